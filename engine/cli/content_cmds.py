@@ -1,0 +1,95 @@
+"""`sortie validate`, `sortie schemas` and `sortie fmt`: content checks for people and CI."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine.content.diagnostics import Severity
+from engine.content.loader import BUNDLED_CONTENT
+from engine.content.pack import record_text, write_atomic
+from engine.content.schemas import SCHEMAS_DIR, stale_schemas, write_schemas
+from engine.content.validate import UsageError, Workspace, validate_paths
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "validate",
+        help="check packs, folders of packs or single files",
+        description="Check content: schema, ids, references (through 'extends'), dice tables "
+        "and each ruleset's lint rules. Exit status: 0 no errors, 1 errors, 2 usage error.",
+    )
+    p.add_argument("paths", nargs="*", metavar="PATH", help="pack folder, folder of packs or file "
+                   "(default: the bundled content)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
+    p.add_argument("--quiet", "-q", action="store_true", help="hide info lines (suppressed findings)")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("schemas", help="write the JSON Schemas generated from the content models")
+    p.add_argument("--check", action="store_true", help="exit 1 if schemas/ is out of date")
+    p.add_argument("--out", type=Path, default=SCHEMAS_DIR, help="folder to write (default: %(default)s)")
+    p.set_defaults(func=cmd_schemas)
+
+    p = sub.add_parser("fmt", help="rewrite records in Sortie's canonical, diff-friendly form")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="pack folder(s)")
+    p.add_argument("--check", action="store_true", help="report files that would change; write nothing")
+    p.set_defaults(func=cmd_fmt)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    paths = args.paths or [BUNDLED_CONTENT]
+    try:
+        report = validate_paths(paths)
+    except UsageError as exc:
+        print(f"sortie validate: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
+    else:
+        for diag in report.diagnostics:
+            if args.quiet and diag.severity is Severity.INFO:
+                continue
+            print(diag.format())
+        totals = report.summary()
+        records = sum(report.counts.values())
+        print(
+            f"{totals['error']} error(s), {totals['warning']} warning(s), {totals['info']} info "
+            f"({totals['suppressed']} suppressed) in {len(report.packs)} pack(s), {records} record(s)",
+            file=sys.stderr,
+        )
+    return 0 if report.ok else 1
+
+
+def cmd_schemas(args: argparse.Namespace) -> int:
+    if args.check:
+        stale = stale_schemas(args.out)
+        for name in stale:
+            print(f"{args.out / name}: out of date; run 'sortie schemas'")
+        return 1 if stale else 0
+    written = write_schemas(args.out)
+    print(f"{len(written)} schema file(s) updated in {args.out}")
+    return 0
+
+
+def cmd_fmt(args: argparse.Namespace) -> int:
+    try:
+        report = validate_paths(args.paths, Workspace())
+    except UsageError as exc:
+        print(f"sortie fmt: {exc}", file=sys.stderr)
+        return 2
+    changed = 0
+    for pack in report.packs:
+        for entry in pack.entries:
+            if entry.record is None:
+                continue
+            text = record_text(entry.record, entry.doc.header)
+            if entry.path.read_text(encoding="utf-8") != text:
+                changed += 1
+                if args.check:
+                    print(f"{entry.file}: not in canonical form")
+                else:
+                    write_atomic(entry.path, text)
+                    print(f"{entry.file}: rewritten")
+    return 1 if args.check and changed else 0

@@ -1,0 +1,1 @@
+"""Content packs: models, YAML I/O with source positions, loading and validation."""

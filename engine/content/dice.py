@@ -1,0 +1,200 @@
+"""Dice and dice tables: the one table shape all four rulebooks share.
+
+A dice table maps rolls of a die expression (d6, 2d6, d20 ...) to rows. Rolls
+are kept as printed ("1-5", 7, even a misprinted "20-15") and interpreted
+here, so the faithful packs can carry the print's defects and the validator
+can point at them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Annotated, Any, Callable, ClassVar
+
+from pydantic import Field, StringConstraints
+
+from .model import Model, field
+
+DIE_PATTERN = r"^([1-9][0-9]?)?d([1-9][0-9]{0,2})$"
+
+Die = Annotated[
+    str,
+    StringConstraints(pattern=DIE_PATTERN),
+    Field(
+        description="Die expression rolled on this table: 'd6', '2d6', 'd20' ...",
+        examples=["d20", "2d6", "d6"],
+    ),
+]
+
+Roll = Annotated[
+    int | Annotated[str, StringConstraints(pattern=r"^\s*[0-9]+\s*(-\s*[0-9]+\s*|\+\s*)?$")],
+    Field(
+        description="Roll or range of rolls for this row, as printed: 7, '1-5', '19+'.",
+        examples=[7, "1-5", "19+"],
+    ),
+]
+
+_RANGE = re.compile(r"^\s*([0-9]+)\s*(?:(-)\s*([0-9]+)|(\+))?\s*$")
+
+
+@lru_cache(maxsize=64)
+def distribution(die: str) -> dict[int, Fraction]:
+    """Probability of each total of a die expression."""
+    m = re.match(DIE_PATTERN, die)
+    if not m:
+        raise ValueError(f"not a die expression: {die!r}")
+    count, sides = int(m.group(1) or 1), int(m.group(2))
+    totals: Counter[int] = Counter({0: 1})
+    for _ in range(count):
+        nxt: Counter[int] = Counter()
+        for total, ways in totals.items():
+            for face in range(1, sides + 1):
+                nxt[total + face] += ways
+        totals = nxt
+    whole = sides**count
+    return {t: Fraction(w, whole) for t, w in sorted(totals.items())}
+
+
+def die_range(die: str) -> tuple[int, int]:
+    faces = distribution(die)
+    return min(faces), max(faces)
+
+
+@dataclass(frozen=True, slots=True)
+class RollSpan:
+    low: int
+    high: int
+    reversed: bool = False  # printed high-to-low, e.g. "20-15"
+
+    def __contains__(self, roll: int) -> bool:
+        return self.low <= roll <= self.high
+
+    def text(self) -> str:
+        return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
+
+
+def parse_roll(roll: int | str, die: str) -> RollSpan:
+    """Interpret a printed roll; raises ValueError with a readable reason."""
+    if isinstance(roll, int):
+        return RollSpan(roll, roll)
+    m = _RANGE.match(roll)
+    if not m:
+        raise ValueError(f"'{roll}' is not a roll: expected a number, 'low-high' or 'n+'")
+    low = int(m.group(1))
+    if m.group(4):
+        return RollSpan(low, die_range(die)[1])
+    if not m.group(2):
+        return RollSpan(low, low)
+    high = int(m.group(3))
+    if high < low:
+        return RollSpan(high, low, reversed=True)
+    return RollSpan(low, high)
+
+
+def _spans_text(rolls: list[int]) -> str:
+    parts, start = [], None
+    for i, r in enumerate(rolls):
+        if start is None:
+            start = r
+        if i + 1 == len(rolls) or rolls[i + 1] != r + 1:
+            parts.append(str(start) if start == r else f"{start}-{r}")
+            start = None
+    return ", ".join(parts)
+
+
+class DiceTable(Model):
+    """A table rolled on with `die`. Subclasses declare `rows`, each with a `roll`.
+
+    `COVERAGE` says whether every possible roll must land on a row (most tables)
+    or whether uncovered rolls simply mean "nothing happens".
+    """
+
+    COVERAGE: ClassVar[bool] = True
+
+    die: Die = field("Die expression rolled on this table.", "d20")
+
+    def roll_rows(self) -> list[Any]:
+        return list(getattr(self, "rows", []))
+
+    def lookup(self, roll: int) -> Any | None:
+        """The first row whose roll covers `roll`, or None on a gap."""
+        for row in self.roll_rows():
+            try:
+                if roll in parse_roll(row.roll, self.die):
+                    return row
+            except ValueError:
+                continue
+        return None
+
+    def probabilities(self) -> list[Fraction]:
+        """Chance of landing on each row, in row order (overlaps count for the first row)."""
+        dist = distribution(self.die)
+        taken: set[int] = set()
+        out = []
+        for row in self.roll_rows():
+            try:
+                span = parse_roll(row.roll, self.die)
+            except ValueError:
+                out.append(Fraction(0))
+                continue
+            faces = [r for r in dist if r in span and r not in taken]
+            taken.update(faces)
+            out.append(sum((dist[r] for r in faces), Fraction(0)))
+        return out
+
+
+Emit = Callable[[str, str, tuple, str], None]  # (severity, code, path, message)
+
+
+def check_table(table: DiceTable, path: tuple, emit: Emit) -> None:
+    """Report unreadable, reversed, out-of-range, overlapping and missing rolls."""
+    low, high = die_range(table.die)
+    covered: dict[int, int] = {}
+    for index, row in enumerate(table.roll_rows()):
+        row_path = path + ("rows", index, "roll")
+        try:
+            span = parse_roll(row.roll, table.die)
+        except ValueError as exc:
+            emit("error", "dice.roll", row_path, str(exc))
+            continue
+        if span.reversed:
+            emit(
+                "warning",
+                "dice.reversed",
+                row_path,
+                f"range '{row.roll}' runs backwards; read as {span.text()}",
+            )
+        if span.low < low or span.high > high:
+            emit(
+                "error",
+                "dice.out_of_range",
+                row_path,
+                f"roll {span.text()} is outside {table.die} ({low}-{high})",
+            )
+        overlap = []
+        for r in range(max(span.low, low), min(span.high, high) + 1):
+            if r in covered:
+                overlap.append(r)
+            else:
+                covered[r] = index
+        if overlap:
+            first = covered[overlap[0]]
+            emit(
+                "warning",
+                "dice.overlap",
+                row_path,
+                f"roll {_spans_text(overlap)} is already covered by row {first + 1}",
+            )
+    if table.COVERAGE:
+        missing = [r for r in distribution(table.die) if r not in covered]
+        if missing:
+            emit(
+                "warning",
+                "dice.gap",
+                path + ("rows",),
+                f"no row for roll {_spans_text(missing)} on {table.die}",
+            )

@@ -1,0 +1,329 @@
+"""Loading packs from disk into records, keeping every file's positions.
+
+Loading never raises on bad content: each file becomes an `Entry` that holds
+its parsed document, its record when the record is well-formed, and the
+findings that stop it from being so.
+"""
+
+from __future__ import annotations
+
+import os
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from pydantic import BaseModel, ValidationError
+
+from .diagnostics import Diagnostic, FieldPath, Severity, did_you_mean, format_path
+from .model import Record
+from .pack import MANIFEST, RECORD_SUFFIXES, PackManifest
+from .yamlio import Document, parse_yaml
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+BUNDLED_CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+
+def display_path(path: Path) -> str:
+    """Paths relative to the working directory when below it, so lines are clickable."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+@dataclass(eq=False)
+class Entry:
+    """One record file."""
+
+    path: Path
+    doc: Document
+    pack: "Pack | None" = None
+    record: Record | None = None
+    kind: str | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def file(self) -> str:
+        return self.doc.file
+
+    @property
+    def id(self) -> str | None:
+        if self.record is not None:
+            return self.record.id
+        data = self.doc.data
+        value = data.get("id") if isinstance(data, dict) else None
+        return value if isinstance(value, str) else None
+
+    @property
+    def key(self) -> tuple[str, str] | None:
+        return (self.kind, self.id) if self.kind and self.id else None
+
+
+@dataclass(eq=False)
+class Pack:
+    root: Path
+    manifest: PackManifest | None
+    manifest_doc: Document
+    entries: list[Entry] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    base: "Pack | None" = None
+
+    @property
+    def id(self) -> str:
+        return self.manifest.id if self.manifest else self.root.name
+
+    @property
+    def ruleset(self) -> str | None:
+        return self.manifest.ruleset if self.manifest else None
+
+    def chain(self) -> list["Pack"]:
+        """This pack then its bases, nearest first; stops at a cycle."""
+        seen, out, pack = set(), [], self
+        while pack is not None and id(pack) not in seen:
+            seen.add(id(pack))
+            out.append(pack)
+            pack = pack.base
+        return out
+
+    def effective(self) -> dict[tuple[str, str], Entry]:
+        """(kind, id) -> the entry that wins: this pack's over its bases'."""
+        out: dict[tuple[str, str], Entry] = {}
+        for pack in reversed(self.chain()):
+            local: dict[tuple[str, str], Entry] = {}
+            for entry in pack.entries:
+                if entry.record is not None and entry.key not in local:
+                    local[entry.key] = entry
+            out.update(local)
+        return out
+
+
+# --------------------------------------------------------------------------- records
+
+
+def _unwrap_model(annotation: Any) -> type[BaseModel] | None:
+    origin = typing.get_origin(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation) if origin is not None else ():
+        found = _unwrap_model(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def _model_at(cls: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
+    """The model class that owns the field at `loc` (for "did you mean" on keys)."""
+    current: type[BaseModel] | None = cls
+    for part in loc:
+        if current is None:
+            return None
+        if isinstance(part, int):
+            continue
+        info = current.model_fields.get(part)
+        if info is None:
+            continue  # a union branch tag
+        current = _unwrap_model(info.annotation)
+    return current
+
+
+def _data_path(data: Any, loc: tuple) -> FieldPath:
+    """Keep the parts of a pydantic location that exist in the data (drop union tags)."""
+    out: list = []
+    current = data
+    for i, part in enumerate(loc):
+        last = i == len(loc) - 1
+        if isinstance(current, dict) and part in current:
+            current = current[part]
+            out.append(part)
+        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+            current = current[part]
+            out.append(part)
+        elif last and isinstance(current, dict):
+            out.append(part)
+    return tuple(out)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def schema_diagnostics(
+    cls: type[Record], data: Any, error: ValidationError, doc: Document
+) -> list[Diagnostic]:
+    grouped: dict[FieldPath, list[tuple[str, bool]]] = {}
+    for err in error.errors(include_url=False):
+        loc = tuple(err["loc"])
+        path = _data_path(data, loc)
+        etype = err["type"]
+        if etype == "extra_forbidden":
+            owner = _model_at(cls, loc[:-1])
+            choices = list(owner.model_fields) if owner else []
+            message = f"unknown field '{loc[-1]}'.{did_you_mean(str(loc[-1]), choices)}".rstrip()
+            if not did_you_mean(str(loc[-1]), choices) and choices:
+                message += f" Expected one of: {', '.join(choices)}"
+            grouped.setdefault(path, []).append((message, True))
+        elif etype == "missing":
+            name = loc[-1]
+            owner = _model_at(cls, loc[:-1])
+            info = owner.model_fields.get(name) if owner else None
+            hint = f" ({info.description})" if info and info.description else ""
+            grouped.setdefault(path, []).append((f"required field '{name}' is missing{hint}", False))
+        else:
+            msg = err["msg"]
+            msg = msg[0].lower() + msg[1:] if msg else msg
+            grouped.setdefault(path, []).append((f"{msg}; got {_short(err['input'])}", False))
+    out = []
+    for path, messages in grouped.items():
+        text = " or ".join(dict.fromkeys(m for m, _ in messages))
+        is_key = any(k for _, k in messages)
+        if messages[0][0].startswith("required field"):
+            line, col = doc.locate(path[:-1])
+        else:
+            line, col = doc.locate(path, key=is_key)
+        out.append(
+            Diagnostic(Severity.ERROR, "schema", text, doc.file, line, col, format_path(path))
+        )
+    return out
+
+
+def build_record(doc: Document, kinds: dict[str, type[Record]], ruleset: str | None):
+    """(kind, record or None, diagnostics) for a parsed document."""
+    data = doc.data
+    diags: list[Diagnostic] = []
+
+    def err(code: str, message: str, path: FieldPath = (), key: bool = False) -> None:
+        line, col = doc.locate(path, key=key)
+        diags.append(Diagnostic(Severity.ERROR, code, message, doc.file, line, col, format_path(path)))
+
+    if not isinstance(data, dict):
+        err("record.shape", f"a record is a mapping of fields; got {type(data).__name__}")
+        return None, None, diags
+    kind = data.get("kind")
+    available = [k for k in kinds if ruleset is None or k.startswith(ruleset + ".")]
+    if kind is None:
+        err("record.kind", "missing 'kind'; expected one of: " + ", ".join(sorted(available)))
+        return None, None, diags
+    if not isinstance(kind, str) or kind not in kinds:
+        err("record.kind", f"unknown kind {_short(kind)}.{did_you_mean(str(kind), available)}", ("kind",))
+        return None, None, diags
+    if ruleset and not kind.startswith(ruleset + "."):
+        err(
+            "record.kind",
+            f"kind '{kind}' belongs to another ruleset; this pack's ruleset is '{ruleset}'",
+            ("kind",),
+        )
+        return kind, None, diags
+    cls = kinds[kind]
+    try:
+        record = cls.model_validate(data)
+    except ValidationError as exc:
+        diags.extend(schema_diagnostics(cls, data, exc, doc))
+        return kind, None, diags
+    return kind, record, diags
+
+
+def read_document(path: Path, root: Path | None = None) -> Document:
+    """Read and parse one file, refusing files that escape `root` or are too large."""
+    name = display_path(path)
+    doc = Document(file=name)
+    if root is not None:
+        try:
+            path.resolve().relative_to(root.resolve())
+        except ValueError:
+            doc.error("pack.escape", f"file resolves outside its pack ({path.resolve()}); not read")
+            return doc
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            doc.error(
+                "yaml.too_large", f"file is {size} bytes; content files are limited to {MAX_FILE_BYTES}"
+            )
+            return doc
+        raw = path.read_bytes()
+    except OSError as exc:
+        doc.error("file.read", f"cannot read file: {exc.strerror or exc}")
+        return doc
+    return parse_yaml(raw, name)
+
+
+def load_entry(path: Path, pack: "Pack | None", kinds: dict[str, type[Record]]) -> Entry:
+    doc = read_document(path, pack.root if pack else None)
+    entry = Entry(path=path, doc=doc, pack=pack)
+    entry.diagnostics.extend(doc.diagnostics)
+    if doc.ok:
+        entry.kind, entry.record, diags = build_record(doc, kinds, pack.ruleset if pack else None)
+        entry.diagnostics.extend(diags)
+    return entry
+
+
+def _record_files(root: Path) -> Iterable[Path]:
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        # A nested pack is its own pack, not part of this one.
+        dirnames[:] = [d for d in dirnames if not (Path(dirpath) / d / MANIFEST).exists()]
+        for name in sorted(filenames):
+            if name.startswith(".") or not name.endswith(RECORD_SUFFIXES):
+                continue
+            if Path(dirpath) == root and name == MANIFEST:
+                continue
+            yield Path(dirpath) / name
+
+
+def load_pack(root: Path, kinds: dict[str, type[Record]], rulesets: Iterable[str]) -> Pack:
+    root = Path(root)
+    doc = read_document(root / MANIFEST, root)
+    pack = Pack(root=root, manifest=None, manifest_doc=doc)
+    pack.diagnostics.extend(doc.diagnostics)
+    if doc.ok:
+        if not isinstance(doc.data, dict):
+            doc.error("pack.manifest", "pack.yaml must be a mapping with id, name, version, ruleset")
+            pack.diagnostics.extend(doc.diagnostics)
+        else:
+            try:
+                pack.manifest = PackManifest.model_validate(doc.data)
+            except ValidationError as exc:
+                pack.diagnostics.extend(schema_diagnostics(PackManifest, doc.data, exc, doc))
+    known = list(rulesets)
+    declared = doc.data.get("ruleset") if isinstance(doc.data, dict) else None
+    if isinstance(declared, str) and declared not in known:
+        line, col = doc.locate(("ruleset",))
+        pack.diagnostics.append(
+            Diagnostic(
+                Severity.ERROR,
+                "pack.ruleset",
+                f"unknown ruleset '{declared}'.{did_you_mean(declared, known)}"
+                f" Known rulesets: {', '.join(known)}",
+                doc.file,
+                line,
+                col,
+                "ruleset",
+            )
+        )
+        pack.manifest = None
+    for path in _record_files(root):
+        pack.entries.append(load_entry(path, pack, kinds))
+    return pack
+
+
+def find_pack_root(path: Path) -> Path | None:
+    """The nearest folder at or above `path` that holds a pack manifest."""
+    path = path.resolve()
+    for folder in [path] + list(path.parents):
+        if (folder / MANIFEST).is_file():
+            return folder
+    return None
+
+
+def find_pack_roots(folder: Path) -> list[Path]:
+    """Pack folders at or below `folder` (a pack's own subfolders are not searched)."""
+    if (folder / MANIFEST).is_file():
+        return [folder]
+    roots = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        if MANIFEST in filenames and Path(dirpath) != folder:
+            roots.append(Path(dirpath))
+            dirnames[:] = []
+    return sorted(roots)

@@ -1,0 +1,74 @@
+"""Pack manifests and the canonical, diff-friendly form records are written in."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field
+
+from .model import ID_PATTERN, Model, Record, field
+from .yamlio import dump_yaml
+
+MANIFEST = "pack.yaml"
+RECORD_SUFFIXES = (".yaml", ".yml")
+
+
+class PackManifest(Model):
+    """`pack.yaml` at the root of a pack folder."""
+
+    id: str = field(
+        "Stable pack id, used by other packs' `extends`.", pattern=ID_PATTERN, max_length=80
+    )
+    name: str = field("Display name of the pack.", min_length=1)
+    version: str = field(
+        "Pack version, e.g. '1.0.0'.", pattern=r"^[0-9]+(\.[0-9]+){0,2}([-+][0-9A-Za-z.-]+)?$"
+    )
+    ruleset: str = field("Id of the game system the records belong to, e.g. 'paw'.")
+    extends: str | None = field(
+        "Id of a base pack this one adds to or overrides record by record.", None
+    )
+    description: str | None = field("What the pack holds and where its data comes from.", None)
+    authors: list[str] = Field(default_factory=list, description="Who made the pack.")
+    license: str | None = field("Licence of the pack's own text and data.", None)
+
+
+_TAIL = ("source", "sample", "notes", "suppress")
+
+
+def record_data(record: Record) -> dict[str, Any]:
+    """Plain data for a record in canonical key order: identity, fields, provenance.
+
+    Only fields that were set are written, so a file keeps the shape its author
+    gave it and an edit changes only the lines it touches.
+    """
+    data = record.model_dump(mode="json", exclude_unset=True)
+    data["kind"] = record.kind_id()
+    data["id"] = record.id
+    head = [k for k in ("kind", "id", "name") if k in data]
+    body = [k for k in type(record).model_fields if k in data and k not in head and k not in _TAIL]
+    tail = [k for k in _TAIL if k in data]
+    return {k: data[k] for k in head + body + tail}
+
+
+def record_text(record: Record, header: str = "") -> str:
+    return dump_yaml(record_data(record), header)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write via a temporary file in the same folder, flushed, then renamed over."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

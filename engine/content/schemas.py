@@ -1,0 +1,80 @@
+"""JSON Schemas generated from the content models; `schemas/` is their output.
+
+The models are the single source of truth. The schemas exist for everyone who
+is not Python: YAML language servers in editors, the studio's form builder,
+third-party tools. A test regenerates them and fails when `schemas/` is stale.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .pack import PackManifest
+
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+SCHEMA_BASE = "https://sortie.games/schemas/"
+SCHEMAS_DIR = Path(__file__).resolve().parents[2] / "schemas"
+
+
+def _finish(schema: dict, name: str, title: str) -> dict:
+    out = {"$schema": SCHEMA_DIALECT, "$id": f"{SCHEMA_BASE}{name}.json"}
+    schema = dict(schema)
+    schema["title"] = title
+    out.update(schema)
+    return out
+
+
+def kind_schema(model) -> dict:
+    kind = model.kind_id()
+    schema = model.model_json_schema(mode="validation")
+    schema["x-kind"] = kind
+    return _finish(schema, kind, f"{model.__name__} ({kind})")
+
+
+def manifest_schema() -> dict:
+    return _finish(PackManifest.model_json_schema(mode="validation"), "pack", "Pack manifest (pack.yaml)")
+
+
+def all_schemas() -> dict[str, dict]:
+    """File name -> schema, for every kind of every ruleset plus the manifest."""
+    from engine.rulesets import kinds
+
+    out = {"pack.json": manifest_schema()}
+    for kind_id, model in sorted(kinds().items()):
+        out[f"{kind_id}.json"] = kind_schema(model)
+    return out
+
+
+def render(schema: dict) -> str:
+    return json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+
+
+def write_schemas(folder: Path = SCHEMAS_DIR) -> list[Path]:
+    """Write every schema and remove stale ones; returns the files written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    wanted = all_schemas()
+    written = []
+    for name, schema in wanted.items():
+        path = folder / name
+        text = render(schema)
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
+    for stale in folder.glob("*.json"):
+        if stale.name not in wanted:
+            stale.unlink()
+            written.append(stale)
+    return written
+
+
+def stale_schemas(folder: Path = SCHEMAS_DIR) -> list[str]:
+    """Names of schema files that are missing, different or no longer generated."""
+    wanted = all_schemas()
+    out = []
+    for name, schema in wanted.items():
+        path = folder / name
+        if not path.exists() or path.read_text(encoding="utf-8") != render(schema):
+            out.append(name)
+    out += [p.name for p in folder.glob("*.json") if p.name not in wanted]
+    return sorted(out)

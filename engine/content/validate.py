@@ -1,0 +1,358 @@
+"""The validator: schema, ids, references, dice tables, ruleset lint rules, suppressions.
+
+`Workspace` loads packs once and resolves `extends`; `check_pack` produces the
+full list of findings for a pack. The command line, CI and the studio's Issues
+panel all go through here.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from .diagnostics import Diagnostic, FieldPath, Severity, did_you_mean, format_path, sort_key
+from .dice import check_table
+from .loader import (
+    BUNDLED_CONTENT,
+    Entry,
+    Pack,
+    find_pack_root,
+    find_pack_roots,
+    load_entry,
+    load_pack,
+    read_document,
+)
+from .model import Record
+from .pack import MANIFEST
+from .ruleset import LintContext, Ruleset
+from .walk import iter_dice_tables, iter_refs
+
+
+class UsageError(Exception):
+    """A command-line argument that names nothing usable."""
+
+
+def _registry() -> tuple[dict[str, Ruleset], dict[str, type[Record]]]:
+    from engine.rulesets import kinds, rulesets  # late: rulesets import this package
+
+    return rulesets(), kinds()
+
+
+class Workspace:
+    """Packs loaded from disk, each loaded once, with `extends` resolved."""
+
+    def __init__(self, search_paths: Iterable[Path] = ()) -> None:
+        self.rulesets, self.kinds = _registry()
+        self.packs: dict[Path, Pack] = {}
+        extra = [Path(p) for p in os.environ.get("SORTIE_PACK_PATH", "").split(os.pathsep) if p]
+        self.search_paths = [Path(p) for p in search_paths] + extra + [BUNDLED_CONTENT]
+        self._index: dict[str, Path] | None = None
+
+    def pack(self, root: Path) -> Pack:
+        key = Path(root).resolve()
+        if key not in self.packs:
+            pack = load_pack(root, self.kinds, self.rulesets)
+            self.packs[key] = pack
+            self._resolve_base(pack)
+        return self.packs[key]
+
+    def _candidates(self, near: Path) -> dict[str, Path]:
+        """Pack id -> folder, for packs beside `near` and on the search path."""
+        if self._index is None:
+            self._index = {}
+            for folder in self.search_paths:
+                if folder.is_dir():
+                    self._add_to_index(find_pack_roots(folder))
+        local = dict(self._index)
+        if near.parent.is_dir():
+            for root in find_pack_roots(near.parent):
+                pid = self._manifest_id(root)
+                if pid:
+                    local[pid] = root
+        return local
+
+    def _add_to_index(self, roots: list[Path]) -> None:
+        for root in roots:
+            pid = self._manifest_id(root)
+            if pid and pid not in self._index:
+                self._index[pid] = root
+
+    @staticmethod
+    def _manifest_id(root: Path) -> str | None:
+        doc = read_document(root / MANIFEST, root)
+        data = doc.data if doc.ok else None
+        value = data.get("id") if isinstance(data, dict) else None
+        return value if isinstance(value, str) else None
+
+    def _resolve_base(self, pack: Pack) -> None:
+        manifest = pack.manifest
+        if manifest is None or not manifest.extends:
+            return
+        doc = pack.manifest_doc
+        line, col = doc.locate(("extends",))
+
+        def fail(code: str, message: str) -> None:
+            pack.diagnostics.append(
+                Diagnostic(Severity.ERROR, code, message, doc.file, line, col, "extends")
+            )
+
+        if manifest.extends == manifest.id:
+            fail("pack.extends", "a pack cannot extend itself")
+            return
+        candidates = self._candidates(pack.root)
+        loaded = {p.id: p for p in self.packs.values() if p.manifest}
+        if manifest.extends in loaded:
+            base = loaded[manifest.extends]
+        elif manifest.extends in candidates:
+            base = self.pack(candidates[manifest.extends])
+        else:
+            known = sorted(set(candidates) | set(loaded))
+            fail(
+                "pack.extends",
+                f"base pack '{manifest.extends}' not found beside this pack, on SORTIE_PACK_PATH "
+                f"or in the bundled content.{did_you_mean(manifest.extends, known)}",
+            )
+            return
+        if any(p is pack for p in base.chain()):
+            fail("pack.extends", f"'extends' forms a cycle through '{manifest.extends}'")
+            return
+        if base.ruleset and base.ruleset != manifest.ruleset:
+            fail(
+                "pack.extends",
+                f"base pack '{base.id}' is for ruleset '{base.ruleset}', not '{manifest.ruleset}'",
+            )
+            return
+        pack.base = base
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def _emitter(entry: Entry, out: list[Diagnostic]):
+    doc, rec = entry.doc, f"{entry.kind}:{entry.id}"
+
+    def emit(severity, code: str, path: FieldPath, message: str) -> None:
+        severity = Severity(severity)
+        line, col = doc.locate(path)
+        out.append(
+            Diagnostic(severity, code, message, doc.file, line, col, format_path(path), rec)
+        )
+
+    return emit
+
+
+def _reference_diagnostics(entry: Entry, effective: dict, emit) -> None:
+    by_kind: dict[str, list[Record]] | None = None
+    for path, value, kinds in iter_refs(entry.record):
+        if any((k, value) in effective for k in kinds):
+            continue
+        if by_kind is None:
+            by_kind = defaultdict(list)
+            for (kind, _), other in effective.items():
+                by_kind[kind].append(other.record)
+        candidates = [r for k in kinds for r in by_kind.get(k, [])]
+        named = [r.id for r in candidates if r.name and r.name.lower() == value.lower()]
+        hint = f" Did you mean '{named[0]}'?" if named else did_you_mean(value, [r.id for r in candidates])
+        emit(
+            Severity.ERROR,
+            "ref.unknown",
+            path,
+            f"no {' or '.join(kinds)} with id '{value}'.{hint}".rstrip(),
+        )
+
+
+def check_entry(
+    entry: Entry,
+    effective: dict[tuple[str, str], Entry] | None,
+    ruleset: Ruleset | None,
+) -> list[Diagnostic]:
+    """Every finding for one record file, suppressions applied."""
+    out = list(entry.diagnostics)
+    record = entry.record
+    if record is None:
+        return out
+    found: list[Diagnostic] = []
+    emit = _emitter(entry, found)
+    if effective is not None:
+        _reference_diagnostics(entry, effective, emit)
+    for path, table in iter_dice_tables(record):
+        check_table(table, path, emit)
+    if ruleset is not None:
+        effective = effective if effective is not None else {(entry.kind, record.id): entry}
+
+        def lookup(kind: str, rid: str) -> Record | None:
+            hit = effective.get((kind, rid))
+            return hit.record if hit else None
+
+        def records_of(kind: str):
+            return (e.record for (k, _), e in effective.items() if k == kind)
+
+        ctx = LintContext(record, lookup, records_of, lambda s, c, p, m: emit(s, c, p, m))
+        for rule in ruleset.lint_rules:
+            if rule.applies_to(entry.kind):
+                ctx.code = rule.code
+                rule.check(record, ctx)
+    out.extend(_apply_suppressions(entry, found))
+    return out
+
+
+def _apply_suppressions(entry: Entry, found: list[Diagnostic]) -> list[Diagnostic]:
+    rules = entry.record.suppress
+    used = [False] * len(rules)
+    out = []
+    for diag in found:
+        for i, rule in enumerate(rules):
+            if diag.severity is not Severity.INFO and rule.matches(diag.code, diag.path):
+                used[i] = True
+                diag = diag.suppress(rule.reason)
+                break
+        out.append(diag)
+    for i, rule in enumerate(rules):
+        if not used[i]:
+            line, col = entry.doc.locate(("suppress", i))
+            out.append(
+                Diagnostic(
+                    Severity.WARNING,
+                    "suppress.unused",
+                    f"suppression of '{rule.code}'"
+                    + (f" at {rule.path}" if rule.path else "")
+                    + " matches no finding; remove it",
+                    entry.file,
+                    line,
+                    col,
+                    f"suppress[{i}]",
+                    f"{entry.kind}:{entry.id}",
+                )
+            )
+    return out
+
+
+def check_pack(pack: Pack, ruleset: Ruleset | None) -> list[Diagnostic]:
+    out = list(pack.diagnostics)
+    effective = pack.effective()
+    first: dict[tuple[str, str], Entry] = {}
+    for entry in pack.entries:
+        if entry.key and entry.record is not None:
+            if entry.key in first:
+                other = first[entry.key]
+                line, col = entry.doc.locate(("id",))
+                out.append(
+                    Diagnostic(
+                        Severity.ERROR,
+                        "id.duplicate",
+                        f"{entry.kind} '{entry.id}' is already defined in "
+                        f"{other.file}:{other.doc.locate(('id',))[0]}",
+                        entry.file,
+                        line,
+                        col,
+                        "id",
+                    )
+                )
+                continue
+            first[entry.key] = entry
+            stem = entry.path.stem
+            if stem != entry.id:
+                line, col = entry.doc.locate(("id",))
+                out.append(
+                    Diagnostic(
+                        Severity.WARNING,
+                        "id.filename",
+                        f"file is named '{entry.path.name}' but holds id '{entry.id}'; "
+                        f"name it '{entry.id}{entry.path.suffix}' so ids and files stay in step",
+                        entry.file,
+                        line,
+                        col,
+                        "id",
+                    )
+                )
+        out.extend(check_entry(entry, effective, ruleset))
+    return out
+
+
+# --------------------------------------------------------------------------- reports
+
+
+@dataclass
+class Report:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    packs: list[Pack] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+    def summary(self) -> dict[str, int]:
+        totals = {s.value: 0 for s in Severity}
+        for d in self.diagnostics:
+            totals[d.severity.value] += 1
+        totals["suppressed"] = sum(1 for d in self.diagnostics if d.suppressed is not None)
+        return totals
+
+    def as_json(self) -> dict:
+        return {
+            "ok": self.ok,
+            "counts": dict(sorted(self.counts.items())),
+            "diagnostics": [d.as_json() for d in self.diagnostics],
+        }
+
+
+def validate_paths(paths: Iterable[str | Path], workspace: Workspace | None = None) -> Report:
+    """Validate pack folders, folders of packs and single files; see `sortie validate`."""
+    ws = workspace or Workspace()
+    report = Report()
+    pack_roots: list[Path] = []
+    only_files: dict[Path, set[Path]] = {}
+    loose: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            raise UsageError(f"{raw}: no such file or folder")
+        if path.is_dir():
+            roots = find_pack_roots(path)
+            if not roots:
+                raise UsageError(f"{raw}: no pack found (a pack is a folder with {MANIFEST})")
+            pack_roots.extend(roots)
+            continue
+        root = find_pack_root(path.parent)
+        if root is None:
+            loose.append(path)
+        else:
+            pack_roots.append(root)
+            only_files.setdefault(root.resolve(), set()).add(path.resolve())
+    seen_counts: dict[str, set[str]] = defaultdict(set)
+    seen_roots: set[Path] = set()
+    for root in pack_roots:
+        key = root.resolve()
+        if key in seen_roots:
+            continue
+        seen_roots.add(key)
+        pack = ws.pack(root)
+        report.packs.append(pack)
+        diags = check_pack(pack, ws.rulesets.get(pack.ruleset or ""))
+        files = only_files.get(key)
+        if files is not None:
+            names = {f.resolve() for f in files}
+            entries = [e for e in pack.entries if e.path.resolve() in names]
+            shown = {e.file for e in entries}
+            diags = [d for d in diags if d.file in shown]
+            if (root / MANIFEST).resolve() in names:
+                diags += pack.diagnostics
+        else:
+            entries = pack.entries
+        report.diagnostics.extend(diags)
+        for entry in entries:
+            if entry.record is not None:
+                seen_counts[entry.kind].add(entry.record.id)
+    for path in loose:
+        entry = load_entry(path, None, ws.kinds)
+        ruleset = ws.rulesets.get((entry.kind or "").split(".")[0])
+        report.diagnostics.extend(check_entry(entry, None, ruleset))
+        if entry.record is not None:
+            seen_counts[entry.kind].add(entry.record.id)
+    report.counts = {k: len(v) for k, v in seen_counts.items()}
+    report.diagnostics.sort(key=sort_key)
+    return report

@@ -1,0 +1,1 @@
+"""Sortie studio: the Qt editor. Depends on `engine`; the engine never imports this."""

@@ -1,0 +1,25 @@
+"""Registers `sortie studio` with the engine's command line (via an entry point).
+
+Kept free of Qt imports so that building the command line stays fast; Qt is
+imported only when the studio actually starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("studio", help="open the editor (default when no command is given)")
+    p.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                   help="pack folders or folders of packs (default: the bundled content)")
+    p.add_argument("--screenshot", type=Path, metavar="FILE",
+                   help="render the main window after loading to a PNG and exit")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .app import main
+
+    return main(args.paths, screenshot=args.screenshot)

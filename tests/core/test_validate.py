@@ -1,0 +1,218 @@
+"""The validator beyond YAML: schema, ids, references, extends, dice tables, lint, suppression."""
+
+from engine.content.validate import validate_paths
+
+from .conftest import write
+
+PLANE = """
+kind: toy.plane
+id: {id}
+name: {name}
+speed: 4
+"""
+
+
+def codes(report):
+    return sorted((d.code, d.severity.value) for d in report.diagnostics)
+
+
+def by_code(report, code):
+    found = [d for d in report.diagnostics if d.code == code]
+    assert found, [d.format() for d in report.diagnostics]
+    return found[0]
+
+
+def test_clean_pack_has_no_findings(make_pack):
+    root = make_pack(files={"planes/spit.yaml": PLANE.format(id="spit", name="Spitfire I")})
+    report = validate_paths([root])
+    assert report.ok and report.diagnostics == []
+    assert report.counts == {"toy.plane": 1}
+
+
+def test_unknown_key_names_the_line_and_suggests(make_pack):
+    root = make_pack(files={"spit.yaml": "kind: toy.plane\nid: spit\nsped: 4\n"})
+    report = validate_paths([root])
+    unknown = by_code(report, "schema")
+    assert not report.ok
+    messages = " | ".join(d.message for d in report.diagnostics)
+    assert "unknown field 'sped'. Did you mean 'speed'?" in messages
+    assert "required field 'speed' is missing" in messages
+    d = [d for d in report.diagnostics if "sped" in d.message][0]
+    assert (d.line, d.column, d.path) == (3, 1, "sped")
+    assert unknown.file.endswith("spit.yaml")
+
+
+def test_wrong_type_and_range_say_what_was_given(make_pack):
+    root = make_pack(files={"spit.yaml": "kind: toy.plane\nid: spit\nspeed: 40\n"})
+    d = by_code(validate_paths([root]), "schema")
+    assert (d.line, d.column, d.path) == (3, 8, "speed")
+    assert "less than or equal to 10" in d.message and "got 40" in d.message
+
+
+def test_unknown_kind_suggests(make_pack):
+    root = make_pack(files={"spit.yaml": "kind: toy.plnae\nid: spit\n"})
+    d = by_code(validate_paths([root]), "record.kind")
+    assert "Did you mean 'toy.plane'?" in d.message and d.line == 1
+
+
+def test_duplicate_ids_and_file_names(make_pack):
+    root = make_pack(
+        files={
+            "a/spit.yaml": PLANE.format(id="spit", name="A"),
+            "b/spit.yaml": PLANE.format(id="spit", name="B"),
+            "c/other.yaml": PLANE.format(id="hurri", name="C"),
+        }
+    )
+    report = validate_paths([root])
+    dup = by_code(report, "id.duplicate")
+    assert dup.file.endswith("b/spit.yaml") and "a/spit.yaml:2" in dup.message
+    assert by_code(report, "id.filename").severity.value == "warning"
+
+
+def test_dangling_reference_suggests_close_id_and_name(make_pack):
+    root = make_pack(
+        files={
+            "spitfire-i.yaml": PLANE.format(id="spitfire-i", name="Spitfire I"),
+            "t.yaml": """
+                kind: toy.table
+                id: t
+                die: d6
+                rows:
+                  - {roll: 1-3, plane: spitfire-1}
+                  - {roll: 4-6, plane: Spitfire I}
+            """,
+        }
+    )
+    report = validate_paths([root])
+    refs = [d for d in report.diagnostics if d.code == "ref.unknown"]
+    assert [(d.line, d.path) for d in refs] == [(5, "rows[0].plane"), (6, "rows[1].plane")]
+    assert all("Did you mean 'spitfire-i'?" in d.message for d in refs)
+
+
+def test_dice_table_defects(make_pack):
+    root = make_pack(
+        files={
+            "t.yaml": """
+                kind: toy.table
+                id: t
+                rows:
+                  - {roll: 1-6}
+                  - {roll: 5-9}
+                  - {roll: 20-15}
+                  - {roll: 21}
+            """,
+        }
+    )
+    report = validate_paths([root])
+    found = codes(report)
+    for expected in [
+        ("dice.overlap", "warning"),
+        ("dice.reversed", "warning"),
+        ("dice.out_of_range", "error"),
+        ("dice.gap", "warning"),
+        ("toy.row_no_plane", "warning"),
+    ]:
+        assert expected in found, found
+    assert "no row for roll 10-14 on d20" in by_code(report, "dice.gap").message
+    assert "roll 5-6 is already covered by row 1" in by_code(report, "dice.overlap").message
+
+
+def test_suppression_turns_a_finding_into_info_and_stale_ones_are_reported(make_pack):
+    root = make_pack(
+        files={
+            "t.yaml": """
+                kind: toy.table
+                id: t
+                die: d6
+                rows:
+                  - {roll: 1-5, plane: p}
+                suppress:
+                  - {code: dice.gap, reason: as printed}
+                  - {code: dice.overlap, path: 'rows[0]', reason: stale}
+            """,
+            "p.yaml": PLANE.format(id="p", name="P"),
+        }
+    )
+    report = validate_paths([root])
+    gap = by_code(report, "dice.gap")
+    assert gap.severity.value == "info" and gap.suppressed == "as printed"
+    assert "[suppressed: as printed]" in gap.format()
+    stale = by_code(report, "suppress.unused")
+    assert stale.severity.value == "warning" and stale.line == 8
+    assert report.ok
+
+
+def test_unreadable_roll_is_a_schema_error(make_pack):
+    root = make_pack(files={"t.yaml": "kind: toy.table\nid: t\nrows:\n  - {roll: one}\n"})
+    d = by_code(validate_paths([root]), "schema")
+    assert (d.line, d.path) == (4, "rows[0].roll") and "one" in d.message
+
+
+def test_lint_rule_runs_and_reports_with_position(make_pack):
+    root = make_pack(files={"p.yaml": "kind: toy.plane\nid: p\nspeed: 3\nturns: [C, A]\n"})
+    d = by_code(validate_paths([root]), "toy.turns_order")
+    assert (d.line, d.path, d.severity.value) == (4, "turns", "warning")
+
+
+def test_extends_overrides_and_resolves_references(make_pack):
+    make_pack("base", files={"spit.yaml": PLANE.format(id="spit", name="Spitfire")})
+    child = make_pack(
+        "child",
+        manifest="id: child\nname: c\nversion: '1.0'\nruleset: toy\nextends: base\n",
+        files={"t.yaml": "kind: toy.table\nid: t\ndie: d6\nrows:\n  - {roll: 1-6, plane: spit}\n"},
+    )
+    report = validate_paths([child])
+    assert report.ok and report.diagnostics == [], [d.format() for d in report.diagnostics]
+    assert report.counts == {"toy.table": 1}
+
+
+def test_extends_problems(make_pack):
+    make_pack("base")
+    bad = make_pack("child", manifest="id: child\nname: c\nversion: '1'\nruleset: toy\nextends: bsae\n")
+    d = by_code(validate_paths([bad]), "pack.extends")
+    assert "Did you mean 'base'?" in d.message and d.line == 5
+    loop_a = make_pack("la", manifest="id: la\nname: a\nversion: '1'\nruleset: toy\nextends: lb\n")
+    make_pack("lb", manifest="id: lb\nname: b\nversion: '1'\nruleset: toy\nextends: la\n")
+    assert "cycle" in by_code(validate_paths([loop_a]), "pack.extends").message
+
+
+def test_manifest_errors(make_pack):
+    root = make_pack(manifest="id: Bad Id\nname: x\nversion: one\nruleset: tyo\n")
+    report = validate_paths([root])
+    assert {d.path for d in report.diagnostics} >= {"id", "version", "ruleset"}
+    assert any("Did you mean 'toy'?" in d.message for d in report.diagnostics)
+
+
+def test_file_linked_outside_the_pack_is_refused(make_pack, tmp_path):
+    outside = tmp_path / "secret.yaml"
+    outside.write_text(PLANE.format(id="x", name="x"))
+    root = make_pack()
+    (root / "x.yaml").symlink_to(outside)
+    d = by_code(validate_paths([root]), "pack.escape")
+    assert "outside its pack" in d.message
+
+
+def test_single_file_reports_only_that_file_but_checks_references(make_pack):
+    root = make_pack(
+        files={
+            "spit.yaml": PLANE.format(id="spit", name="S"),
+            "broken.yaml": "kind: toy.plane\nid: broken\n",
+            "t.yaml": "kind: toy.table\nid: t\ndie: d6\nrows:\n  - {roll: 1-6, plane: spit}\n",
+        }
+    )
+    report = validate_paths([root / "t.yaml"])
+    assert report.ok and report.diagnostics == []
+    report = validate_paths([root / "broken.yaml"])
+    assert [d.code for d in report.diagnostics] == ["schema"]
+
+
+def test_bad_files_never_change_on_disk(make_pack):
+    files = {
+        "a.yaml": b"kind: toy.plane\nid: a\nid: b\n",
+        "b.yaml": b"\xff\xfe\x00",
+        "c.yaml": b"!!python/object:os.system\n",
+    }
+    root = make_pack(files=files)
+    validate_paths([root])
+    for name, raw in files.items():
+        assert (root / name).read_bytes() == raw
