@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Annotated, Any, Callable, ClassVar
 
-from pydantic import Field, StringConstraints
+from pydantic import ConfigDict, Field, StringConstraints
 
 from .model import Model, field
 
@@ -114,6 +114,7 @@ class DiceTable(Model):
     """
 
     COVERAGE: ClassVar[bool] = True
+    model_config = ConfigDict(json_schema_extra={"x-dice-table": True})
 
     die: Die = field("Die expression rolled on this table.", "d20")
 
