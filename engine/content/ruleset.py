@@ -79,6 +79,9 @@ class Ruleset:
     kinds: tuple[type[Record], ...]
     lint_rules: tuple[LintRule, ...] = ()
     rulebook: str = ""
+    # kind id -> function(record, ctx) returning an `engine.draw.Drawing` that looks like
+    # the printed component; `ctx` is a LintContext-like lookup of other records.
+    previews: dict[str, Callable[..., Any]] = field(default_factory=dict)
     # Engine hooks, filled in by rulesets that have them.
     extras: dict[str, Any] = field(default_factory=dict)
 
