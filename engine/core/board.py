@@ -140,7 +140,7 @@ class SquareGrid(_Grid):
 
 # Flat-topped hexes in columns, odd columns shifted half a hex down ("odd-q").
 # Facing 0 is north (up the column); facings run clockwise: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW.
-_CUBE_DIRECTIONS = [(0, -1, 1), (1, -1, 0), (1, 0, -1), (0, 1, -1), (-1, 1, 0), (-1, 0, 1)]
+_CUBE_DIRECTIONS = [(0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0)]
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 
 
