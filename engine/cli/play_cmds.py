@@ -14,6 +14,8 @@ from engine.core.decisions import IllegalAction
 from engine.core.game import Game, SaveMismatch, resume, run
 from engine.core.launch import find_scenario
 
+from .args import parse_options, parse_pairs
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -36,25 +38,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_play)
 
 
-def _parse_pairs(items: list[str], what: str) -> dict[str, str]:
-    out = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name or not value:
-            raise UsageError(f"--{what} expects NAME=VALUE; got '{item}'")
-        out[name] = value
-    return out
-
-
-def _options(raw: dict[str, str]) -> dict[str, bool]:
-    out = {}
-    for name, value in raw.items():
-        if value.lower() not in ("on", "off", "true", "false", "yes", "no", "1", "0"):
-            raise UsageError(f"--option {name}: expected on or off; got '{value}'")
-        out[name] = value.lower() in ("on", "true", "yes", "1")
-    return out
-
-
 def cmd_play(args: argparse.Namespace) -> int:
     try:
         return _play(args)
@@ -71,8 +54,8 @@ def _play(args: argparse.Namespace) -> int:
         print(f"sortie play: pack '{launch.pack_id}' has errors; fix them first", file=sys.stderr)
         return 1
     engine = launch.ruleset.engine
-    options = _options(_parse_pairs(args.option, "option"))
-    who = _parse_pairs(args.side, "side")
+    options = parse_options(parse_pairs(args.option, "option"))
+    who = parse_pairs(args.side, "side")
     try:
         if args.resume:
             save = _read_save(args.resume)

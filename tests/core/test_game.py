@@ -105,20 +105,6 @@ def test_board_view_replays_standard_unit_events():
 # --------------------------------------------------------------------------- sortie play
 
 
-TOY_PACK = {
-    "a.yaml": "kind: toy.plane\nid: a\nspeed: 4\n",
-    "b.yaml": "kind: toy.plane\nid: b\nspeed: 3\n",
-    "duel.yaml": "kind: toy.scenario\nid: duel\nplanes: {red: a, blue: b}\n",
-}
-
-
-@pytest.fixture
-def toy_pack(make_pack, monkeypatch):
-    root = make_pack("toys", files=TOY_PACK)
-    monkeypatch.setenv("SORTIE_PACK_PATH", str(root.parent))
-    return root
-
-
 def test_play_json_is_byte_identical_per_seed(toy_pack, capsys):
     assert main(["play", "duel", "--seed", "4", "--json"]) == 0
     first = capsys.readouterr().out
