@@ -47,6 +47,10 @@ class RulesEngine(Protocol):
 
     def bot(self, side: str, strength: str) -> "Controller": ...
 
+    def board(self, scenario: Record, content: ContentLookup) -> Any:
+        """The `engine.core.board.Board` the scenario is played on (for views)."""
+        ...
+
 
 class Game:
     """Drives one game. The rules run until they need a decision, then wait for `submit`."""
