@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from engine.content.dice import parse_roll
+from engine.content.dice import die_range, parse_roll
 from engine.content.ruleset import LintContext, LintRule
 
 from .board import Board
@@ -172,6 +172,9 @@ class ShootingOrder(LintRule):
             except ValueError as exc:
                 ctx.emit_error(("rows", i, "hit"), str(exc))
                 continue
+            low, high = die_range(record.die)
+            if span.low < low or span.high > high:
+                ctx.emit_error(("rows", i, "hit"), f"hit roll {span.text()} is outside {record.die} ({low}-{high})")
             if previous is not None and span.low < previous.low:
                 ctx.emit_warning(
                     ("rows", i, "hit"),
