@@ -29,8 +29,9 @@ def test_shooting_table_ranges_one_to_four_hit_on_three_four_five_six(records):
 
 
 def test_fighters_shoot_four_hexes_bombers_and_tail_guns_two(records):
-    ranges = records["hm.shooting_table", "shooting"].ranges
-    assert (ranges.front, ranges.tail, ranges.turret) == (4, 2, 2)
+    table = records["hm.shooting_table", "shooting"]
+    assert (table.ranges.front, table.ranges.tail, table.ranges.turret) == (4, 2, 2)
+    assert table.planes_block  # "Planes block line of sight"
 
 
 def test_gun_rating_is_dice_me110_rolls_four_ahead_and_one_behind(records):

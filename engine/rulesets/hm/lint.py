@@ -267,6 +267,16 @@ class Setup:
     def placements(self) -> list[Placement]:
         return list(self.scenario.placements())
 
+    def run_bombers(self) -> list[tuple[Placement, int]]:
+        """On a bombing run, each bomber with its distance in hexes to the nearest target."""
+        if not self.scenario.is_bombing_run() or not self.board.targets:
+            return []
+        return [
+            (p, min(distance((p.placed.col, p.placed.row), t.hex, self.board.stagger) for t in self.board.targets))
+            for p in self.placements
+            if p.squadron.role == "bomber"
+        ]
+
 
 def setup(record: Scenario, ctx: LintContext) -> Setup | None:
     """None when the board or rules are missing (the reference check reports that)."""
@@ -520,13 +530,8 @@ class BomberStart(ScenarioRule):
     summary = "On a bombing run the bombers start at the end of the mat away from their targets."
 
     def check_setup(self, s: Setup, ctx: LintContext) -> None:
-        if not s.scenario.is_bombing_run() or not s.board.targets:
-            return
         half = max(s.board.rows, s.board.columns) // 2
-        for p in s.placements:
-            if p.squadron.role != "bomber":
-                continue
-            nearest = min(distance((p.placed.col, p.placed.row), t.hex, s.board.stagger) for t in s.board.targets)
+        for p, nearest in s.run_bombers():
             if nearest < half:
                 ctx.emit_warning(
                     p.path, f"'{p.placed.id}' starts {nearest} hexes from a target; bombers start at the far end"
@@ -538,19 +543,16 @@ class RoundsShort(ScenarioRule):
     summary = "A bombing run lasts long enough for a bomber to reach a target."
 
     def check_setup(self, s: Setup, ctx: LintContext) -> None:
-        if not s.scenario.is_bombing_run() or not s.board.targets:
-            return
-        best = math.inf
-        for p in s.placements:
-            plane = s.plane(p.plane)
-            if p.squadron.role != "bomber" or plane is None or not plane.speed:
-                continue
-            near = min(distance((p.placed.col, p.placed.row), t.hex, s.board.stagger) for t in s.board.targets)
-            best = min(best, math.ceil(near / plane.speed))
-        if best != math.inf and best > s.scenario.end.max_rounds:
+        rounds = [
+            math.ceil(nearest / plane.speed)
+            for p, nearest in s.run_bombers()
+            if (plane := s.plane(p.plane)) is not None and plane.speed
+        ]
+        if rounds and min(rounds) > s.scenario.end.max_rounds:
             ctx.emit_warning(
                 ("end", "max_rounds"),
-                f"the quickest bomber needs {best} rounds to reach a target; the game lasts {s.scenario.end.max_rounds}",
+                f"the quickest bomber needs {min(rounds)} rounds to reach a target; "
+                f"the game lasts {s.scenario.end.max_rounds}",
             )
 
 

@@ -32,6 +32,10 @@ class ShootingTable(Record):
     die: Die = field("Die each gun die is, as printed.", "d6")
     rows: list[HitRow] = field("One row per range, nearest first.", min_length=1)
     ranges: WeaponRanges = field("Reach of forward guns, tail guns and bomber turrets.")
+    planes_block: bool = field(
+        "True: any plane between shooter and target blocks the shot ('you can't shoot "
+        "through friendly planes')."
+    )
 
     def hit_span(self, range_hexes: int) -> RollSpan | None:
         """Rolls that hit at this range, or None when the range is not on the table."""
