@@ -17,8 +17,6 @@ from typing import Literal
 Stagger = Literal["even-low", "odd-low"]
 Hex = tuple[int, int]  # (column, row), both from 1
 
-FACING_NAMES = ("north", "north-east", "south-east", "south", "south-west", "north-west")
-
 # Axial steps (dq, dr) for facings 0-5 on flat-topped hexes, r growing southwards.
 _STEPS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 

@@ -113,8 +113,8 @@ class Victory(Provenance):
     condition: Literal["shoot_down_designated", "destroy_targets", "more_kills", "otherwise"] = field(
         "shoot_down_designated: the designated plane is shot down; destroy_targets: `count` "
         "of `targets` (all the mat's when empty) are destroyed; more_kills: the side shot "
-        "down more enemy planes than it lost when the game ends; otherwise: no other side's "
-        "condition is met when the game ends."
+        "down more enemy planes than it lost when the game ends (equal: a draw); otherwise: "
+        "no other side's condition is met when the game ends."
     )
     designation: str | None = field("Designation id, for shoot_down_designated.", None)
     targets: list[str] = field("Target ids of the mat, for destroy_targets.", default_factory=list)
