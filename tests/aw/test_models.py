@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from engine.content.validate import validate_paths
-from engine.rulesets.aw.board import line_squares, square_box, square_name, square_xy
+from engine.rulesets.aw.board import line_squares, square_box
 
 from .conftest import PACK
 
@@ -68,9 +68,13 @@ def test_lint_findings_carry_the_line_of_the_field(pack_copy):
     assert d.file.endswith("red-eagles.yaml") and (d.line, d.path) == (24, "sides[0].command_level")
 
 
-def test_square_names_and_boxes():
-    assert square_xy("C8") == (3, 8) and square_name(3, 8) == "C8"
+def test_squares_in_grid_units_match_the_engine_board(get):
+    """C8 spans x 2-3, y 7-8: the cell the engine's square grid calls (2, 7)."""
     assert square_box("A1").bounds == (0.0, 0.0, 1.0, 1.0)
+    assert square_box("C8").bounds == (2.0, 7.0, 3.0, 8.0)
+    grid = get("aw.map", "kuban").grid()
+    assert grid.parse("C8") == (2, 7) and grid.label((14, 9)) == "O10"
+    assert sorted(grid.neighbors(grid.parse("A1"))) == [(0, 1), (1, 0)]  # 17.0: no diagonals
 
 
 def test_a_line_along_a_square_side_touches_neither_square():

@@ -8,13 +8,13 @@ map's west edge (0) to its east edge (columns), y south from the north edge.
 
 from __future__ import annotations
 
-import string
 from typing import Annotated
 
 from pydantic import Field
 from shapely.geometry import LineString, box
 
 from engine.content.model import ID_PATTERN, Model, Provenance, Record, Ref, field, kind_literal
+from engine.core.board import SquareGrid, parse_letter_number
 
 from .common import Square
 
@@ -28,18 +28,10 @@ Point = Annotated[
 Line = Annotated[list[Point], Field(min_length=2, description="A polyline, as points in order.")]
 
 
-def square_xy(square: str) -> tuple[int, int]:
-    """'C8' -> (column 3, row 8), both counted from 1."""
-    return string.ascii_uppercase.index(square[0]) + 1, int(square[1:])
-
-
-def square_name(col: int, row: int) -> str:
-    return f"{string.ascii_uppercase[col - 1]}{row}"
-
-
 def square_box(square: str):
-    col, row = square_xy(square)
-    return box(col - 1, row - 1, col, row)
+    """The square's area in grid units; cell (col, row) counted from 0 spans col..col+1."""
+    col, row = parse_letter_number(square)
+    return box(col, row, col + 1, row + 1)
 
 
 def line_squares(points: list[tuple[float, float]], squares) -> set[str]:
@@ -160,9 +152,12 @@ class Map(Record):
     def square_index(self) -> dict[str, GridSquare]:
         return {s.at: s for s in self.squares}
 
+    def grid(self) -> SquareGrid:
+        """The board the engine moves on: orthogonal steps only (17.0)."""
+        return SquareGrid(self.columns, self.rows)
+
     def on_grid(self, at: str) -> bool:
-        col, row = square_xy(at)
-        return 1 <= col <= self.columns and 1 <= row <= self.rows
+        return self.grid().contains(parse_letter_number(at))
 
     def terrain_type(self, terrain_id: str) -> TerrainType | None:
         return next((t for t in self.terrain if t.id == terrain_id), None)

@@ -14,7 +14,10 @@ from engine.content.diagnostics import did_you_mean, parse_path
 from engine.content.dice import parse_roll
 from engine.content.ruleset import LintContext, LintRule
 
-from .board import Map, Place, line_squares, square_name, square_xy
+from engine.core.board import letter_number_label as square_name
+from engine.core.board import parse_letter_number as cell_of
+
+from .board import Map, Place, line_squares
 from .cards import CampaignCard, GroundBattle, Reinforcements
 from .common import UnitPick
 from .scenario import Scenario, SideSetup
@@ -221,7 +224,7 @@ class MapGrid(LintRule):
                 ctx.emit_error(
                     ("squares", i, "at"),
                     f"square {sq.at} is off the {game_map.columns} x {game_map.rows} grid "
-                    f"(A1-{square_name(game_map.columns, game_map.rows)})",
+                    f"(A1-{square_name((game_map.columns - 1, game_map.rows - 1))})",
                 )
             elif sq.at in seen:
                 ctx.emit_error(("squares", i, "at"), f"square {sq.at} is listed twice")
@@ -231,12 +234,7 @@ class MapGrid(LintRule):
                     ("squares", i, "terrain"),
                     f"no terrain '{sq.terrain}' on the chart.{did_you_mean(sq.terrain, terrain_ids)}".rstrip(),
                 )
-        missing = [
-            square_name(c, r)
-            for r in range(1, game_map.rows + 1)
-            for c in range(1, game_map.columns + 1)
-            if square_name(c, r) not in seen
-        ]
+        missing = [square_name(c) for c in game_map.grid().cells() if square_name(c) not in seen]
         if missing:
             shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
             ctx.emit_error(
@@ -320,11 +318,19 @@ def _front_edges(game_map: Map, ctx: LintContext) -> set[frozenset]:
 
 
 def _edge_squares(edge: frozenset) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The (col, row) squares on either side of a unit edge between grid corners."""
+    """The cells on either side of a unit edge between grid corners (cells count from 0)."""
     (x1, y1), (x2, y2) = sorted(edge)
-    if x1 == x2:  # vertical edge: west and east squares
-        return (x1, y1 + 1), (x1 + 1, y1 + 1)
-    return (x1 + 1, y1), (x1 + 1, y1 + 1)  # horizontal: north and south squares
+    if x1 == x2:  # vertical edge: west and east cells
+        return (x1 - 1, y1), (x1, y1)
+    return (x1, y1 - 1), (x1, y1)  # horizontal edge: north and south cells
+
+
+def _shared_edge(cell: tuple[int, int], other: tuple[int, int]) -> frozenset:
+    """The side two orthogonally adjacent cells share, as a pair of grid corners."""
+    (c, r), (oc, orow) = sorted((cell, other))
+    if oc != c:  # east neighbour
+        return frozenset(((c + 1, r), (c + 1, r + 1)))
+    return frozenset(((c, r + 1), (c + 1, r + 1)))  # south neighbour
 
 
 class FrontLine(LintRule):
@@ -335,37 +341,27 @@ class FrontLine(LintRule):
     def check(self, game_map: Map, ctx: LintContext) -> None:
         edges = _front_edges(game_map, ctx)
         owner: dict[tuple[int, int], str] = {}
-        row_of: dict[tuple[int, int], int] = {}
+        index_of: dict[tuple[int, int], int] = {}
         for i, sq in enumerate(game_map.squares):
             terrain = game_map.terrain_type(sq.terrain)
-            if (
-                sq.territory
-                and terrain is not None
-                and not terrain.all_water
-                and game_map.on_grid(sq.at)
-            ):
-                owner[square_xy(sq.at)] = sq.territory
-                row_of[square_xy(sq.at)] = i
+            land = terrain is not None and not terrain.all_water
+            if sq.territory and land and game_map.on_grid(sq.at):
+                owner[cell_of(sq.at)] = sq.territory
+                index_of[cell_of(sq.at)] = i
         for (col, row), side in sorted(owner.items()):
             for other in ((col + 1, row), (col, row + 1)):
-                if other in owner and owner[other] != side:
-                    edge = (
-                        frozenset(((col, row - 1), (col, row)))
-                        if other[0] != col
-                        else frozenset(((col - 1, row), (col, row)))
+                if owner.get(other, side) != side and _shared_edge((col, row), other) not in edges:
+                    ctx.emit_error(
+                        ("squares", index_of[(col, row)]),
+                        f"{square_name((col, row))} ({side}) and {square_name(other)} "
+                        f"({owner[other]}) meet across a side that is not on the front line",
                     )
-                    if edge not in edges:
-                        ctx.emit_error(
-                            ("squares", row_of[(col, row)]),
-                            f"{square_name(col, row)} ({side}) and {square_name(*other)} "
-                            f"({owner[other]}) meet across a side that is not on the front line",
-                        )
         for edge in edges:
             a, b = _edge_squares(edge)
             if a in owner and b in owner and owner[a] == owner[b]:
                 ctx.emit_warning(
                     ("front_line",),
-                    f"the front line runs between {square_name(*a)} and {square_name(*b)}, both "
+                    f"the front line runs between {square_name(a)} and {square_name(b)}, both "
                     f"{owner[a]} territory",
                 )
 
@@ -384,7 +380,7 @@ class RadarLine(LintRule):
                     ("radar", r, "squares"), f"radar squares off the map: {', '.join(off)}"
                 )
             crossed = line_squares(radar.line, grid)
-            uncovered = sorted(crossed - set(radar.squares), key=square_xy)
+            uncovered = sorted(crossed - set(radar.squares), key=cell_of)
             if uncovered:
                 ctx.emit_error(
                     ("radar", r, "squares"),
