@@ -9,7 +9,6 @@ from fractions import Fraction
 import pytest
 
 from engine.cli import main
-from engine.content.pack import record_text
 
 from .conftest import PACK
 
@@ -47,13 +46,6 @@ def test_the_printed_numbering_gap_is_reported_as_suppressed_info(capsys):
     assert diag["file"].endswith("scenarios/red-eagles.yaml") and diag["line"] > 1
     main(["validate", str(PACK)])
     assert "[suppressed: as printed]" in capsys.readouterr().out
-
-
-def test_every_file_is_in_canonical_form(pack):
-    for entry in pack.entries:
-        assert entry.path.read_text(encoding="utf-8") == record_text(
-            entry.record, entry.doc.header
-        ), entry.file
 
 
 def test_every_record_names_its_source_and_samples_say_so(records):
