@@ -132,8 +132,8 @@ class TargetType(Record):
     kind: kind_literal("paw.target_type")
     targets: list[str] = field("Printed target names this type covers, e.g. 'Bridge'.",
                                min_length=1)
-    setup: Setup
-    victory: Victory
+    setup: Setup = field("SETUP: where the defender places the target counters.")
+    victory: Victory = field("VICTORY CONDITIONS of missions against this target type.")
     special_rules: list[SpecialRule] = field("Rules the model does not structure.",
                                              default_factory=list)
 
@@ -170,8 +170,8 @@ class Leg(Model):
         "Attacker deploys this many steps from an edge of its area, facing the defender.",
         None, unit="steps", ge=0, le=20,
     )
-    play_as: Ref("paw.mission_type", description="Mission rules the leg is played with.") \
-        | None = None
+    play_as: Ref("paw.mission_type") | None = field(
+        "Mission whose rules the leg is played with (Interception: Fighter Sweep).", None)
     text: str = field("The leg's rules as printed.", min_length=1)
 
 
@@ -180,8 +180,8 @@ class MissionEvent(Record):
 
     kind: kind_literal("paw.mission_event")
     summary: str = field("The event's opening line, as printed.", min_length=1)
-    inbound: Leg
-    outbound: Leg
+    inbound: Leg = field("Rules for the inbound leg (rolled before set-up).")
+    outbound: Leg = field("Rules for the outbound leg (rolled after the main mission).")
     ends_when: str = field("When the event's game ends, as printed.", min_length=1)
     delay_modifier: int | None = field(
         "Flak Barrage: deployment-roll modifier per round beyond the Time Reference.",

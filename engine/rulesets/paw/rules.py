@@ -37,9 +37,11 @@ class Aspects(Model):
 
 
 class Combat(Model):
+    """Modifiers to attack rolls."""
+
     unmodified_rolls: list[int] = field("Natural rolls that can never be modified.",
                                         min_length=1)
-    aspects: Aspects
+    aspects: Aspects = field("Modifiers by the attacker's aspect on the target.")
     dive_attack: int = field("Added to the die when the plane performed a descent this round.",
                              ge=-10, le=10)
 
@@ -77,12 +79,16 @@ class Deployment(Model):
 
 
 class Initiative(Model):
+    """Who moves first."""
+
     order: list[Literal["least_energy", "lowest_altitude", "larger_faction", "lowest_d20"]] = \
         field("Tie-breakers, checked top to bottom; tailing planes move right after their prey.",
               min_length=1)
 
 
 class Generator(Model):
+    """Mission generator policy and campaign scoring."""
+
     on_missing: Policy = field(
         "Pack default when a roll lands on a gap or cut-off row of a theater table.")
     mission_point: int = field("Campaign points a faction gets per successful mission.", ge=0,
@@ -93,13 +99,13 @@ class Rules(Record):
     """Core-rule numbers of the game, one record per pack."""
 
     kind: kind_literal("paw.rules")
-    components: Components
+    components: Components = field("Physical sizes of rulers, counters and dashboards.")
     altitudes: list[Altitude] = field("Altitude levels, lowest first.", min_length=1)
-    combat: Combat
-    damage: Damage
-    deployment: Deployment
-    initiative: Initiative
-    generator: Generator
+    combat: Combat = field("Combat modifiers.")
+    damage: Damage = field("Basic damage model and stall numbers.")
+    deployment: Deployment = field("General Deployment numbers.")
+    initiative: Initiative = field("Initiative order.")
+    generator: Generator = field("Mission generator and campaign settings.")
     time_freeze_reach: float = field(
         "Planes within this many Dashboards of a frozen plane take part in the Time Freeze.",
         unit="dashboards", gt=0, le=5,

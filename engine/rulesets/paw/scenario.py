@@ -79,9 +79,9 @@ class Scenario(Record):
         "a Fighter Sweep is flown against (the briefing calls the sweeping faction the "
         "defender). The other side defends."
     )
-    target_type: Ref("paw.target_type", description="Target type whose victory conditions "
-                     "apply; null for a Fighter Sweep.") | None = None
-    timeline: Ref("paw.timeline", description="Historical setting, if any.") | None = None
+    target_type: Ref("paw.target_type") | None = field(
+        "Target type whose set-up and victory conditions apply; null for a Fighter Sweep.", None)
+    timeline: Ref("paw.timeline") | None = field("Historical setting, if any.", None)
     mat: Ref("paw.mat")
     areas: dict[Side, Edge] = field(
         "Which half of the mat each side owns, named by its outer edge ('bottom' = the half "
@@ -90,7 +90,8 @@ class Scenario(Record):
     deployment: Literal["neutral", "surprised", "jumped", "set"] = field(
         "General Deployment result the placement reflects; 'set' for a fixed set-up.", "set"
     )
-    options: Options = field("Optional rules in force.", default_factory=Options)
+    options: Options = field("Which optional rules this scenario plays with.",
+                             default_factory=Options)
     planes: list[ScenarioPlane] = field("Planes and where they start.", min_length=1)
     targets: list[ScenarioTarget] = field("Ground targets and ships placed.",
                                           default_factory=list)

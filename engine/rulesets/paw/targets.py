@@ -33,11 +33,11 @@ class GroundTarget(Record):
         ge=-10,
         le=10,
     )
-    turning_template: Ref(
-        "paw.turning_template",
-        description="Letter printed on the counter: the widest template it may turn on. "
-        "Null for stationary targets.",
-    ) | None = None
+    turning_template: Ref("paw.turning_template") | None = field(
+        "Letter printed on the counter: the template it turns on, as for planes. Null for "
+        "stationary targets.",
+        None,
+    )
     steps_per_round: int = field(
         "Steps the target may move in the Movement phase (columns 1, trains 2).", 0,
         unit="steps", ge=0, le=5,
@@ -48,9 +48,7 @@ class GroundTarget(Record):
         "none",
     )
     intrinsic_flak: bool = field("True when the counter also fires Flak.", False)
-    flip_side: Ref(
-        "paw.ground_target",
-        description="The counter's other side (a submarine's Periscope Depth side).",
-    ) | None = None
+    flip_side: Ref("paw.ground_target") | None = field(
+        "The counter's other side (a submarine's Periscope Depth side).", None)
     special_rules: list[SpecialRule] = field("Rules particular to this counter.",
                                              default_factory=list)

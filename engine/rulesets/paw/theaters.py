@@ -144,8 +144,8 @@ class GroundTargetRow(Model):
     roll: Roll | None = field("Roll as printed; null when no roll is printed.", None)
     target: str | None = field("Target as printed ('Radar Station', 'HQ Bunker' ...); null "
                                "when the row is cut off.", None)
-    target_type: Ref("paw.target_type", description="Set-up and victory rules that apply.") \
-        | None = None
+    target_type: Ref("paw.target_type") | None = field(
+        "Target type whose set-up and victory rules apply; null when the row is cut off.", None)
     composition: list[CompositionItem] = field(
         "Counters the defender places; empty when the print gives none.", default_factory=list
     )
@@ -153,8 +153,9 @@ class GroundTargetRow(Model):
 
 class AvailabilityRow(Model):
     roll: Roll | None = field("Roll as printed; null when no roll is printed.", None)
-    plane: Ref("paw.dashboard", description="Dashboard of the plane on this roll; null when "
-               "the row is cut off or the printed name designates no plane.") | None = None
+    plane: Ref("paw.dashboard") | None = field(
+        "Dashboard of the plane on this roll; null when the row is cut off or the printed name "
+        "designates no plane.", None)
     printed: str | None = field("Plane name exactly as printed; null when nothing is printed.",
                                 None)
     plays_as: str | None = field(
@@ -221,7 +222,7 @@ class TheaterTable(Record):
         "without a plane: 'reroll' or 'report'. Null uses the pack's rules record.",
         None,
     )
-    table: TableBody
+    table: TableBody = field("The printed table; `type` says which shape.")
     corrections: list[Correction] = corrections_field()
 
     @property
