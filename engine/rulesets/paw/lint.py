@@ -241,9 +241,18 @@ class TemplateOrder(LintRule):
 # --------------------------------------------------------------------------- theater tables
 
 
-def _availability(record):
+def _availability_rows(record):
+    """(path, section, row) for every row of an availability table; nothing for others."""
     table = record.table
-    return table if table.type == "availability" else None
+    if table.type != "availability":
+        return
+    for s, section in enumerate(table.sections):
+        for i, row in enumerate(section.rows):
+            yield ("table", "sections", s, "rows", i), section, row
+
+
+def _dashboard(row, ctx: LintContext):
+    return ctx.get("paw.dashboard", row.plane) if row.plane else None
 
 
 class RowCutOff(LintRule):
@@ -266,12 +275,11 @@ class RowCutOff(LintRule):
                 if section.role is None:
                     ctx.emit_warning(("table", "sections", s, "role"),
                                      "section is cut off: no role printed")
-                for i, row in enumerate(section.rows):
-                    path = ("table", "sections", s, "rows", i)
-                    if row.printed is None:
-                        ctx.emit_warning(path, "row is cut off: no plane printed")
-                    if row.role_missing:
-                        ctx.emit_warning(path, "the Role cell of this row is not printed")
+            for path, _, row in _availability_rows(record):
+                if row.printed is None:
+                    ctx.emit_warning(path, "row is cut off: no plane printed")
+                if row.role_missing:
+                    ctx.emit_warning(path, "the Role cell of this row is not printed")
 
 
 class UnknownPlane(LintRule):
@@ -280,19 +288,12 @@ class UnknownPlane(LintRule):
     summary = "A printed plane name that designates no dashboard."
 
     def check(self, record, ctx: LintContext) -> None:
-        table = _availability(record)
-        if table is None:
-            return
-        names = {n: d.id for d in ctx.records("paw.dashboard") for n in d.names()}
-        for s, section in enumerate(table.sections):
-            for i, row in enumerate(section.rows):
-                if row.plane is None and row.printed is not None:
-                    printed = _plane_name(row.printed)
-                    hint = did_you_mean(printed, names)
-                    ctx.emit_warning(
-                        ("table", "sections", s, "rows", i, "printed"),
-                        f"'{row.printed}' matches no plane dashboard.{hint}".rstrip(),
-                    )
+        names = [n for d in ctx.records("paw.dashboard") for n in d.names()]
+        for path, _, row in _availability_rows(record):
+            if row.plane is None and row.printed is not None:
+                hint = did_you_mean(_plane_name(row.printed), names)
+                ctx.emit_warning(path + ("printed",),
+                                 f"'{row.printed}' matches no plane dashboard.{hint}")
 
 
 class PlaneName(LintRule):
@@ -301,23 +302,15 @@ class PlaneName(LintRule):
     summary = "The referenced dashboard must be the plane the row prints, unless corrected."
 
     def check(self, record, ctx: LintContext) -> None:
-        table = _availability(record)
-        if table is None:
-            return
         corrected = {c.path for c in record.corrections}
-        for s, section in enumerate(table.sections):
-            for i, row in enumerate(section.rows):
-                if row.plane is None or row.printed is None:
-                    continue
-                if format_path(("table", "sections", s, "rows", i, "plane")) in corrected:
-                    continue
-                plane = ctx.get("paw.dashboard", row.plane)
-                if plane is not None and _plane_name(row.printed) not in plane.names():
-                    ctx.emit_warning(
-                        ("table", "sections", s, "rows", i, "plane"),
-                        f"row prints '{row.printed}' but refers to '{plane.label}'; add the "
-                        "spelling to the dashboard's aliases or fix the reference",
-                    )
+        for path, _, row in _availability_rows(record):
+            plane = _dashboard(row, ctx)
+            if plane is None or row.printed is None or format_path(path + ("plane",)) in corrected:
+                continue
+            if _plane_name(row.printed) not in plane.names():
+                ctx.emit_warning(path + ("plane",), f"row prints '{row.printed}' but refers to "
+                                 f"'{plane.label}'; add the spelling to the dashboard's aliases "
+                                 "or fix the reference")
 
 
 class PlanePoints(LintRule):
@@ -326,18 +319,11 @@ class PlanePoints(LintRule):
     summary = "Points in a table must match the plane's dashboard."
 
     def check(self, record, ctx: LintContext) -> None:
-        table = _availability(record)
-        if table is None:
-            return
-        for s, section in enumerate(table.sections):
-            for i, row in enumerate(section.rows):
-                plane = ctx.get("paw.dashboard", row.plane) if row.plane else None
-                if plane is not None and row.points is not None and row.points != plane.points:
-                    ctx.emit_warning(
-                        ("table", "sections", s, "rows", i, "points"),
-                        f"{row.points} points, but the {plane.label} dashboard is worth "
-                        f"{plane.points}",
-                    )
+        for path, _, row in _availability_rows(record):
+            plane = _dashboard(row, ctx)
+            if plane is not None and row.points is not None and row.points != plane.points:
+                ctx.emit_warning(path + ("points",), f"{row.points} points, but the "
+                                 f"{plane.label} dashboard is worth {plane.points}")
 
 
 class PlaneRole(LintRule):
@@ -346,18 +332,11 @@ class PlaneRole(LintRule):
     summary = "A plane listed under a role its dashboard cannot fill."
 
     def check(self, record, ctx: LintContext) -> None:
-        table = _availability(record)
-        if table is None:
-            return
-        for s, section in enumerate(table.sections):
-            for i, row in enumerate(section.rows):
-                plane = ctx.get("paw.dashboard", row.plane) if row.plane else None
-                if plane is not None and section.role and section.role not in plane.roles:
-                    ctx.emit_warning(
-                        ("table", "sections", s, "rows", i, "plane"),
-                        f"{plane.label} is listed as {section.role} but its dashboard roles "
-                        f"are {', '.join(plane.roles)}",
-                    )
+        for path, section, row in _availability_rows(record):
+            plane = _dashboard(row, ctx)
+            if plane is not None and section.role and section.role not in plane.roles:
+                ctx.emit_warning(path + ("plane",), f"{plane.label} is listed as {section.role} "
+                                 f"but its dashboard roles are {', '.join(plane.roles)}")
 
 
 class EmptyComposition(LintRule):

@@ -28,8 +28,8 @@ class MaxEnergy(Model):
     )
 
 
-class ManeuverMark(Model):
-    """A Wingover, Side-slip or Climb icon on the Movement ruler."""
+class RulerMark(Model):
+    """An icon on the Movement ruler: the mark to reach in a straight line first."""
 
     step: int = field(
         "Ruler mark the plane must reach in a straight line before the maneuver.",
@@ -37,19 +37,17 @@ class ManeuverMark(Model):
         ge=1,
         le=10,
     )
+
+
+class ManeuverMark(RulerMark):
+    """A Wingover, Side-slip or Climb icon and the Energy it costs."""
+
     energy: int = field("Energy lost, the value printed next to the icon.", unit="energy",
                         ge=0, le=10)
 
 
-class DescentMark(Model):
-    """The Descent icon: reach it in a straight line, drop one level, regain Energy to max."""
-
-    step: int = field(
-        "Ruler mark the plane must reach in a straight line before descending.",
-        unit="steps",
-        ge=1,
-        le=10,
-    )
+class DescentMark(RulerMark):
+    """The Descent icon: reach it, drop one level, regain Energy up to the max."""
 
 
 class GunBox(Model):

@@ -13,6 +13,7 @@ from typing import Literal
 from engine.content.model import Model, Record, Ref, field, kind_literal
 
 from .common import Altitude, Loadout, Role, Side, SpecialRule
+from .missions import Victory
 
 Edge = Literal["top", "bottom", "left", "right"]
 
@@ -95,6 +96,9 @@ class Scenario(Record):
     planes: list[ScenarioPlane] = field("Planes and where they start.", min_length=1)
     targets: list[ScenarioTarget] = field("Ground targets and ships placed.",
                                           default_factory=list)
+    victory: Victory | None = field(
+        "This scenario's own victory conditions; null plays by the target type's (or, for a "
+        "Fighter Sweep, by VP shot down).", None)
     round_limit: int | None = field("Rounds after which the game ends; null for none.", None,
                                     ge=1, le=100)
     special_rules: list[SpecialRule] = field("Scenario rules.", default_factory=list)
