@@ -609,7 +609,7 @@ class MissionRequirements(LintRule):
             side_of[plane.id] = faction.side if faction is not None else None
         for need in mission.required:
             side = record.attacker if need.stance == "attacker" else defender
-            chosen = [p for p in record.planes if side_of[p.id] == side and p.role == need.role]
+            chosen = {p.id for p in record.planes if side_of[p.id] == side and p.role == need.role}
             if len(chosen) < need.at_least:
                 ctx.emit_warning(("planes",), f"{mission.label} needs at least {need.at_least} "
                                  f"{need.role.replace('_', '-')}(s) for the {need.stance} "
@@ -618,12 +618,12 @@ class MissionRequirements(LintRule):
                 mission.deploy_altitude)
             if want and need.stance == "attacker" and record.options.altitude:
                 for i, plane in enumerate(record.planes):
-                    if plane in chosen and plane.altitude != want:
+                    if plane.id in chosen and plane.altitude != want:
                         ctx.emit_warning(("planes", i, "altitude"), f"{mission.label}: "
                                          f"'{plane.id}' must deploy at {want} Altitude")
             if mission.loadouts:
                 for i, plane in enumerate(record.planes):
-                    if plane in chosen and plane.loadout not in mission.loadouts + ["none"]:
+                    if plane.id in chosen and plane.loadout not in mission.loadouts + ["none"]:
                         ctx.emit_warning(("planes", i, "loadout"), f"{mission.label} allows "
                                          f"{', '.join(mission.loadouts)}, not {plane.loadout}")
         self._formations(record, ctx)
