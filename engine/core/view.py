@@ -3,8 +3,11 @@
 Rules emit a small vocabulary of standard unit events alongside their own, so
 the studio can redraw any moment of any ruleset's game without knowing its rules:
 
-- `unit.placed`  {unit, side, unit_type, at | box, facing?, state?}
-- `unit.moved`   {unit, to, path?, facing?}
+- `unit.placed`  {unit, side, unit_type, at | box | pos, facing? | heading?, state?}
+- `unit.moved`   {unit, to | pos, path?, facing? | heading?}
+
+Grid boards name cells (`at`/`to`: the board's label) and hex facings (`facing`);
+a free mat gives `pos` [x, y] in millimetres and `heading` in degrees.
 - `unit.removed` {unit, box}            (to an off-board box: damage, abort, ...)
 - `unit.changed` {unit, state: {...}}   (merged into the unit's state: in_air, revealed, hits ...)
 """
@@ -24,7 +27,13 @@ class UnitView:
     at: str | None = None  # board label, or None when in a box
     box: str | None = None
     facing: int | None = None
+    pos: tuple[float, float] | None = None  # free mats: millimetres
+    heading: float | None = None  # free mats: degrees
     state: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def on_board(self) -> bool:
+        return self.at is not None or self.pos is not None
 
 
 class BoardView:
@@ -42,16 +51,23 @@ class BoardView:
                 at=event.get("at"),
                 box=event.get("box"),
                 facing=event.get("facing"),
+                pos=tuple(event["pos"]) if event.get("pos") is not None else None,
+                heading=event.get("heading"),
                 state=dict(event.get("state", {})),
             )
         elif kind == "unit.moved":
             unit = self.units[event["unit"]]
-            unit.at, unit.box = event["to"], None
-            if "facing" in event:
-                unit.facing = event["facing"]
+            unit.box = None
+            if "to" in event:
+                unit.at = event["to"]
+            if event.get("pos") is not None:
+                unit.pos = tuple(event["pos"])
+            for key in ("facing", "heading"):
+                if key in event:
+                    setattr(unit, key, event[key])
         elif kind == "unit.removed":
             unit = self.units[event["unit"]]
-            unit.at, unit.box = None, event.get("box", "removed")
+            unit.at, unit.pos, unit.box = None, None, event.get("box", "removed")
         elif kind == "unit.changed":
             self.units[event["unit"]].state.update(event.get("state", {}))
         else:
@@ -59,7 +75,7 @@ class BoardView:
         self.last = event
 
     def on_board(self) -> list[UnitView]:
-        return [u for u in self.units.values() if u.at is not None]
+        return [u for u in self.units.values() if u.on_board]
 
     def snapshot(self) -> "BoardView":
         return copy.deepcopy(self)

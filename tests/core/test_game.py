@@ -102,6 +102,15 @@ def test_board_view_replays_standard_unit_events():
     assert (final.at, final.box) == (None, "damage")
 
 
+def test_board_view_follows_free_mat_positions():
+    events = [
+        {"type": "unit.placed", "unit": "p", "side": "axis", "unit_type": "bf-109", "pos": [10, 20], "heading": 90},
+        {"type": "unit.moved", "unit": "p", "pos": [15.5, 20], "heading": 45},
+    ]
+    unit = view_at(events).units["p"]
+    assert (unit.pos, unit.heading, unit.at, unit.on_board) == ((15.5, 20), 45, None, True)
+
+
 # --------------------------------------------------------------------------- sortie play
 
 
