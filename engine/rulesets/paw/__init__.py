@@ -8,9 +8,11 @@ from .ai import AiManeuver, AiTable, FocalPoints
 from .common import RULEBOOK
 from .crew import CrewSkill, DamageMarker
 from .defences import AaaDashboard, FlakDashboard
+from .layout import BOARD_PREVIEWS, LAYOUT
 from .lint import RULES
 from .missions import EventTable, MissionChart, MissionEvent, MissionType, TargetType
 from .planes import Dashboard
+from .preview import PREVIEWS
 from .rules import Rules
 from .scenario import Mat, Scenario
 from .targets import GroundTarget
@@ -52,4 +54,6 @@ RULESET = Ruleset(
     ),
     lint_rules=RULES,
     rulebook=RULEBOOK,
+    previews={**PREVIEWS, **BOARD_PREVIEWS},
+    layout=LAYOUT,
 )

@@ -8,19 +8,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.draw import Drawing, Font, Group, Item, Line, Rect, Style, Text
+from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
 from engine.drawkit import INK, MUTED, fit, paragraph, plane_silhouette, sample_tag
 
 from ..targets import GroundTarget
-from .common import RED, SIDES, Sizes
+from .common import ALTITUDE_DOT, RED, SIDES, YELLOW, Sizes
 
 GROUND = "#c9b98f"
 SHIP = "#9fb4c7"
 
 
 def plane_counter(label: str, side: str, size: tuple[float, float], *, engines: int = 1,
-                  damaged: bool = False) -> Drawing:
-    """A plane counter: side colour, the plane from above, side marks at mid-length."""
+                  damaged: bool = False, altitude: str | None = None,
+                  energy: int | None = None) -> Drawing:
+    """A plane counter: side colour, the plane from above, side marks at mid-length.
+
+    With `altitude` and `energy`, the Altitude disc (red low, white high, none at
+    standard) and the pile of Energy tokens sit beside it, as on the table.
+    """
     w, h = size
     fill = SIDES.get(side, MUTED)
     items: list[Item] = [
@@ -33,6 +38,13 @@ def plane_counter(label: str, side: str, size: tuple[float, float], *, engines: 
         Text(0, h / 2 - h * 0.1, fit(label, Font(h * 0.085, bold=True), w * 0.9),
              Font(h * 0.085, bold=True), INK if damaged else "#ffffff", anchor="s"),
     ]
+    r = w * 0.16
+    if altitude in ALTITUDE_DOT:
+        items.append(Ellipse(w / 2 + r * 1.3, -h / 2 + r, r, r,
+                             style=Style(INK, fill=ALTITUDE_DOT[altitude], width=0.25)))
+    if energy is not None:
+        items += [Ellipse(w / 2 + r * 1.3, h / 2 - r, r, r, style=Style(INK, fill=YELLOW, width=0.25)),
+                  Text(w / 2 + r * 1.3, h / 2 - r, str(energy), Font(r, bold=True), INK)]
     return Drawing(w, h, tuple(items))
 
 

@@ -80,8 +80,9 @@ def turning_template(record: TurningTemplate, ctx: Any) -> Drawing:
     items.append(arrow(3.4, 0.0, 3.0, fill=RED))
     lx, ly = on_arc(r - half / 2, 0.5)
     items.append(Text(lx, ly, record.letter, Font(3.4, bold=True), INK, key="letter"))
-    bounds = list(outline) or [on_arc(rr, s) for rr in (r - half, r + half)
-                               for s in range(steps + 1)]
+    # The card and the arc both: an outline that disagrees with the radius stays visible.
+    bounds = list(outline) + [on_arc(rr, s / 4) for rr in (r - half, r + half)
+                              for s in range(steps * 4 + 1)]
     return _framed(items, bounds, record, f"Turning template {record.letter}",
                    Sizes(ctx).notes)
 
