@@ -211,22 +211,29 @@ class SideStyle:
     names: list[str] = field(default_factory=list)
 
 
+STACK_OFFSET = 1.5  # millimetres between counters of one stack
+
+
 def scenario_drawing(layout: Any, scenario: Any, content: Any, *, title: str = "") -> Drawing:
     """The scenario's board with every piece's counter drawn where it stands.
 
     Works for any ruleset's `ScenarioLayout`: grid boards place a counter at
     `board.center(board.parse(cell))`, turned to its facing; free mats at
-    `board.point(pos)`, turned to its heading. The studio draws the same pieces
-    as movable items; this is the flat picture for previews and print.
+    `board.point(pos)`, turned to its heading. Counters sharing a cell are fanned
+    out a little, as a stack on the table is. The studio draws the same pieces as
+    movable items; this is the flat picture for previews and print.
     """
     board = layout.board(scenario, content)
     base = board.drawing()
     items: list[Item] = list(base.items)
+    stacks: dict[str, int] = {}
     for piece in layout.pieces(scenario, content):
         if piece.counter is None:
             continue
         if piece.cell is not None:
             x, y = board.center(board.parse(piece.cell))
+            depth = stacks[piece.cell] = stacks.get(piece.cell, -1) + 1
+            x, y = x + depth * STACK_OFFSET, y - depth * STACK_OFFSET
             turn = board.facing_angle(piece.facing) if piece.facing is not None else 0.0
         else:
             x, y = board.point(piece.pos)
