@@ -103,12 +103,14 @@ def value_box(x: float, y: float, w: float, h: float, label: str, value: str, *,
               key: str = "", fill: str = "#ffffff", color: str = INK,
               label_color: str = MUTED) -> list[Item]:
     """A framed value with a small caption above it, as dashboards and cards print stats."""
-    font = Font(min(h * 0.32, 3.6), bold=True)
+    font, caption = Font(min(h * 0.32, 3.6), bold=True), Font(1.5, bold=True)
     while font.size > 1.2 and text_width(value, font) > w - 1.2:
         font = Font(font.size * 0.9, bold=True)
+    while caption.size > 0.9 and text_width(label, caption) > w - 0.8:
+        caption = Font(caption.size * 0.9, bold=True)
     return [
         Rect(x, y, w, h, radius=0.8, style=Style(stroke=INK, fill=fill, width=0.25), key=key),
-        Text(x + w / 2, y + 1.0, label, Font(1.5, bold=True), label_color, anchor="n", key=key),
+        Text(x + w / 2, y + 1.0, label, caption, label_color, anchor="n", key=key),
         Text(x + w / 2, y + h * 0.62, value, font, color, key=key),
     ]
 
@@ -268,6 +270,20 @@ def checked_value(record: Any, path: Sequence[str | int], name: str, value: Any)
         problem = exc.errors()[0]
         raise ValueError(f"{name} {value!r}: {problem['msg']}") from None
     return getattr(checked, name)
+
+
+def field_edits(record: Any, path: Sequence[str | int], **values: Any) -> list[tuple]:
+    """Edits setting fields of the entry at `path`, each value checked by `checked_value`."""
+    return [(tuple(path) + (name,), checked_value(record, path, name, value))
+            for name, value in values.items()]
+
+
+def required(content: Any, kind: str, record_id: str, what: str) -> Any:
+    """The record a scenario names, or ValueError saying it is missing (a board needs it)."""
+    found = content.get(kind, record_id)
+    if found is None:
+        raise ValueError(f"{what} '{record_id}' is not in the pack")
+    return found
 
 
 def apply_edits(record: Any, edits: Iterable[tuple[Sequence[str | int], Any]]) -> Any:

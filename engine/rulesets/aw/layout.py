@@ -18,7 +18,7 @@ from engine.content.diagnostics import format_path
 from engine.core.board import SquareGrid, parse_letter_number
 from engine.core.layout import Edit, Piece
 from engine.draw import Drawing, Ellipse, Font, Item, Line, Polygon, Rect, Style, Text
-from engine.drawkit import INK, MUTED, fit, key, scenario_drawing
+from engine.drawkit import INK, MUTED, fit, key, required, scenario_drawing
 
 from .board import Map, Place
 from .preview import COUNTER, _airfield, air_counter, ground_counter, side_colours
@@ -172,10 +172,7 @@ class AwLayout:
     """ScenarioLayout for `aw.scenario`."""
 
     def board(self, scenario: Scenario, content: Any) -> MapBoard:
-        game_map = content.get("aw.map", scenario.map)
-        if game_map is None:
-            raise ValueError(f"map '{scenario.map}' is not in the pack")
-        return MapBoard(game_map, content, scenario)
+        return MapBoard(required(content, "aw.map", scenario.map, "map"), content, scenario)
 
     def pieces(self, scenario: Scenario, content: Any) -> list[Piece]:
         board = self.board(scenario, content)

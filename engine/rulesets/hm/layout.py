@@ -15,8 +15,9 @@ from typing import Any
 from engine.content.diagnostics import format_path
 from engine.core.board import FACINGS, HexGrid
 from engine.core.layout import Edit, Piece
-from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
-from engine.drawkit import INK, MUTED, arrow, checked_value, fit, plane_silhouette, scenario_drawing
+from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
+from engine.drawkit import (INK, MUTED, arrow, field_edits, fit, plane_silhouette, required,
+                            scenario_drawing)
 
 from . import hexes
 from .board import Board
@@ -117,10 +118,7 @@ class HmLayout:
     """ScenarioLayout for `hm.scenario`: one piece per plane, on its nose hex."""
 
     def board(self, scenario: Scenario, content: Any) -> MatGrid:
-        mat = content.get("hm.board", scenario.board)
-        if mat is None:
-            raise ValueError(f"mat '{scenario.board}' is not in the pack")
-        return MatGrid(mat, scenario, content)
+        return MatGrid(required(content, "hm.board", scenario.board, "mat"), scenario, content)
 
     def pieces(self, scenario: Scenario, content: Any) -> list[Piece]:
         board = self.board(scenario, content)
@@ -149,15 +147,13 @@ class HmLayout:
             raise ValueError("planes stand in hexes: give a hex code such as '0712'")
         board = self.board(scenario, content)
         col, row = board.hex_of(board.parse(cell))  # raises for codes off the mat
-        return [(piece.path + ("col",), checked_value(scenario, piece.path, "col", col)),
-                (piece.path + ("row",), checked_value(scenario, piece.path, "row", row))]
+        return field_edits(scenario, piece.path, col=col, row=row)
 
     def turn(self, scenario: Scenario, content: Any, piece: Piece, facing: int | None = None,
              heading: float | None = None) -> list[Edit]:
         if facing is None:
             raise ValueError("planes face a hexside: give a facing 0-5 (0 north, clockwise)")
-        return [(piece.path + ("facing",),
-                 checked_value(scenario, piece.path, "facing", facing % 6))]
+        return field_edits(scenario, piece.path, facing=facing % 6)
 
     def set_value(self, scenario: Scenario, content: Any, piece: Piece, name: str,
                   value: Any) -> list[Edit]:
@@ -166,8 +162,8 @@ class HmLayout:
         squadron = piece.path[:2]
         if scenario.squadrons[squadron[1]].role == "bomber":
             # A bomber squadron moves on one card: the card belongs to the squadron.
-            return [(squadron + ("card",), checked_value(scenario, squadron, "card", value))]
-        return [(piece.path + ("card",), checked_value(scenario, piece.path, "card", value))]
+            return field_edits(scenario, squadron, card=value)
+        return field_edits(scenario, piece.path, card=value)
 
 
 def model_counter(label: str, colour: str, hex_mm: float, length: int, card: str | None,

@@ -13,7 +13,7 @@ from typing import Any
 from engine.content.diagnostics import format_path
 from engine.core.layout import Edit, Piece
 from engine.draw import Drawing, Font, Item, Line, Rect, Style, Text
-from engine.drawkit import INK, MUTED, checked_value, scenario_drawing
+from engine.drawkit import INK, MUTED, field_edits, required, scenario_drawing
 
 from .preview.common import SIDES, Sizes
 from .preview.counters import plane_counter, target_counter
@@ -86,9 +86,7 @@ class PawLayout:
     """ScenarioLayout for `paw.scenario`."""
 
     def board(self, scenario: Scenario, content: Any) -> FreeMat:
-        mat = content.get("paw.mat", scenario.mat)
-        if mat is None:
-            raise ValueError(f"mat '{scenario.mat}' is not in the pack")
+        mat = required(content, "paw.mat", scenario.mat, "mat")
         sizes = Sizes(content)
         return FreeMat(mat.width_mm, mat.height_mm, scenario.areas, terrain=mat.terrain,
                        name=mat.name, step=None if sizes.notes else sizes.step)
@@ -126,22 +124,20 @@ class PawLayout:
         mat = self.board(scenario, content)
         if not mat.contains((x, y)):
             raise ValueError(f"({x:g}, {y:g}) mm is off the {mat.width:g} x {mat.height:g} mm mat")
-        return [(piece.path + ("x",), checked_value(scenario, piece.path, "x", x)),
-                (piece.path + ("y",), checked_value(scenario, piece.path, "y", y))]
+        return field_edits(scenario, piece.path, x=x, y=y)
 
     def turn(self, scenario: Scenario, content: Any, piece: Piece, facing: int | None = None,
              heading: float | None = None) -> list[Edit]:
         if heading is None:
             raise ValueError("counters on a free mat turn to a heading in degrees, not a facing")
-        value = round(heading % 360.0, 1) % 360.0
-        return [(piece.path + ("heading",), checked_value(scenario, piece.path, "heading", value))]
+        return field_edits(scenario, piece.path, heading=round(heading % 360.0, 1) % 360.0)
 
     def set_value(self, scenario: Scenario, content: Any, piece: Piece, name: str,
                   value: Any) -> list[Edit]:
         if name not in piece.values:
             raise ValueError(f"'{piece.label}' has no '{name}' to set here; it shows "
                              f"{', '.join(piece.values) or 'nothing'}")
-        return [(piece.path + (name,), checked_value(scenario, piece.path, name, value))]
+        return field_edits(scenario, piece.path, **{name: value})
 
 
 LAYOUT = PawLayout()

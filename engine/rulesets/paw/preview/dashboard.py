@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
+from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
 from engine.drawkit import (INK, MUTED, heart, key, plane_silhouette, sample_tag, text_width,
                             value_box)
 
