@@ -110,7 +110,16 @@ class Modifier(Provenance):
         le=1000,
     )
     above: int = field(
-        "Counting only starts above this number (rockets: 'more than six').", 0, ge=0, le=1000
+        "Applies only when more than this many are counted (rockets: 'more than six').",
+        0,
+        ge=0,
+        le=1000,
+    )
+    not_counted: int = field(
+        "The first this many things are not counted ('each target from the second on': 1).",
+        0,
+        ge=0,
+        le=1000,
     )
     rounding: Literal["down", "up"] = field(
         "How a partial `every` counts: 'down' ignores it (+1 per five kills), 'up' counts "
@@ -128,6 +137,6 @@ class Modifier(Provenance):
             return self.value
         if count <= self.above:
             return 0
-        steps = count / self.every
+        steps = max(0, count - self.not_counted) / self.every
         return self.value * (math.ceil(steps) if self.rounding == "up" else math.floor(steps))
 

@@ -340,12 +340,9 @@ class DieResults(LintRule):
     summary = "Every row has one result per column, each a result the procedure knows."
 
     def check(self, table: DieTable, ctx: LintContext) -> None:
+        for i, message in table.ragged_rows():
+            ctx.emit_error(("rows", i, "results"), message)
         for i, row in enumerate(table.rows):
-            if len(row.results) != len(table.columns):
-                ctx.emit_error(
-                    ("rows", i, "results"),
-                    f"{len(row.results)} result(s) for {len(table.columns)} column(s)",
-                )
             for j, value in enumerate(row.results):
                 problem = result_problem(table.procedure, value)
                 if problem:
@@ -502,9 +499,9 @@ class ScenarioHexes(LintRule):
                     if column.determines != "entry_hex":
                         continue
                     for r, row in enumerate(table.rows):
-                        value = row.values[c] if c < len(row.values) else None
+                        value = row.results[c] if c < len(row.results) else None
                         if isinstance(value, str) and value not in ENTRY_PICKS:
-                            self._hex(board, value, vpath + ("tables", t, "rows", r, "values", c), ctx)
+                            self._hex(board, value, vpath + ("tables", t, "rows", r, "results", c), ctx)
 
     @staticmethod
     def _hex(board: Board, code: str, path: tuple, ctx: LintContext) -> None:
@@ -566,17 +563,14 @@ class ScenarioTables(LintRule):
         for vpath, variant in _variants(scenario):
             tables = {t.id: t for t in variant.tables}
             for t, table in enumerate(variant.tables):
+                for r, message in table.ragged_rows():
+                    ctx.emit_error(vpath + ("tables", t, "rows", r, "results"), message)
                 for r, row in enumerate(table.rows):
-                    if len(row.values) != len(table.columns):
-                        ctx.emit_error(
-                            vpath + ("tables", t, "rows", r, "values"),
-                            f"{len(row.values)} value(s) for {len(table.columns)} column(s)",
-                        )
-                    for c, (column, value) in enumerate(zip(table.columns, row.values)):
+                    for c, (column, value) in enumerate(zip(table.columns, row.results)):
                         numeric = column.determines != "entry_hex"
                         if numeric != isinstance(value, int):
                             ctx.emit_error(
-                                vpath + ("tables", t, "rows", r, "values", c),
+                                vpath + ("tables", t, "rows", r, "results", c),
                                 f"column '{column.key}' gives {column.determines.replace('_', ' ')}; got {value!r}",
                             )
             for spath, spec, wants in _specs(variant):
@@ -696,7 +690,7 @@ def _possible(spec: ValueSpec, tables) -> list[int]:
         keys = [c.key for c in table.columns]
         if spec.column in keys:
             k = keys.index(spec.column)
-            return [r.values[k] for r in table.rows if k < len(r.values) and isinstance(r.values[k], int)]
+            return [r.results[k] for r in table.rows if k < len(r.results) and isinstance(r.results[k], int)]
     return spec.choices() or []
 
 

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engine.content.dice import DiceTable, Die, Roll
+from engine.content.dice import Die
 from engine.content.model import Model, Record, Ref, field, kind_literal
 
 from .common import Bank, DiceFormula, Direction, HexCode, LocalId, Nationality
+from .tables import ResultRow, ResultTable
 
 FEET = "ft"
 ENTRY_PICKS = ("lowest", "highest", "remaining")
@@ -218,24 +219,14 @@ class TableColumn(Model):
     )
 
 
-class TableRow(Model):
-    roll: Roll
-    values: list[int | str] = field("One value per column.", min_length=1)
-
-
-class ScenarioTable(DiceTable):
+class ScenarioTable(ResultTable):
     """A die table printed with a scenario."""
 
     id: LocalId
     name: str = field("Table name as printed.", min_length=1)
     die: Die = field("Die rolled.", "d6")
     columns: list[TableColumn] = field("Result columns.", min_length=1)
-    rows: list[TableRow] = field("Rows by roll.", min_length=1)
-
-    def value(self, roll: int, column: str) -> int | str | None:
-        row = self.lookup(roll)
-        index = [c.key for c in self.columns].index(column)
-        return None if row is None else row.values[index]
+    rows: list[ResultRow] = field("Rows by roll.", min_length=1)
 
 
 class GameEnd(Model):

@@ -10,7 +10,7 @@ modifiers that apply to it, because the rulebook prints them with the table.
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Iterator, Literal
 
 from engine.content.dice import DiceTable, Die, Roll, die_range
 from engine.content.model import Model, Provenance, Record, field, kind_literal
@@ -182,12 +182,33 @@ class DieColumn(Model):
     min_altitude_ft: int | None = field("Read at or above this altitude.", None, unit="ft", ge=0, le=60_000)
 
 
-class DieRow(Model):
+class ResultRow(Model):
     roll: Roll
     results: list[str | int] = field("One result per column, in column order.", min_length=1)
 
 
-class DieTable(Record, DiceTable):
+class ResultTable(DiceTable):
+    """A dice table whose rows hold one result per named column.
+
+    Subclasses declare `columns` (each with a `key`) and then `rows: list[ResultRow]`.
+    """
+
+    def cell(self, roll: int, column: str | None = None) -> str | int | None:
+        """The result of `roll` in `column` (the first column when not named)."""
+        row = self.lookup(roll)
+        keys = [c.key for c in getattr(self, "columns")]
+        index = 0 if column is None else keys.index(column)
+        return row.results[index] if row is not None and index < len(row.results) else None
+
+    def ragged_rows(self) -> Iterator[tuple[int, str]]:
+        """(row index, message) for rows without exactly one result per column."""
+        width = len(getattr(self, "columns"))
+        for i, row in enumerate(self.rows):
+            if len(row.results) != width:
+                yield i, f"{len(row.results)} result(s) for {width} column(s)"
+
+
+class DieTable(Record, ResultTable):
     """A die-rolled procedure: spotting, in-line engine, identification, bombing, rockets ..."""
 
     kind: kind_literal("af.die_table")
@@ -199,7 +220,7 @@ class DieTable(Record, DiceTable):
         False,
     )
     columns: list[DieColumn] = field("Result columns.", min_length=1)
-    rows: list[DieRow] = field("Rows by roll.", min_length=1)
+    rows: list[ResultRow] = field("Rows by roll.", min_length=1)
     modifiers: list[Modifier] = field("Modifiers to the roll.", default_factory=list)
 
     def result(self, roll: int, column: str | None = None) -> str | int | None:
@@ -207,11 +228,7 @@ class DieTable(Record, DiceTable):
         if self.clamp:
             low, high = die_range(self.die)
             roll = max(low, min(high, roll))
-        row = self.lookup(roll)
-        if row is None:
-            return None
-        index = 0 if column is None else [c.key for c in self.columns].index(column)
-        return row.results[index] if index < len(row.results) else None
+        return self.cell(roll, column)
 
 
 # --------------------------------------------------------------------------- bombing cards
