@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.content.dice import Die
 from engine.content.model import Model, Record, Ref, field, kind_literal
 
-from .common import Bank, DiceFormula, LocalId
+from .common import Bank, DiceFormula, HitType, LocalId
 
 FEET = "ft"
 
@@ -154,6 +154,12 @@ class Fire(Model):
 
 
 class Damage(Model):
+    power_loss_per_engine_hit: int = field(
+        "Power Factors a single-engine plane loses per engine hit (never below zero).", ge=0, le=10
+    )
+    excess_gun_hits: HitType = field(
+        "What a G hit counts as once every Gun Factor is crossed off.", "F"
+    )
     wing_hits_per_dive_point: int = field(
         "Wing hits that take one point off the maximum dive speed of a single-engine plane.",
         ge=1,
@@ -180,6 +186,17 @@ class Damage(Model):
 class Spotting(Model):
     table: Ref("af.die_table") = field("Spotting Table.")
     radar_range_hexes: int = field("Reach of airborne radar, altitude included.", unit="hexes", ge=1, le=100)
+    flexible_blind_spot: int = field(
+        "Blind-spot modifier all round for planes with F armament (their diagram shows gunnery).",
+        ge=-10,
+        le=10,
+    )
+    dead_zone_reduction_ft: int = field(
+        "A hill's dead zone shrinks one hex per this much height of the higher unit above it.",
+        unit=FEET,
+        ge=1,
+        le=10_000,
+    )
     preplot_turns: int = field("Turns written ahead before spotting.", unit="turns", ge=1, le=20)
     preplot_turns_ground_controlled: int = field(
         "Turns written ahead by planes controlled from the ground.", unit="turns", ge=1, le=20
