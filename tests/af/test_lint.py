@@ -68,6 +68,8 @@ CASES = [
     ("optional_rule", "rockets", set_(["phases"], ["bomb_releas"]), "af.phase_ids", "error", "Did you mean 'bomb_release'?"),
     ("ground_unit", "heavy-aa", set_(["gun_factors_max"], 3), "af.ground_unit", "error", "gun_factors_max 3 is below"),
     ("ground_unit", "heavy-aa", lambda d: d.pop("range_table"), "af.ground_unit", "error", "needs the range table"),
+    ("board", "air-force-board", set_(["column_letters"], "ABCDEFGHIJKLMNOA"), "af.board_layout", "error", "column letter(s) A appear twice"),
+    ("board", "air-force-board", lambda d: d["sections"][5].update(column=0, row=0), "af.board_layout", "error", "section VI lies on section I"),
     ("scenario", "solitaire-v-1", lambda d: v1_basic(d)["groups"][0]["area"]["hexes"].__setitem__(0, "I-Q1"), "af.scenario_hex", "error", "column Q is not on a section"),
     ("scenario", "solitaire-v-1", lambda d: v1_basic(d)["tables"][0]["rows"][0]["results"].__setitem__(0, "II-I21"), "af.scenario_hex", "error", "row 21 is off the section"),
     ("scenario", "low-altitude-mission", lambda d: low_vehicles(d)["groups"][0]["area"]["sections"].append("VII"), "af.scenario_hex", "error", "no section VII"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import shutil
 import io
 import json
 
@@ -134,3 +135,17 @@ def test_every_schema_field_is_described():
     for name, schema in schemas.items():
         assert schema["$id"].endswith(name)
         walk(schema, name)
+
+
+def test_a_broken_copy_reports_file_line_and_code(tmp_path, capsys):
+    root = tmp_path / "air-force"
+    shutil.copytree(PACK, root)
+    scenario = root / "scenarios" / "solitaire-v-1.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    scenario.write_text(text.replace("[I-F1, I-N1, II-I1]", "[I-F1, I-N1, II-I99]", 1)
+                            .replace("roll: 1-2\n            results: [7]", "roll: 1\n            results: [7]", 1), encoding="utf-8")
+    assert main(["validate", str(root)]) == 1
+    out = capsys.readouterr().out
+    line = next(i for i, t in enumerate(scenario.read_text().splitlines(), 1) if "II-I99" in t)
+    assert f"solitaire-v-1.yaml:{line}:" in out and "error[af.scenario_hex]" in out and "II-I99" not in out.split("error")[0]
+    assert "warning[dice.gap]: no row for roll 2 on d6" in out
