@@ -1,4 +1,4 @@
-"""The board record's geometry: hex codes <-> board offsets <-> axial, neighbours, distance, edges."""
+"""The board record: hex codes <-> board cells on the engine's hex grid, neighbours, distance, edges."""
 
 from __future__ import annotations
 
@@ -38,19 +38,22 @@ def test_bad_codes_say_what_is_wrong(board, code, why):
         board.parse(code)
 
 
-def test_every_code_round_trips_through_offsets_and_axial(board):
+def test_every_code_round_trips_through_cells_and_the_engine_grid(board):
+    grid = board.grid()
     for code in board.codes():
-        assert board.code_at(*board.offset(code)) == code
-        assert board.from_axial(*board.axial(code)) == code
-    assert board.code_at(-1, 0) is None and board.code_at(board.width, 0) is None
-    assert board.code_at(0, board.height) is None
+        assert board.code_at(board.cell(code)) == code
+        assert grid.label(grid.parse(code)) == code
+    assert board.code_at((-1, 0)) is None and board.code_at((board.width, 0)) is None
+    assert board.code_at((0, board.height)) is None
+    with pytest.raises(ValueError, match="row 21 is off the section"):
+        grid.parse("I-A21")
 
 
 def test_sections_tile_the_board(board):
     assert (board.width, board.height) == (2 * len(board.column_letters), 3 * board.rows)
-    assert board.offset("I-A1") == (0, 0)
-    assert board.offset("II-A1") == (len(board.column_letters), 0)
-    assert board.offset("V-A1") == (0, 2 * board.rows)
+    assert board.cell("I-A1") == (0, 0)
+    assert board.cell("II-A1") == (len(board.column_letters), 0)
+    assert board.cell("V-A1") == (0, 2 * board.rows)
     # crossing a section boundary is one ordinary step
     assert board.neighbor("I-A20", 4) == "III-A1"
     assert board.distance("I-P1", "II-A1") == 1
@@ -86,15 +89,16 @@ def test_board_sides_are_named_by_the_directions_that_cross_them(board):
     assert board.from_edge("I-C7", 5) == 3
 
 
-def test_orientation_and_shift_are_content(board):
+def test_the_compass_orientation_is_content(board):
     turned = changed(board, lambda d: d.update(up=4))
     assert turned.neighbor("III-H10", 4) == board.neighbor("III-H10", 1)
-    even = changed(board, lambda d: d.update(shift="even"))
-    for code in even.codes(["I"]):
-        for direction in range(1, 7):
-            other = even.neighbor(code, direction)
-            if other is not None:
-                assert even.neighbor(other, (direction + 2) % 6 + 1) == code
+    assert turned.side_of(4) == "top"
+
+
+def test_a_gap_in_the_layout_has_no_codes(board):
+    holed = changed(board, lambda d: d["sections"].pop(3))  # section IV missing
+    assert holed.code_at(board.cell("IV-A1")) is None
+    assert holed.neighbor("III-P10", 3) is None
 
 
 @settings(max_examples=200, deadline=None)

@@ -264,5 +264,5 @@ def test_v1_entry_hexes_are_on_side_1_and_direction_4_flies_straight_across(get)
         for _ in range(board.height - 1):
             path.append(board.neighbor(path[-1], v1s.facing))
         assert [board.from_edge(h, 1) for h in path] == list(range(1, board.height + 1))
-        assert len({board.offset(h)[0] for h in path}) == 1  # never drifts sideways
+        assert len({board.cell(h)[0] for h in path}) == 1  # never drifts sideways
         assert board.neighbor(path[-1], v1s.facing) is None  # leaves by side 4

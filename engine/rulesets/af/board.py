@@ -1,28 +1,26 @@
 """The board (`af.board`): six hex-grid sections, hex codes and the compass.
 
-Geometry, so that the engine and the studio agree without either inventing it:
-hexes are flat-topped; each section is a block of `columns` (lettered west to
-east) by `rows` (numbered from 1 at the top); sections sit in a grid of section
-positions; columns across the whole board are numbered from 0 at the west edge
-and every `shift` one (odd or even) sits half a hex lower. Compass direction
-`up` points to the top of the board and the others follow clockwise, so a board
-side is named by the directions that cross it: `up` the top, the next two the
-right, the opposite one the bottom, the last two the left ("the 2-3 side").
+The record says how the sections fit together and how hex codes read; the
+geometry (neighbours, distance, centres, outlines) is the engine's shared
+`HexGrid`: flat-topped hexes, odd board columns half a hex lower. Each section
+is a block of `column_letters` (west to east) by `rows` (numbered from 1 at the
+top); sections sit in a grid of section positions. Compass direction `up`
+points to the top of the board and the others follow clockwise, so a board side
+is named by the directions that cross it: `up` the top, the next two the right,
+the opposite one the bottom, the last two the left ("the 2-3 side").
 """
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from typing import Iterator, Literal
 
 from engine.content.model import Model, Record, field, kind_literal
+from engine.core.board import Cell, HexGrid
 
 from .common import HEX_CODE_PATTERN, Direction
 
-# Axial steps of a flat-topped grid, clockwise from straight up.
-_STEPS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 _CODE = re.compile(HEX_CODE_PATTERN)
 
 
@@ -56,9 +54,6 @@ class Board(Record):
         max_length=26,
     )
     rows: int = field("Rows of one section; the hex code's number runs 1..rows from the top.", ge=1, le=200)
-    shift: Literal["odd", "even"] = field(
-        "Which board columns (counted from 0 at the west edge) sit half a hex lower.", "odd"
-    )
     up: Direction = field("Compass direction that points to the top of the board.", 1)
     hex_mm: float = field("Hex size across the flats, for drawing.", 16.0, gt=1, le=100)
     sections: list[Section] = field(
@@ -96,15 +91,16 @@ class Board(Record):
             raise ValueError(f"'{code}': row {number} is off the section (rows 1-{self.rows})")
         return Hex(sid, letter, number)
 
-    def offset(self, code: str) -> tuple[int, int]:
+    def cell(self, code: str) -> Cell:
         """Board column and row (0-based, across all sections) of a hex."""
         h = self.parse(code)
         sec = self._section(h.section)
         n = len(self.column_letters)
         return sec.column * n + self.column_letters.index(h.column), sec.row * self.rows + h.row - 1
 
-    def code_at(self, x: int, y: int) -> str | None:
-        """Hex code at a board column and row, or None off the board."""
+    def code_at(self, cell: Cell) -> str | None:
+        """Hex code of a board cell, or None off the board or in a gap between sections."""
+        x, y = cell
         n = len(self.column_letters)
         if x < 0 or y < 0:
             return None
@@ -123,53 +119,39 @@ class Board(Record):
 
     # ------------------------------------------------------------------ geometry
 
-    def _shifted(self, x: int) -> int:
-        return (x & 1) if self.shift == "odd" else 1 - (x & 1)
+    def grid(self) -> HexGrid:
+        """The engine's hex grid for this board, labelled and parsed with hex codes."""
+        return HexGrid(self.width, self.height, self.hex_mm, labeler=self._label, parser=self.cell)
 
-    def axial(self, code: str) -> tuple[int, int]:
-        """Axial (q, r) coordinates of a hex, for distances and steps."""
-        x, y = self.offset(code)
-        return x, y - self._axial_lift(x)
+    def _label(self, cell: Cell) -> str:
+        return self.code_at(cell) or f"({cell[0]}, {cell[1]})"
 
-    def _axial_lift(self, x: int) -> int:
-        return (x - (x & 1)) // 2 if self.shift == "odd" else (x + (x & 1)) // 2
-
-    def from_axial(self, q: int, r: int) -> str | None:
-        return self.code_at(q, r + self._axial_lift(q))
-
-    def step(self, direction: int) -> tuple[int, int]:
-        """Axial step of a compass direction."""
-        return _STEPS[(direction - self.up) % 6]
+    def facing(self, direction: int) -> int:
+        """The grid facing (0 = up, clockwise) of a compass direction."""
+        return (direction - self.up) % 6
 
     def neighbor(self, code: str, direction: int) -> str | None:
         """The hex across side `direction` of `code`, or None off the board."""
-        q, r = self.axial(code)
-        dq, dr = self.step(direction)
-        return self.from_axial(q + dq, r + dr)
+        return self.code_at(self.grid().step(self.cell(code), self.facing(direction)))
 
     def distance(self, a: str, b: str) -> int:
         """Hexes between two hexes along the shortest path (range counting)."""
-        (q1, r1), (q2, r2) = self.axial(a), self.axial(b)
-        dq, dr = q1 - q2, r1 - r2
-        return max(abs(dq), abs(dr), abs(dq + dr))
+        return self.grid().distance(self.cell(a), self.cell(b))
 
     def center_mm(self, code: str) -> tuple[float, float]:
         """Centre of a hex in millimetres from the board's top-left corner (y down)."""
-        x, y = self.offset(code)
-        radius = self.hex_mm / math.sqrt(3)
-        return radius * (1 + 1.5 * x), self.hex_mm * (y + 0.5 + 0.5 * self._shifted(x))
+        return self.grid().center(self.cell(code))
 
     def side_of(self, direction: int) -> Literal["top", "right", "bottom", "left"]:
         """Which edge of the board the side named by `direction` is."""
-        return ("top", "right", "right", "bottom", "left", "left")[(direction - self.up) % 6]
+        return ("top", "right", "right", "bottom", "left", "left")[self.facing(direction)]
 
     def from_edge(self, code: str, direction: int) -> int:
         """How many hexes in from the board side `direction` a hex is (1 = on the edge)."""
-        x, y = self.offset(code)
-        edge = self.side_of(direction)
+        x, y = self.cell(code)
         return {
             "top": y + 1,
             "bottom": self.height - y,
             "left": x + 1,
             "right": self.width - x,
-        }[edge]
+        }[self.side_of(direction)]

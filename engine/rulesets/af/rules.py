@@ -260,13 +260,13 @@ class Rules(Record):
         default_factory=list,
     )
     illegal_moves: list[Remedy] = field("Illegal movements and their remedies (VIII).", default_factory=list)
-    movement: Movement
-    advantage: Advantage
-    fire: Fire
-    damage: Damage
-    spotting: Spotting
-    clouds: Clouds
-    bombing: Bombing
-    rockets: Rockets
-    airfield: Airfield
-    experience: Experience
+    movement: Movement = field("Movement constants (V-VIII).")
+    advantage: Advantage = field("Who holds the advantage (V, Determination of Advantage).")
+    fire: Fire = field("Fire procedure constants and tables (IX, XIV).")
+    damage: Damage = field("Effects of damage (IX, XV).")
+    spotting: Spotting = field("Visibility options (XII, XVII hills).")
+    clouds: Clouds = field("Random cloud placement (XII).")
+    bombing: Bombing = field("Bombing options (XVI, XVII).")
+    rockets: Rockets = field("Rockets (XVIII).")
+    airfield: Airfield = field("Landings and take-offs (XIII).")
+    experience: Experience = field("Training and experience (XIX).")

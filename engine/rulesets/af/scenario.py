@@ -308,7 +308,7 @@ class Variant(Model):
     tables: list[ScenarioTable] = field("Die tables printed with the variant.", default_factory=list)
     special_rules: list[SpecialRule] = field("Special rules.", default_factory=list)
     matchups: list[Matchup] = field("Suggested aircraft.", default_factory=list)
-    victory: Victory
+    victory: Victory = field("Victory conditions.")
     setup_text: str | None = field("Set-up as printed, where the groups abridge it.", None)
 
 
