@@ -68,7 +68,7 @@ class Roller:
         policy says. A table with no usable row at all is always reported:
         rerolling would never end.
         """
-        inside = f", {base}" if base not in ("", "table") else ""
+        inside = f" in {base}" if base not in ("", "table") else ""
         where = f"{self.where}, {record.label} ({record.id}{inside})"
         if not usable_faces(table, check):
             raise MissionReport(f"{where}: no roll of {table.die} gives a usable row for "
@@ -77,7 +77,7 @@ class Roller:
         while True:
             roll = self.dice.one(table.die, step)
             row = table.lookup(roll)
-            problem = f"no row for roll {roll} (a gap)" if row is None else check(row)
+            problem = f"no row for roll {roll}{inside} (a gap)" if row is None else check(row)
             self.note(table=record.id, row=None if row is None else row_path(table, row, base))
             if problem is None:
                 self.note(outcome=describe(row))
