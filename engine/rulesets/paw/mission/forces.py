@@ -53,6 +53,7 @@ class Availability:
     roller: Roller
     tables: dict[str, list[TheaterTable]]
     basing: dict[str, str | None] = field(default_factory=dict)
+    _gives: dict[int, bool] = field(default_factory=dict)  # id(section) -> has a usable row
 
     @classmethod
     def of(cls, timeline: Timeline, tables: list[TheaterTable], content: Any,
@@ -91,8 +92,14 @@ class Availability:
             for table in self.tables.get(side, [])
             if table.table.basing in basings
             for index, section in enumerate(table.table.sections)
-            if section.role == role and usable_faces(section, self.plane_problem)
+            if section.role == role and self._gives_a_plane(section)
         ]
+
+    def _gives_a_plane(self, section) -> bool:
+        key = id(section)
+        if key not in self._gives:
+            self._gives[key] = bool(usable_faces(section, self.plane_problem))
+        return self._gives[key]
 
     def _basings(self, side: str) -> list[str | None]:
         return sorted({t.table.basing for t in self.tables.get(side, [])}, key=str)

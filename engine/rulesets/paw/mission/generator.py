@@ -76,14 +76,15 @@ def generate(content: Any, pack: str, request: Request) -> Generation:
     return _Mission(content, pack, request).run()
 
 
-def _find(content: Any, kind: str, wanted: str, what: str, among: list | None = None):
+def _find(content: Any, kind: str, wanted: str, what: str, among: list | None = None,
+          where: str = ""):
     records = among if among is not None else content.records(kind)
     found = next((r for r in records if r.id == wanted), None)
     if found is None:
         ids = sorted(r.id for r in records)
         named = [r.id for r in records if r.name and r.name.lower() == wanted.lower()]
         hint = f" Did you mean '{named[0]}'?" if named else did_you_mean(wanted, ids)
-        raise UsageError(f"no {what} '{wanted}'.{hint} Known: {', '.join(ids) or 'none'}")
+        raise UsageError(f"no {what} '{wanted}'{where}.{hint} Known: {', '.join(ids) or 'none'}")
     return found
 
 
@@ -96,8 +97,8 @@ class _Mission:
         if other is not None and other.theater != self.theater.id:
             raise UsageError(f"timeline '{other.id}' belongs to theater '{other.theater}', not "
                              f"'{self.theater.id}'")
-        self.timeline = _find(content, "paw.timeline", request.timeline,
-                              f"timeline in theater '{self.theater.id}'", timelines)
+        self.timeline = _find(content, "paw.timeline", request.timeline, "timeline", timelines,
+                              f" in theater '{self.theater.id}'")
         for side in request.points:
             if side not in SIDES:
                 raise UsageError(f"campaign points for '{side}': the sides are axis and allies")

@@ -84,9 +84,9 @@ class Roller:
                 return row
             if policy == "report":
                 self.note(outcome=f"{problem}; reported")
-                raise MissionReport(f"{where}: roll {roll} for {step}: {problem}. The pack "
-                                    "says to report this (on_missing: report); fix the table "
-                                    "or generate with --on-missing reroll")
+                raise MissionReport(f"{where}: roll {roll} for {step}: {problem}. Reported "
+                                    "because on_missing is 'report'; fix the table, or "
+                                    "reroll (--on-missing reroll)")
             self.note(outcome=f"{problem}; rerolled")
 
     def pick(self, options: list[str], step: str, label: Callable[[str], str] = str) -> str:
