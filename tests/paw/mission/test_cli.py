@@ -30,6 +30,7 @@ def test_writes_a_scenario_that_validates_and_repeats(tmp_path, capsys):
     capsys.readouterr()
     assert main(["validate", str(root)]) == 0
     assert "0 error(s), 0 warning(s)" in capsys.readouterr().err
+    assert main(["fmt", "--check", str(root)]) == 0  # written in canonical form
     assert main(ARGS) == 0  # no --out: the record on stdout
     assert capsys.readouterr().out == first.read_text()
 

@@ -37,44 +37,38 @@ def _points(view, planes) -> int:
     return sum(view.get("paw.dashboard", i).points for i in ids)
 
 
+def _inbound(view, event: str, seed: int, bombers: int = 3):
+    """The defender's planes for `event`'s inbound leg against He-111s and a Bf-109E."""
+    avail = _availability(view, seed)
+    attackers = _attackers(view, bombers)
+    rules = view.get("paw.mission_event", event).inbound
+    return avail, attackers, *defender_planes(avail, "allies", rules, attackers, avail.roller)
+
+
 @pytest.mark.parametrize("seed", range(5))
 def test_interception_brings_up_to_the_attacking_bombers_vp(errata, seed):
-    avail = _availability(errata, seed)
-    rules = errata.get("paw.mission_event", "interception").inbound
-    attackers = _attackers(errata, 3)
-    planes, cap, damaged = defender_planes(avail, "allies", rules, attackers, avail.roller)
+    avail, _, planes, cap, damaged = _inbound(errata, "interception", seed)
     assert cap == 3 * 23 and damaged is None
     assert _points(errata, planes) <= cap
-    last = avail.roller.log[-1]
-    assert last["outcome"].endswith(f"would pass the cap of {cap}")
+    assert avail.roller.log[-1]["outcome"].endswith(f"would pass the cap of {cap}")
     assert all(p.side == "allies" and p.role == "fighter" for p in planes)
 
 
 def test_interception_without_bombers_counts_the_fighters(errata):
-    avail = _availability(errata, 1)
-    rules = errata.get("paw.mission_event", "interception").inbound
-    _, cap, _ = defender_planes(avail, "allies", rules, _attackers(errata, 0), avail.roller)
-    assert cap == 27
+    assert _inbound(errata, "interception", 1, bombers=0)[3] == 27
 
 
 @pytest.mark.parametrize("seed", range(5))
 def test_limping_home_caps_the_defender_at_half_the_damaged_planes_vp(errata, seed):
-    avail = _availability(errata, seed)
-    rules = errata.get("paw.mission_event", "limping-home").inbound
-    attackers = _attackers(errata, 3)
-    planes, cap, damaged = defender_planes(avail, "allies", rules, attackers, avail.roller)
+    _, attackers, planes, cap, damaged = _inbound(errata, "limping-home", seed)
     limping = next(p for p in attackers if p.id == damaged)
     assert cap == limping.points // 2 and _points(errata, planes) <= cap
 
 
 def test_lone_wolf_is_one_plane_and_nothing_happens_brings_none(errata):
-    avail = _availability(errata, 3)
-    wolf = errata.get("paw.mission_event", "lone-wolf").inbound
-    planes, cap, _ = defender_planes(avail, "allies", wolf, _attackers(errata, 3), avail.roller)
+    _, _, planes, cap, _ = _inbound(errata, "lone-wolf", 3)
     assert len(planes) == 1 and cap is None
-    quiet = errata.get("paw.mission_event", "nothing-happens").inbound
-    assert defender_planes(avail, "allies", quiet, _attackers(errata, 3), avail.roller) == \
-        ([], None, None)
+    assert _inbound(errata, "nothing-happens", 3)[2:] == ([], None, None)
 
 
 def test_the_time_reference_is_set_by_the_slowest_plane_at_max_energy(errata):

@@ -209,7 +209,9 @@ class _Mission:
         for side in (roller_side, other):
             self.avail.choose_basing(side, roles_needed(missions[side]))
         planes = select(self.avail, missions, roller_side, self.r.force)
-        self._name(planes)
+        for plane, unit_id in zip(planes["axis"] + planes["allies"],
+                                  _numbered(planes["axis"] + planes["allies"])):
+            plane.id = unit_id
         for side in SIDES:
             for plane in planes[side]:
                 options = loadout_options(plane, missions[side], ships)
@@ -235,12 +237,6 @@ class _Mission:
         terrain = "sea" if ships else "countryside" if targets else "sky"
         return next((m for m in self.mats if m.terrain == terrain), self.mats[0])
 
-    def _name(self, planes: dict[str, list[Plane]]) -> None:
-        seen: dict[str, int] = {}
-        for side in SIDES:
-            for plane in planes[side]:
-                seen[plane.dashboard.id] = seen.get(plane.dashboard.id, 0) + 1
-                plane.id = f"{plane.dashboard.id}-{seen[plane.dashboard.id]}"
 
     def _energy(self, plane: Plane) -> int:
         """Start at the max the plane may hold: loaded planes are capped at the damaged value."""
@@ -259,13 +255,8 @@ class _Mission:
         if cap is not None:
             leg["vp_cap"] = cap
         if chosen:
-            seen: dict[str, int] = {}
-            leg["planes"] = []
-            for plane in chosen:
-                seen[plane.dashboard.id] = seen.get(plane.dashboard.id, 0) + 1
-                leg["planes"].append({"id": f"{plane.dashboard.id}-{seen[plane.dashboard.id]}",
-                                      "dashboard": plane.dashboard.id,
-                                      "faction": plane.faction, "role": plane.role})
+            leg["planes"] = [{"id": unit_id, "dashboard": p.dashboard.id, "faction": p.faction,
+                              "role": p.role} for p, unit_id in zip(chosen, _numbered(chosen))]
         if rules.flak == "barrage":
             leg["time_reference"] = time_reference(surface, AREAS[attacker],
                                                    rules.deploy_edge_distance or 0,
@@ -370,6 +361,16 @@ class _Mission:
             "rolls": [r.model_dump(mode="json", exclude_none=True)
                       for r in scenario.generated.rolls],
         }
+
+
+def _numbered(planes: list[Plane]) -> list[str]:
+    """Unit ids: the dashboard id and a count per dashboard ('spitfire-i-2')."""
+    seen: dict[str, int] = {}
+    ids = []
+    for plane in planes:
+        seen[plane.dashboard.id] = seen.get(plane.dashboard.id, 0) + 1
+        ids.append(f"{plane.dashboard.id}-{seen[plane.dashboard.id]}")
+    return ids
 
 
 def _roll(entry: dict) -> dict:

@@ -40,10 +40,6 @@ class Surface:
         """Half the counter's diagonal: clear of this, a counter fits whatever its heading."""
         return math.hypot(self.length, self.breadth) / 2
 
-    @property
-    def outline(self) -> Polygon:
-        return box(0, 0, self.width, self.height)
-
     def counter(self, x: float, y: float, heading: float) -> Polygon:
         return _rectangle(x, y, heading, self.length, self.breadth)
 
