@@ -40,7 +40,8 @@ def test_json_summarises_the_mission(capsys):
     summary = json.loads(capsys.readouterr().out)
     assert summary["scenario"] == "kanalkampf-mission-7"
     assert (summary["theater"], summary["timeline"]) == ("battle-of-britain", "kanalkampf")
-    assert summary["roller"] == "axis"  # Kanalkampf: the Axis always roll
+    assert summary["roller"] == "axis"  # Kanalkampf: the Axis always roll ...
+    assert summary["missions"]["allies"] == "fighter-sweep"  # ... and the RAF sweeps
     assert summary["mission"] in {"close-air-support", "strategic-bombing", "fighter-sweep"}
     for side in ("axis", "allies"):
         planes = summary["planes"][side]

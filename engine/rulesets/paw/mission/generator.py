@@ -88,6 +88,27 @@ def _find(content: Any, kind: str, wanted: str, what: str, among: list | None = 
     return found
 
 
+@dataclass
+class _Made:
+    """What a run produced, on its way into the scenario record and the summary."""
+
+    roller: str
+    missions: dict  # side -> the mission type it flies
+    attacker: str
+    row: Any  # the ground-target row, or None for a sweep
+    target_type: Any
+    mat: Any
+    units: list
+    planes: dict[str, list[Plane]]
+    outcome: Outcome
+    order: list[Plane]
+    legs: list[dict]
+
+    @property
+    def mission(self):
+        return self.missions[self.roller]
+
+
 class _Mission:
     def __init__(self, content: Any, pack: str, request: Request) -> None:
         self.c, self.pack, self.r = content, pack, request
@@ -229,8 +250,8 @@ class _Mission:
         if table is not None:
             event = roll_event(self.roller, table, self.c, "outbound")
             legs.append({"leg": "outbound", "event": event.id})
-        return self._result(mission, attacker, row, target_type, mat, outcome, order, units,
-                            legs, planes, roller_side)
+        return self._result(_Made(roller_side, missions, attacker, row, target_type, mat,
+                                  units, planes, outcome, order, legs))
 
     def _mat(self, ships: bool, targets: bool):
         """Sea for ships, countryside for ground targets, sky for a sweep; else the first."""
@@ -265,9 +286,9 @@ class _Mission:
 
     # ------------------------------------------------------------------ the record
 
-    def _result(self, mission, attacker, row, target_type, mat, outcome: Outcome, order,
-                units, legs, planes, roller_side) -> Generation:
-        defender = other_side(attacker)
+    def _result(self, made: "_Made") -> Generation:
+        mission, row, planes, outcome = made.mission, made.row, made.planes, made.outcome
+        attacker, defender = made.attacker, other_side(made.attacker)
         tl = self.timeline
         if row is not None:
             name = f"{mission.label}: {row.target} ({tl.label})"
@@ -276,7 +297,12 @@ class _Mission:
         period = tl.period
         dates = f"{period.start:%d %B %Y}" + (
             f" to {period.end:%d %B %Y}" if period.end != period.start else "")
-        text = [f"{self.theater.label}, {tl.label} ({dates}). {mission.briefing}"]
+        where = tl.label if tl.label == self.theater.label else \
+            f"{self.theater.label}, {tl.label}"
+        text = [f"{where} ({dates}). {mission.briefing}"]
+        other = other_side(made.roller)
+        text.append(f"The {made.roller} rolled this mission; the {other} fly a "
+                    f"{made.missions[other].label}.")
         if row is not None:
             text.append(f"The {defender} defend a {row.target} "
                         f"({briefing.composition_text(row.composition, self.c)}).")
@@ -285,7 +311,7 @@ class _Mission:
             text.append(f"General Deployment: the {outcome.caught} are {outcome.kind}.")
         else:
             text.append("General Deployment: neutral set-up.")
-        text.append(briefing.victory_text(target_type.victory, self.c) if target_type
+        text.append(briefing.victory_text(made.target_type.victory, self.c) if made.target_type
                     else briefing.sweep_text(mission.sweep_victory))
         if tl.condition is not None:
             text.append(f"Played only if the {tl.condition.side} won: {tl.condition.text}.")
@@ -297,28 +323,29 @@ class _Mission:
             "mission": mission.id,
             "attacker": attacker,
         }
-        if target_type is not None:
-            data["target_type"] = target_type.id
-        data.update(timeline=tl.id, mat=mat.id, areas=dict(AREAS), deployment=outcome.kind)
+        if made.target_type is not None:
+            data["target_type"] = made.target_type.id
+        data.update(timeline=tl.id, mat=made.mat.id, areas=dict(AREAS), deployment=outcome.kind)
         if outcome.caught:
             data["caught"] = outcome.caught
         data["planes"] = [{
             "x": p.x, "y": p.y, "heading": p.heading, "id": p.id, "dashboard": p.dashboard.id,
             "faction": p.faction, "role": p.role, "altitude": p.altitude, "energy": p.energy,
             "skill": "trained", "loadout": p.loadout,
-        } for p in order]
-        if units:
+        } for p in made.order]
+        if made.units:
             data["targets"] = [{"x": u.x, "y": u.y, "heading": u.heading, "id": u.id,
-                                "unit": u.unit, "side": defender} for u in units]
-            data["victory"] = target_type.victory.model_dump(mode="json", exclude_unset=True)
-        if legs:
-            data["legs"] = legs
+                                "unit": u.unit, "side": defender} for u in made.units]
+            data["victory"] = made.target_type.victory.model_dump(mode="json",
+                                                                  exclude_unset=True)
+        if made.legs:
+            data["legs"] = made.legs
         data["generated"] = {
             "seed": self.r.seed,
             "pack": self.pack,
             "theater": self.theater.id,
             "points": {s: self.r.points.get(s, 0) for s in SIDES},
-            "roller": roller_side,
+            "roller": made.roller,
             "force": self.r.force,
             **({"on_missing": self.r.on_missing} if self.r.on_missing else {}),
             "rolls": [_roll(entry) for entry in self.roller.log],
@@ -333,9 +360,10 @@ class _Mission:
                   "distances.",
         )
         scenario = Scenario.model_validate(data)
-        return Generation(scenario, self._summary(scenario, row, outcome, planes))
+        return Generation(scenario, self._summary(scenario, made))
 
-    def _summary(self, scenario: Scenario, row, outcome: Outcome, planes) -> dict:
+    def _summary(self, scenario: Scenario, made: "_Made") -> dict:
+        row, outcome, planes = made.row, made.outcome, made.planes
         return {
             "scenario": scenario.id,
             "pack": self.pack,
@@ -343,6 +371,7 @@ class _Mission:
             "theater": self.theater.id,
             "timeline": self.timeline.id,
             "roller": scenario.generated.roller,
+            "missions": {side: m.id for side, m in made.missions.items()},
             "mission": scenario.mission,
             "attacker": scenario.attacker,
             "target": None if row is None else {
