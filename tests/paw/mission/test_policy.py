@@ -122,3 +122,17 @@ def test_a_timeline_rolls_on_the_tables_it_borrows(errata, faithful):
         faithful_factions |= {p.faction for p in make(
             faithful, "p", "seelowe", seed, on_missing="reroll").scenario.planes}
     assert "luftwaffe" in errata_factions and "luftwaffe" not in faithful_factions
+
+
+def test_a_mat_too_small_for_the_set_up_is_reported_not_written(tmp_path, workspace):
+    root = tmp_path / "small"
+    (root / "mats").mkdir(parents=True)
+    (root / "pack.yaml").write_text("id: small\nname: small\nversion: 1.0.0\nruleset: paw\n"
+                                    "extends: pocket-air-war-errata\n")
+    (root / "mats" / "napkin.yaml").write_text("kind: paw.mat\nid: napkin\nwidth_mm: 200\n"
+                                               "height_mm: 150\nterrain: sky\n")
+    view = ContentView.of_pack(workspace.pack(root))
+    with pytest.raises(MissionReport) as caught:
+        make(view, "small", "kanalkampf", 1, mat="napkin")
+    assert str(caught.value).startswith("Battle of Britain / Kanalkampf: the mat is too small")
+    assert str(caught.value).endswith("(napkin, 200 x 150 mm)")

@@ -243,10 +243,14 @@ class _Mission:
         table = event_table(self.c) if self.r.extended and mission.uses_target_table else None
         if table is not None:
             legs.append(self._inbound(table, planes, attacker, defender, surface))
-        if target_type is not None:
-            place(surface, AREAS[defender], target_type, units, self.roller)
         outcome = roll_off(self.roller, planes, self.rules)
-        order = Deployer(surface, self.rules, missions).deploy(outcome, planes, self.roller)
+        try:
+            if target_type is not None:
+                place(surface, AREAS[defender], target_type, units, self.roller)
+            order = Deployer(surface, self.rules, missions).deploy(outcome, planes, self.roller)
+        except MissionReport as exc:
+            raise MissionReport(f"{self.where}: {exc} ({mat.label}, {mat.width_mm:g} x "
+                                f"{mat.height_mm:g} mm)") from None
         if table is not None:
             event = roll_event(self.roller, table, self.c, "outbound")
             legs.append({"leg": "outbound", "event": event.id})
