@@ -9,6 +9,7 @@ from .common import RULEBOOK
 from .crew import CrewSkill, DamageMarker
 from .defences import AaaDashboard, FlakDashboard
 from .lint import RULES
+from .mission import COMMAND as MISSION_GENERATOR
 from .missions import EventTable, MissionChart, MissionEvent, MissionType, TargetType
 from .planes import Dashboard
 from .rules import Rules
@@ -52,4 +53,5 @@ RULESET = Ruleset(
     ),
     lint_rules=RULES,
     rulebook=RULEBOOK,
+    extras={"mission": MISSION_GENERATOR},
 )
