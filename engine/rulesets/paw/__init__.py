@@ -10,6 +10,7 @@ from .crew import CrewSkill, DamageMarker
 from .defences import AaaDashboard, FlakDashboard
 from .layout import BOARD_PREVIEWS, LAYOUT
 from .lint import RULES
+from .mission import COMMAND as MISSION_GENERATOR
 from .missions import EventTable, MissionChart, MissionEvent, MissionType, TargetType
 from .planes import Dashboard
 from .preview import PREVIEWS
@@ -56,4 +57,5 @@ RULESET = Ruleset(
     rulebook=RULEBOOK,
     previews={**PREVIEWS, **BOARD_PREVIEWS},
     layout=LAYOUT,
+    extras={"mission": MISSION_GENERATOR},
 )
