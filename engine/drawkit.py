@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from pydantic import ValidationError
@@ -173,9 +174,13 @@ def heart(cx: float, cy: float, size: float, fill: str = SAMPLE, key: str = "") 
     return Polygon(tuple(pts), style=Style(None, fill=fill), key=key)
 
 
+@lru_cache(maxsize=512)
 def plane_silhouette(length: float, *, fill: str = INK, engines: int = 1,
                      key: str = "") -> Group:
-    """A top view of a plane, nose up (towards -y), centred on (0, 0), `length` long."""
+    """A top view of a plane, nose up (towards -y), centred on (0, 0), `length` long.
+
+    Cached: drawings are immutable, and a board draws the same few planes many times.
+    """
     s = length / 20.0
     body = [(0, -10), (1, -8.6), (1.1, -3), (9.6, -1.2), (10, 0.6), (1.1, 1.2), (0.8, 6.4),
             (3.8, 7.6), (3.9, 8.9), (0.5, 8.7), (0, 10)]

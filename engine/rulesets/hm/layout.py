@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from engine.content.diagnostics import format_path
@@ -166,10 +167,11 @@ class HmLayout:
         return field_edits(scenario, piece.path, card=value)
 
 
+@lru_cache(maxsize=1024)
 def model_counter(label: str, colour: str, hex_mm: float, length: int, card: str | None,
                   engines: int = 1) -> Drawing:
     """A miniature on its base, nose up on (0, 0); a heavy bomber's base reaches the hexes
-    behind it."""
+    behind it. Cached, as a board redraws the same pieces after every edit."""
     r = hex_mm * 0.36
     tail = hex_mm * (length - 1)
     items: list[Item] = [

@@ -66,10 +66,11 @@ class FreeMat:
             ty = y + (12 if edge != "bottom" else h - 12)
             items.append(Text(tx, ty, f"{side.upper()} HALF", Font(9.0, bold=True),
                               SIDES.get(side, MUTED), key=f"areas.{side}"))
-        if set(self.areas.values()) <= {"top", "bottom"}:
+        edges = set(self.areas.values())
+        if edges and edges <= {"top", "bottom"}:
             items.append(Line(0, self.height / 2, self.width, self.height / 2,
                               Style(MUTED, width=0.8, dash=(6, 4))))
-        else:
+        elif edges:
             items.append(Line(self.width / 2, 0, self.width / 2, self.height,
                               Style(MUTED, width=0.8, dash=(6, 4))))
         if self.step:

@@ -6,6 +6,7 @@ printed size with its flip side beside it.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
@@ -18,13 +19,15 @@ GROUND = "#c9b98f"
 SHIP = "#9fb4c7"
 
 
+@lru_cache(maxsize=1024)
 def plane_counter(label: str, side: str, size: tuple[float, float], *, engines: int = 1,
                   damaged: bool = False, altitude: str | None = None,
                   energy: int | None = None) -> Drawing:
     """A plane counter: side colour, the plane from above, side marks at mid-length.
 
     With `altitude` and `energy`, the Altitude disc (red low, white high, none at
-    standard) and the pile of Energy tokens sit beside it, as on the table.
+    standard) and the pile of Energy tokens sit beside it, as on the table. Cached, as a
+    board redraws the same counters after every edit.
     """
     w, h = size
     fill = SIDES.get(side, MUTED)
