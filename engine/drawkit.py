@@ -10,7 +10,7 @@ that make previews look alike across game systems.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
@@ -22,7 +22,6 @@ from engine.draw_svg import CAP_HEIGHT
 
 INK = "#202020"
 MUTED = "#6b6f76"
-PAPER = "#fbfaf6"
 SAMPLE = "#b3261e"
 
 # Advance widths of DejaVu Sans (the fallback sans-serif face here and in Qt's offscreen
@@ -207,15 +206,6 @@ def arrow(x: float, y: float, size: float, *, angle: float = 0.0, fill: str = SA
 
 
 # --------------------------------------------------------------------------- scenarios
-
-
-@dataclass
-class SideStyle:
-    """How one side's counters look on a board."""
-
-    fill: str
-    ink: str = "#ffffff"
-    names: list[str] = field(default_factory=list)
 
 
 STACK_OFFSET = 1.5  # millimetres between counters of one stack

@@ -183,10 +183,8 @@ def ground_unit(record: GroundUnit, ctx: Any) -> Drawing:
 def target_roster(record: TargetRosterEntry, ctx: Any) -> Drawing:
     """The Target Roster sheet, both sides' lines, this line marked; X boxes to tick."""
     width = 90.0
-    entries = ctx.records("aw.target_roster") if ctx is not None else [record]
-    entries = [record if e.id == record.id else e for e in entries] or [record]
-    if record not in entries:
-        entries.append(record)
+    others = ctx.records("aw.target_roster") if ctx is not None else []
+    entries = [e for e in others if e.id != record.id] + [record]  # this one as edited
     # Sides in the order the scenario sets them up (the print lists the Intruder first).
     scenarios = ctx.records("aw.scenario") if ctx is not None else []
     sides = [s.side for s in scenarios[0].sides] if scenarios else []
@@ -293,11 +291,19 @@ def campaign_card(record: CampaignCard, ctx: Any) -> Drawing:
 
 
 def _effect_text(effect: Any) -> str:
-    data = effect.model_dump(exclude_none=True, exclude_defaults=True)
+    """An effect in a line, from its data: 'reinforcements: picks 1 ll, later picks refits 1'."""
+    data = effect.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
     kind = data.pop("type", effect.type)
-    details = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in data.items()
-                        if not isinstance(v, (list, dict)))
-    return f"{kind.replace('_', ' ')}" + (f": {details}" if details else "")
+
+    def shown(value: Any) -> str:
+        if isinstance(value, list):
+            return " + ".join(shown(v) for v in value)
+        if isinstance(value, dict):
+            return " ".join(shown(v) for v in value.values())
+        return str(value)
+
+    details = ", ".join(f"{k.replace('_', ' ')} {shown(v)}" for k, v in data.items())
+    return kind.replace("_", " ") + (f": {details}" if details else "")
 
 
 PREVIEWS = {

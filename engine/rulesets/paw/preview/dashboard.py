@@ -245,7 +245,7 @@ def _gunner_diagram(record: Dashboard, ctx: Any) -> tuple[list[Item], float]:
             items.append(Group(tuple(fire_sector(template, GUNNERS, opacity=0.45, key=path)),
                                dx=ox, dy=oy, rotate=-(90.0 + pos.facing_deg), scale=scale,
                                key=path))
-        labels.append(f"{pos.template.upper()}")
+        labels.append(template.code if template is not None else pos.template.upper())
     items.append(Group((plane_silhouette(8.0, fill=INK),), dx=cx, dy=cy))
     for i, pos in enumerate(record.gunners.positions):
         mx, my = MARK_AT[pos.mark]
