@@ -7,6 +7,7 @@ from engine.content.ruleset import Ruleset
 from .ai import AiManeuver, AiTable, FocalPoints
 from .common import RULEBOOK
 from .crew import CrewSkill, DamageMarker
+from .engine import PawEngine
 from .defences import AaaDashboard, FlakDashboard
 from .lint import RULES
 from .missions import EventTable, MissionChart, MissionEvent, MissionType, TargetType
@@ -52,4 +53,5 @@ RULESET = Ruleset(
     ),
     lint_rules=RULES,
     rulebook=RULEBOOK,
+    engine=PawEngine(),
 )
