@@ -95,6 +95,10 @@ class Bot:
         mp = p.flight.mp
         fx, fy, falt = self.focus(s, p)
         home = self.heading_home(s, p)
+        others = [(q.flight.pose[0], q.flight.pose[1], q.flight.alt) for q in s.flying()
+                  if q.id != p.id]
+        enemies = [q.flight.pose + (q.flight.alt,) for q in s.flying(_other(s, self.side))]
+        reach = max((b.distance for b in p.dash.guns), default=0) * s.step + s.length
         best, best_score = None, -math.inf
         for o in decision.options:
             kind = o["type"]
@@ -105,12 +109,13 @@ class Bot:
                 continue
             if kind == "side_slip" or (o.get("final_template") and not self.hard):
                 continue
-            score = self.score(s, p, o, fx, fy, falt, home)
+            score = self.score(s, p, o, fx, fy, falt, home, others, enemies, reach)
             if score > best_score:
                 best, best_score = o, score
         return best or decision.options[0]
 
-    def score(self, s: State, p: Plane, option: dict, fx, fy, falt, home: bool) -> float:
+    def score(self, s: State, p: Plane, option: dict, fx, fy, falt, home: bool, others,
+              enemies, reach: float) -> float:
         pr = predict(s, p, option)
         if pr.exited:
             if home and pr.exited == s.areas[self.side]:
@@ -126,23 +131,27 @@ class Bot:
         if falt is not None and pr.alt == falt:
             score += 60
         margin = s.step * 2
-        if x < margin or y < margin or x > s.width - margin or y > s.height - margin:
-            score -= 0 if home else 300
-        for q in s.flying():
-            if q.id != p.id and s.same_alt(q.flight.alt, pr.alt) and \
-                    math.dist((x, y), q.flight.pose[:2]) < s.length * 1.5:
+        if not home and (x < margin or y < margin or x > s.width - margin
+                         or y > s.height - margin):
+            score -= 300
+        close = (s.length * 1.5) ** 2
+        for ox, oy, oalt in others:
+            if s.same_alt(oalt, pr.alt) and (ox - x) ** 2 + (oy - y) ** 2 < close:
                 score -= 2_000
         if not home and not p.loaded:
-            reach = max((b.distance for b in p.dash.guns), default=0) * s.step + s.length
-            for e in s.flying(_other(s, self.side)):
-                if not s.same_alt(e.flight.alt, pr.alt):
+            r = math.radians(h)
+            c, sn = math.cos(r), math.sin(r)
+            for ex, ey, eh, ealt in enemies:
+                if not s.same_alt(ealt, pr.alt):
                     continue
-                lx, ly = local(pr.pose, *e.flight.pose[:2])
+                dx, dy = ex - x, ey - y
+                lx, ly = dx * c + dy * sn, -dx * sn + dy * c
                 if 0 < lx <= reach and abs(ly) < s.width_c:
                     score += 150
                 if self.hard:
-                    ex, ey = local(e.flight.pose, x, y)
-                    if 0 < ex <= reach and abs(ey) < s.width_c:
+                    er = math.radians(eh)
+                    bx, by = -dx * math.cos(er) - dy * math.sin(er), dx * math.sin(er) - dy * math.cos(er)
+                    if 0 < bx <= reach and abs(by) < s.width_c:
                         score -= 80
         return score
 

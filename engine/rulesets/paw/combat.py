@@ -24,6 +24,17 @@ MARKS = {"nose": (0.5, 0.0), "tail": (-0.5, 0.0), "dorsal": (0.0, 0.0), "ventral
 # --------------------------------------------------------------------------- eligibility
 
 
+def near_guns(state: State, plane: Plane, x: float, y: float) -> bool:
+    """Cheap test before the polygons: could a counter centred at (x, y) touch the area?"""
+    guns = plane.dash.guns
+    if not guns:
+        return False
+    reach = guns[-1].distance * state.step
+    lx, ly = local(plane.flight.pose, x, y)
+    slack = state.length + state.width_c
+    return -slack <= lx <= reach + slack + state.length and abs(ly) <= slack
+
+
 def gun_target(state: State, plane: Plane, target) -> int | None:
     """The Combat ruler box a target polygon is in, if any part of it is in the shooting area."""
     guns = plane.dash.guns
@@ -31,10 +42,8 @@ def gun_target(state: State, plane: Plane, target) -> int | None:
         return None
     reach = max(b.distance for b in guns) * state.step
     pose = plane.flight.pose
-    cx, cy = target.centroid.x, target.centroid.y
-    lx, ly = local(pose, cx, cy)
-    slack = state.length + state.width_c
-    if lx < -slack or lx > reach + slack + state.length or abs(ly) > slack:
+    c = target.centroid
+    if not near_guns(state, plane, c.x, c.y):
         return None
     area = shooting_area(pose, state.length, state.width_c, reach)
     part = area.intersection(target)
@@ -107,10 +116,16 @@ def attack_options(state: State, plane: Plane, used: set[str]) -> list[dict]:
         return []
     enemies = [p for p in state.flying() if p.side != plane.side
                and state.same_alt(p.flight.alt, plane.flight.alt)]
+    reach = 2 * state.length + state.step * 10
+    x, y, _ = plane.flight.pose
+    enemies = [p for p in enemies
+               if abs(p.flight.pose[0] - x) < reach and abs(p.flight.pose[1] - y) < reach]
     polys = {p.id: state.poly(p) for p in enemies}
     for w in free:
         if w == "guns":
             for p in enemies:
+                if not near_guns(state, plane, *p.flight.pose[:2]):
+                    continue
                 n = gun_target(state, plane, polys[p.id])
                 if n is None:
                     continue
@@ -119,7 +134,8 @@ def attack_options(state: State, plane: Plane, used: set[str]) -> list[dict]:
                     out.append(_fire(plane, w, p.id, n, rockets=True))
             if state.at_level(plane.flight.alt, "low"):
                 for t in state.targets.values():
-                    if not t.alive or t.side == plane.side:
+                    if not t.alive or t.side == plane.side or not near_guns(state, plane,
+                                                                              *t.pose[:2]):
                         continue
                     n = gun_target(state, plane, state.target_poly(t))
                     if n is None:

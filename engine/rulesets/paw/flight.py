@@ -319,7 +319,7 @@ def initiative(state: State, roll) -> list[Plane]:
 def tailing_pairs(state: State, order: list[Plane]) -> list[tuple[Plane, Plane]]:
     """(tailer, prey): prey in the tailer's front sector within gun range, same altitude,
     and the tailer in the prey's rear quarter."""
-    from .combat import gun_target
+    from .combat import gun_target, near_guns
 
     pairs = []
     for t in order:
@@ -327,6 +327,8 @@ def tailing_pairs(state: State, order: list[Plane]) -> list[tuple[Plane, Plane]]
             continue
         for prey in order:
             if prey.side == t.side or not state.same_alt(prey.flight.alt, t.flight.alt):
+                continue
+            if not near_guns(state, t, *prey.flight.pose[:2]):
                 continue
             if gun_target(state, t, state.poly(prey)) is None:
                 continue

@@ -12,6 +12,7 @@ use shapely polygons.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Iterable
 
 from shapely import affinity
@@ -24,12 +25,14 @@ EPS = 1e-6
 
 def norm(heading: float) -> float:
     """Heading in (-180, 180]."""
+    if -180.0 < heading <= 180.0:
+        return heading
     h = math.fmod(heading, 360.0)
     if h <= -180.0:
         h += 360.0
     elif h > 180.0:
         h -= 360.0
-    return round(h, 9)
+    return h
 
 
 def forward(pose: Pose, dist: float) -> Pose:
@@ -45,15 +48,21 @@ def sideways(pose: Pose, dist: float) -> Pose:
     return (x - dist * math.sin(r), y + dist * math.cos(r), h)
 
 
+@lru_cache(maxsize=64)
+def _chord(radius: float, angle: float, side: str) -> tuple[float, float, float]:
+    """(ahead, left, heading change) of one template step in the plane's own frame."""
+    sign = 1.0 if side == "left" else -1.0
+    a = math.radians(angle)
+    return (radius * math.sin(a), sign * radius * (1.0 - math.cos(a)), sign * angle)
+
+
 def turn_step(pose: Pose, radius: float, angle: float, side: str) -> Pose:
     """One step along a turning template laid on the `side` ('left'/'right') of the plane."""
-    sign = 1.0 if side == "left" else -1.0
-    cx, cy, _ = sideways(pose, sign * radius)
+    ahead, left, turn = _chord(radius, angle, side)
     x, y, h = pose
-    a = math.radians(sign * angle)
-    dx, dy = x - cx, y - cy
-    ca, sa = math.cos(a), math.sin(a)
-    return (cx + dx * ca - dy * sa, cy + dx * sa + dy * ca, norm(h + sign * angle))
+    r = math.radians(h)
+    c, s = math.cos(r), math.sin(r)
+    return (x + ahead * c - left * s, y + ahead * s + left * c, norm(h + turn))
 
 
 def rounded(pose: Pose) -> Pose:

@@ -10,7 +10,7 @@ bots and the solo AI all read the same numbers.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .crew import CrewSkill, DamageMarker
@@ -50,7 +50,10 @@ class Flight:
     exited: str | None = None
 
     def copy(self) -> "Flight":
-        return replace(self, path=list(self.path))
+        twin = object.__new__(Flight)
+        twin.__dict__.update(self.__dict__)
+        twin.path = list(self.path)
+        return twin
 
     @property
     def run(self) -> int:
@@ -163,22 +166,13 @@ class State:
     sweep_fraction: float = 0.5
     target_type: Any = None  # the scenario's TargetType record, if any
 
-    # ---- component sizes ---------------------------------------------------------------
-    @property
-    def step(self) -> float:
-        return self.tables.rules.components.step_mm
-
-    @property
-    def length(self) -> float:
-        return self.tables.rules.components.counter_length_mm
-
-    @property
-    def width_c(self) -> float:
-        return self.tables.rules.components.counter_width_mm
-
-    @property
-    def levels(self) -> list[str]:
-        return self.tables.rules.altitudes
+    def __post_init__(self) -> None:
+        # component sizes, read on every step: plain attributes rather than a content walk
+        parts = self.tables.rules.components
+        self.step: float = parts.step_mm
+        self.length: float = parts.counter_length_mm
+        self.width_c: float = parts.counter_width_mm
+        self.levels: list[str] = self.tables.rules.altitudes
 
     def alt_name(self, index: int) -> str:
         return self.levels[index]
