@@ -129,7 +129,7 @@ class FlakBattery:
     side: str
     barrage: dict[str, Any] | None = None  # {"centre": [x, y], "spacing": n, "alt": i}
     cpf: list[dict[str, Any]] = field(default_factory=list)  # {"id", "pos": [x, y], "alt": i}
-    removed_round: int = 0  # a technique removed in round r cannot be placed before r + 1
+    removed_round: int = -1  # a technique removed in round r cannot be placed before r + 1
 
 
 @dataclass
