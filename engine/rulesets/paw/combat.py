@@ -222,7 +222,8 @@ def resolve_fire(state: State, dice, action: dict) -> tuple[dict, dict | None]:
                   attacker=plane.id, target=tid)
     hit = None
     if result["hit"]:
-        hit = {"target": tid, "aspect": side, "kill": result["kill"], "by": plane.id}
+        hit = {"target": tid, "aspect": side, "kill": result["kill"], "by": plane.id,
+               "by_side": plane.side}
     return {"attack": weapon, "distance": n, "aspect": side, **result}, hit
 
 
@@ -291,7 +292,7 @@ def flak_attacks(state: State, dice) -> list[tuple[dict, dict | None]]:
                 h = None
                 if result["hit"]:
                     h = {"target": plane.id, "aspect": flak.attack_aspect, "kill": result["kill"],
-                         "by": None}
+                         "by": None, "by_side": side}
                 out.append(({"attack": "flak", "by_side": side, "marker": name,
                              "target": plane.id, **result}, h))
     return out

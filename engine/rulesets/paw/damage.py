@@ -6,8 +6,12 @@ from __future__ import annotations
 from .state import Plane, State
 
 
-def destroy(state: State, game, plane: Plane, cause: str, by: list[str]) -> None:
+def destroy(state: State, game, plane: Plane, cause: str, by: list[str],
+            scorer: str | None = None) -> None:
+    """Remove a plane; `scorer` is the enemy side that shot it down (None for crashes,
+    collisions and friendly fire, which score for nobody)."""
     plane.status = "destroyed"
+    plane.shot_down_by = scorer if scorer != plane.side else None
     for m in plane.markers:
         state.piles.setdefault(m.aspect, []).append(m.id)
     for pile in state.piles.values():
@@ -25,17 +29,19 @@ def flip(state: State, game, plane: Plane) -> None:
     game.emit("unit.changed", unit=plane.id, state={"damaged": True, "energy": fl.energy})
 
 
-def hit_plane(state: State, game, plane: Plane, aspect: str, kill: bool, by: str | None) -> str:
+def hit_plane(state: State, game, plane: Plane, aspect: str, kill: bool, by: str | None,
+              by_side: str | None = None) -> str:
     """Apply one hit; returns 'destroyed', 'damaged' or 'marker'."""
     if not plane.flying:
         return "already"
     by_list = [by] if by else []
+
     if kill:
-        destroy(state, game, plane, "kill threshold", by_list)
+        destroy(state, game, plane, "kill threshold", by_list, by_side)
         return "destroyed"
     if not state.options["advanced_damage"]:
         if plane.damaged:
-            destroy(state, game, plane, "second hit", by_list)
+            destroy(state, game, plane, "second hit", by_list, by_side)
             return "destroyed"
         flip(state, game, plane)
         return "damaged"
@@ -43,7 +49,7 @@ def hit_plane(state: State, game, plane: Plane, aspect: str, kill: bool, by: str
     if not pile:
         # an empty pile cannot be drawn from: the hit counts as in the basic model
         if plane.damaged:
-            destroy(state, game, plane, "second hit", by_list)
+            destroy(state, game, plane, "second hit", by_list, by_side)
             return "destroyed"
         flip(state, game, plane)
         return "damaged"
@@ -56,7 +62,7 @@ def hit_plane(state: State, game, plane: Plane, aspect: str, kill: bool, by: str
               effects=[e.effect for e in marker.effects])
     crew = any(e.effect == "crew_killed" for e in marker.effects) and plane.dash.gunners is None
     if plane.hearts > plane.dash.durability or crew:
-        destroy(state, game, plane, "crew killed" if crew else "durability exceeded", by_list)
+        destroy(state, game, plane, "crew killed" if crew else "durability exceeded", by_list, by_side)
         return "destroyed"
     fl = plane.flight
     if plane.hearts >= 1 and not plane.damaged:
@@ -89,7 +95,7 @@ def apply(state: State, game, hits: list[dict]) -> list[str]:
                 said.append(f"{h['target']} destroyed")
             continue
         plane = state.planes[h["target"]]
-        result = hit_plane(state, game, plane, h["aspect"], h["kill"], h["by"])
+        result = hit_plane(state, game, plane, h["aspect"], h["kill"], h["by"], h.get("by_side"))
         if result != "already":
             said.append(f"{plane.id} {result}")
     return said

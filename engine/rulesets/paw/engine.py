@@ -386,7 +386,7 @@ class Play:
                     continue
                 if pa.intersection(s.poly(b)).area > 1e-6:
                     hit |= {a.id, b.id}
-                    pairs.append([a.id, b.id])
+                    pairs.append(sorted([a.id, b.id]))
         if pairs:
             g.emit("paw.collision", pairs=pairs)
         for pid in sorted(hit):
@@ -431,7 +431,8 @@ class Play:
             g.emit("paw.attack", attack="aaa", unit=t.id, target=p.id, distance=n, **result)
             if result["hit"]:
                 side = combat.plane_aspect(s, p, t.pose[0], t.pose[1])
-                hits.append({"target": p.id, "aspect": side, "kill": False, "by": t.id})
+                hits.append({"target": p.id, "aspect": side, "kill": False, "by": t.id,
+                             "by_side": t.side})
         self.notes += damage.apply(s, g, hits)
         batch: list[dict] = []
         for plane in self.order:

@@ -82,6 +82,7 @@ class Plane:
     fired: set[str] = field(default_factory=set)  # weapons used this round
     fired_upon: bool = False
     allowance: int = 0
+    shot_down_by: str | None = None  # the side that scores its VP
 
     @property
     def flying(self) -> bool:

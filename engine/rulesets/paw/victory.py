@@ -10,13 +10,11 @@ from .state import State
 
 
 def shot_down_vp(state: State) -> dict[str, int]:
-    """VP of enemy planes each side destroyed (crashes and collisions count against the loser)."""
+    """VP of enemy planes each side shot down (crashes, collisions and own Flak score nothing)."""
     out = {s: 0 for s in state.sides()}
     for p in state.planes.values():
-        if p.status == "destroyed":
-            for s in out:
-                if s != p.side:
-                    out[s] += p.dash.points
+        if p.status == "destroyed" and p.shot_down_by in out:
+            out[p.shot_down_by] += p.dash.points
     return out
 
 
