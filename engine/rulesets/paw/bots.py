@@ -99,9 +99,13 @@ class Bot:
                   if q.id != p.id]
         enemies = [q.flight.pose + (q.flight.alt,) for q in s.flying(_other(s, self.side))]
         reach = max((b.distance for b in p.dash.guns), default=0) * s.step + s.length
+        toward = bearing(p.flight.pose, fx, fy)
+        away = "right" if toward > 0 else "left"  # turning away is only worth it from behind
         best, best_score = None, -math.inf
         for o in decision.options:
             kind = o["type"]
+            if kind == "turn" and o["side"] == away and abs(toward) < 150:
+                continue
             if kind in ("climb", "descent"):
                 if falt is None or (kind == "climb") != (falt > p.flight.alt) or falt == p.flight.alt:
                     continue

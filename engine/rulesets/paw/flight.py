@@ -55,7 +55,9 @@ def primitives(option: dict) -> list[tuple]:
 
 
 def mp_cost(option: dict) -> int:
-    return sum(1 for p in primitives(option) if p[0] not in FREE)
+    """Movement points a maneuver option spends (its steps; a slip or final turn adds one)."""
+    extra = option["type"] == "side_slip" or bool(option.get("final_template"))
+    return option["steps"] + extra
 
 
 def step(state: State, plane: Plane, fl: Flight, prim: tuple) -> int:
@@ -232,8 +234,18 @@ def _altitude_options(state: State, plane: Plane, kind: str, mark: int, m: int,
                             "final_side": side,
                             "label": f"{pid}: {kind} after {s} straight step(s) and one "
                             f"{side} step on {letter}"})
-    stall_ok = stall_allowed(state, plane)
-    return [o for o in out if stall_ok or predict(state, plane, o).deficit == 0]
+    if stall_allowed(state, plane):
+        return out
+    fl, base = plane.flight, (plane.dash.climb.energy if kind == "climb" else 0)
+
+    def cost(o):  # the final turning step's mark (a new lay after straight steps) + the icon
+        if not o.get("final_template"):
+            return base
+        if o["steps"] == 0:
+            return base + _turn_costs(state, fl, o["final_template"], o["final_side"], 1)[0]
+        return base + state.tables.templates[o["final_template"].lower()].marks[0].energy_loss
+
+    return [o for o in out if cost(o) <= fl.energy]
 
 
 def energy_options(state: State, plane: Plane) -> list[dict]:
