@@ -71,14 +71,20 @@ def test_time_freeze_fire_between_impulses_uses_up_the_weapon(faithful):
     assert attacks and g.log.of_type("paw.impulse")
 
 
-def test_torpedo_release_run_and_impact(faithful):
-    """A full level move at Low releases the torpedo; it runs a step a round and hits the ship."""
+def torpedo_run(faithful, ship, rounds):
+    """A Helldiver flies its whole allowance level at Low and releases; a Zero stays away."""
     g = game(faithful, [plane("hd", "sb2c-helldiver", "allies", 300, 300, heading=90,
                               altitude="low", energy=2, loadout="torpedoes", role="fighter_bomber"),
                         plane("zero", "a6m5-zero", "axis", 800, 550, heading=0, energy=3)],
-             [target("bb", "bb", "axis", 330, 372, heading=180)], mission="close-air-support",
-             target_type="task-force", attacker="allies", round_limit=2)
+             [ship], mission="close-air-support", target_type="task-force", attacker="allies",
+             round_limit=rounds)
     play(g, torpedo=lambda d, g: d.options[0])
+    return g
+
+
+def test_torpedo_release_run_and_impact(faithful):
+    """A full level move at Low releases the torpedo; it runs a step a round and hits the ship."""
+    g = torpedo_run(faithful, target("bb", "bb", "axis", 330, 372, heading=180), 2)
     assert [e["result"] for e in g.log.of_type("paw.torpedo")] == ["released"]
     hit = [e for e in g.log.of_type("paw.attack") if e.get("attack") == "torpedo"]
     assert hit and hit[0]["target"] == "bb" and hit[0]["threshold"] == 5
@@ -87,12 +93,7 @@ def test_torpedo_release_run_and_impact(faithful):
 
 
 def test_torpedo_overlapping_a_ship_at_release_is_not_armed(faithful):
-    g = game(faithful, [plane("hd", "sb2c-helldiver", "allies", 300, 300, heading=90,
-                              altitude="low", energy=2, loadout="torpedoes", role="fighter_bomber"),
-                        plane("zero", "a6m5-zero", "axis", 800, 550, heading=0, energy=3)],
-             [target("bb", "bb", "axis", 300, 350, heading=0)], mission="close-air-support",
-             target_type="task-force", attacker="allies", round_limit=1)
-    play(g, torpedo=lambda d, g: d.options[0])
+    g = torpedo_run(faithful, target("bb", "bb", "axis", 300, 350, heading=0), 1)
     assert [e["result"] for e in g.log.of_type("paw.torpedo")] == ["not armed"]
 
 
