@@ -68,7 +68,7 @@ class Bot:
         prefer = [e for e in enemies if e.loaded] if self.hard and not self.attacker(s) else []
         e = min(prefer or enemies, key=lambda e: (_d2(e.flight.pose, p.flight.pose), e.id))
         ex, ey, eh = e.flight.pose
-        if self.hard:  # lead the enemy by half its Energy in steps
+        if self.hard and not e.moved:  # lead an enemy still to move by half its Energy
             ex, ey, _ = forward(e.flight.pose, e.flight.energy * s.step / 2)
         return ex, ey, e.flight.alt
 
@@ -97,7 +97,12 @@ class Bot:
         home = self.heading_home(s, p)
         others = [(q.flight.pose[0], q.flight.pose[1], q.flight.alt) for q in s.flying()
                   if q.id != p.id]
-        enemies = [q.flight.pose + (q.flight.alt,) for q in s.flying(_other(s, self.side))]
+        enemies = []
+        for q in s.flying(_other(s, self.side)):
+            pose = q.flight.pose
+            if self.hard and not q.moved:  # where it will be once it has flown straight on
+                pose = forward(pose, q.flight.energy * s.step)
+            enemies.append(pose + (q.flight.alt,))
         reach = max((b.distance for b in p.dash.guns), default=0) * s.step + s.length
         toward = bearing(p.flight.pose, fx, fy)
         away = "right" if toward > 0 else "left"  # turning away is only worth it from behind
@@ -151,7 +156,7 @@ class Bot:
                 dx, dy = ex - x, ey - y
                 lx, ly = dx * c + dy * sn, -dx * sn + dy * c
                 if 0 < lx <= reach and abs(ly) < s.width_c:
-                    score += 150
+                    score += 150 if self.hard else 50
                 if self.hard:
                     er = math.radians(eh)
                     bx, by = -dx * math.cos(er) - dy * math.sin(er), dx * math.sin(er) - dy * math.cos(er)
