@@ -243,3 +243,36 @@ def test_sortie_play_with_a_human_side_reads_the_prompt():
                  "--seed", "2", stdin=lines)
     assert out.returncode == 0, out.stderr
     assert "Result:" in out.stdout or "quit" in out.stderr
+
+
+def test_submarine_dives_to_periscope_depth_then_away(faithful):
+    g = game(faithful, [plane("hd", "sb2c-helldiver", "allies", 100, 100, heading=90),
+                        plane("zero", "a6m5-zero", "axis", 800, 550, heading=0, energy=3)],
+             [target("ss", "ss", "axis", 450, 300)], mission="close-air-support",
+             target_type="submarine", attacker="allies", round_limit=40)
+    play(g, ground_move=lambda d, g: next(o for o in d.options if o["move"] == "stay"))
+    dives = [e for e in g.log.of_type("roll") if e["for"] == "ss dives?"]
+    assert [d["threshold"] for d in dives[:3]] == [20, 19, 18]
+    changed = [e for e in g.log.of_type("unit.changed") if e["unit"] == "ss"]
+    removed = [e for e in g.log.of_type("unit.removed") if e["unit"] == "ss"]
+    if g.state.targets["ss"].status == "escaped":
+        assert changed[0]["state"] == {"side": "ss-periscope"} and removed[0]["box"] == "escaped"
+    first = next(i for i, d in enumerate(dives) if d["results"][0] >= d["threshold"])
+    assert changed and changed[0]["seq"] > dives[first]["seq"]
+
+
+def test_the_hard_bot_beats_the_easy_one(faithful):
+    from engine.core.launch import find_scenario
+    from engine.core.game import Game
+
+    launch = find_scenario("pocket-air-war/sweep-four-versus-four")
+    engine = RULESET.engine
+    wins = {"hard": 0, "easy": 0}
+    for seed in range(12):
+        for strengths in (("hard", "easy"), ("easy", "hard")):
+            g = Game(engine, launch.scenario, launch.content, seed)
+            bots = dict(zip(g.sides, strengths))
+            run(g, {side: engine.bot(side, s) for side, s in bots.items()})
+            if g.outcome.winner:
+                wins[bots[g.outcome.winner]] += 1
+    assert wins["hard"] > 2 * wins["easy"], wins

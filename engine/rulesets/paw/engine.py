@@ -122,7 +122,7 @@ class Play:
 
     def reset(self, p: Plane) -> None:
         fl = p.flight
-        p.moved = p.stalled = False
+        p.moved = p.stalled = p.fired_upon = False
         p.fired = set()
         p.allowance = 0
         fl.mp, fl.lay, fl.prev_run = 0, ("none", 0), 0
@@ -475,10 +475,10 @@ class Play:
             if a.get("rockets"):
                 plane.loadout = "none"
                 g.emit("unit.changed", unit=plane.id, state={"loadout": "none"})
+            if a["target"] in s.planes:
+                s.planes[a["target"]].fired_upon = True
             if hit:
                 hits.append(hit)
-                if a["target"] in s.planes:
-                    s.planes[a["target"]].fired_upon = True
         self.notes += damage.apply(s, g, hits)
 
     def run_torpedoes(self) -> None:

@@ -80,7 +80,7 @@ class Plane:
     stalled: bool = False  # this round: no combat
     moved: bool = False
     fired: set[str] = field(default_factory=set)  # weapons used this round
-    fired_upon: bool = False
+    fired_upon: bool = False  # attacked by a plane this round (the solo AI's override)
     allowance: int = 0
     shot_down_by: str | None = None  # the side that scores its VP
 
