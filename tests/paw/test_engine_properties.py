@@ -107,13 +107,13 @@ def play(scenario: str, seed: int, options: dict, bots: bool) -> Game:
 flags = st.fixed_dictionaries({name: st.booleans() for name in OPTIONAL})
 
 
-@settings(max_examples=140, deadline=None, derandomize=True)
+@settings(max_examples=300, deadline=None, derandomize=True)
 @given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 10**6), options=flags)
 def test_random_legal_play_keeps_the_invariants(scenario, seed, options):
     check(play(scenario, seed, options, bots=False))
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=80, deadline=None, derandomize=True)
 @given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 10**6), options=flags)
 def test_bot_play_keeps_the_invariants(scenario, seed, options):
     game = play(scenario, seed, options, bots=True)
