@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from shapely import affinity
-from shapely.geometry import LineString, Point, Polygon, box
+from shapely.geometry import Polygon
 
 Pose = tuple[float, float, float]
 
@@ -146,10 +146,6 @@ def aspect(target: Pose, length: float, width: float, px: float, py: float) -> s
     return "side"
 
 
-def mat_box(width: float, height: float) -> Polygon:
-    return box(0.0, 0.0, width, height)
-
-
 def inside(width: float, height: float, x: float, y: float) -> bool:
     return 0.0 <= x <= width and 0.0 <= y <= height
 
@@ -158,20 +154,3 @@ def exit_edge(width: float, height: float, x: float, y: float) -> str:
     """The edge a point beyond the mat has crossed (the farthest beyond, when a corner)."""
     over = {"left": -x, "right": x - width, "bottom": -y, "top": y - height}
     return max(over, key=lambda k: over[k])
-
-
-def swept(points: list[tuple[float, float]], width: float) -> Polygon:
-    """The area a counter of `width` covers flying through `points` (its centre's path)."""
-    if len(points) == 1:
-        return Point(points[0]).buffer(width / 2)
-    return LineString(points).buffer(width / 2, cap_style="square")
-
-
-def half(width: float, height: float, edge: str) -> Polygon:
-    """The half of the mat along `edge`."""
-    return {
-        "bottom": box(0, 0, width, height / 2),
-        "top": box(0, height / 2, width, height),
-        "left": box(0, 0, width / 2, height),
-        "right": box(width / 2, 0, width, height),
-    }[edge]
