@@ -71,10 +71,13 @@ def test_basic_damage_flips_then_destroys(faithful):
                         "cause": "second hit"}]
 
 
-def test_a_plane_damaged_at_high_must_leave_it(faithful):
+def test_a_plane_damaged_at_high_must_leave_it_within_its_next_turn(faithful):
     st = state(faithful, [plane("spit", "spitfire-i", "allies", 100, 100, altitude="high")])
-    damage.hit_plane(st, Recorder(), st.planes["spit"], "back", False, None)
-    assert st.planes["spit"].must_leave_high
+    st.round = 3
+    spit = st.planes["spit"]
+    spit.moved = True  # hit in the Combat phase: its next turn is next round's
+    damage.hit_plane(st, Recorder(), spit, "back", False, None)
+    assert spit.leave_high_by == 4
 
 
 def test_only_one_target_per_weapon_and_same_altitude(faithful):

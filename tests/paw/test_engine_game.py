@@ -276,3 +276,14 @@ def test_the_hard_bot_beats_the_easy_one(faithful):
             if g.outcome.winner:
                 wins[bots[g.outcome.winner]] += 1
     assert wins["hard"] > 2 * wins["easy"], wins
+
+
+def test_a_damaged_plane_left_at_high_loses_all_its_energy(faithful):
+    g = game(faithful, [plane("spit", "spitfire-i", "allies", 300, 300, altitude="high",
+                              energy=4, damaged=True),
+                        plane("bf", "bf-109e", "axis", 600, 500, energy=4)], round_limit=2)
+    g.state.planes["spit"].leave_high_by = 1
+    play(g)
+    drained = [e for e in g.log.of_type("paw.energy") if e.get("reason")]
+    assert drained[0]["plane"] == "spit" and drained[0]["energy"] == 0
+    assert g.log.of_type("paw.stall")[0]["plane"] == "spit"  # and it stalls next round

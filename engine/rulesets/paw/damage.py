@@ -19,13 +19,19 @@ def destroy(state: State, game, plane: Plane, cause: str, by: list[str],
     game.emit("unit.removed", unit=plane.id, box="destroyed", destroyed=True, by=by, cause=cause)
 
 
+def _must_leave_high(state: State, plane: Plane) -> None:
+    """'It must reach an allowed Altitude within its next turn': this round's if it is yet to
+    move, else the next one's."""
+    plane.leave_high_by = state.round + (1 if plane.moved else 0)
+
+
 def flip(state: State, game, plane: Plane) -> None:
     plane.damaged = True
     fl = plane.flight
     fl.energy = min(fl.energy, state.max_energy(plane))
     high = state.high_index()
     if high is not None and fl.alt >= high and state.options["altitude"]:
-        plane.must_leave_high = True
+        _must_leave_high(state, plane)
     game.emit("unit.changed", unit=plane.id, state={"damaged": True, "energy": fl.energy})
 
 
@@ -70,7 +76,7 @@ def hit_plane(state: State, game, plane: Plane, aspect: str, kill: bool, by: str
     else:
         fl.energy = min(fl.energy, state.max_energy(plane))
         if state.barred_high(plane) and fl.alt >= (state.high_index() or 99):
-            plane.must_leave_high = True
+            _must_leave_high(state, plane)
         game.emit("unit.changed", unit=plane.id, state={"energy": fl.energy,
                                                          "hearts": plane.hearts})
     return "marker"

@@ -235,12 +235,12 @@ class Play:
                                     context=self.context(plane))
             if choice["type"] == "torpedo":
                 self.release(plane)
-        if plane.must_leave_high and not plane.stalled:
-            plane.must_leave_high = False
+        if plane.leave_high_by and s.round >= plane.leave_high_by and not plane.stalled:
+            plane.leave_high_by = 0
             high = s.high_index()
             if high is not None and fl.alt >= high:
-                fl.energy = 0
-                g.emit("paw.energy", plane=plane.id, before=fl.energy, energy=0,
+                before, fl.energy = fl.energy, 0
+                g.emit("paw.energy", plane=plane.id, before=before, energy=0,
                        reason="damaged plane still at High Altitude")
                 g.emit("unit.changed", unit=plane.id, state={"energy": 0})
 

@@ -76,7 +76,7 @@ class Plane:
     markers: list[DamageMarker] = field(default_factory=list)
     status: str = "flying"  # flying | destroyed | exited
     exit_edge: str | None = None
-    must_leave_high: bool = False
+    leave_high_by: int = 0  # damaged at High: the round by whose end it must be lower
     stalled: bool = False  # this round: no combat
     moved: bool = False
     fired: set[str] = field(default_factory=set)  # weapons used this round
