@@ -66,6 +66,8 @@ class Options(Model):
     crew_skills: bool = field("Crew skills.", True)
     advanced_damage: bool = field("Advanced damage model (markers and hearts).", False)
     aspect_modifiers: bool = field("Target-aspect modifiers to guns.", False)
+    dive_attack: bool = field("Dive attack: +2 to the guns' die after a descent this round.",
+                              False)
     time_freeze: bool = field("Time Freeze.", False)
 
 
