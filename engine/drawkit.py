@@ -10,7 +10,7 @@ that make previews look alike across game systems.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
@@ -37,6 +37,12 @@ _WIDTHS = (
     "65 65 58 71 37 71 84",
 )
 _ADVANCE = tuple(tuple(int(w) for w in table.split()) for table in _WIDTHS)
+
+
+def unkeyed(items: Iterable[Item]) -> list[Item]:
+    """Items with their keys dropped: a board drawn inside a preview whose keys must name
+    fields of the previewed record (hex codes and mat halves are not)."""
+    return [replace(item, key="") for item in items]
 
 
 def key(*parts: str | int) -> str:
@@ -216,7 +222,7 @@ def scenario_drawing(layout: Any, scenario: Any, content: Any, *, title: str = "
 
     Works for any ruleset's `ScenarioLayout`: grid boards place a counter at
     `board.center(board.parse(cell))`, turned to its facing; free mats at
-    `board.point(pos)`, turned to its heading. Counters sharing a cell are fanned
+    `board.to_drawing(x, y)`, turned to its heading. Counters sharing a cell are fanned
     out a little, as a stack on the table is. The studio draws the same pieces as
     movable items; this is the flat picture for previews and print.
     """
@@ -233,7 +239,7 @@ def scenario_drawing(layout: Any, scenario: Any, content: Any, *, title: str = "
             x, y = x + depth * STACK_OFFSET, y - depth * STACK_OFFSET
             turn = board.facing_angle(piece.facing) if piece.facing is not None else 0.0
         else:
-            x, y = board.point(piece.pos)
+            x, y = board.to_drawing(*piece.pos)
             turn = 90.0 - (piece.heading or 0.0)  # counters face up; headings are CCW from +x
         items.append(Group(piece.counter.items, dx=x, dy=y, rotate=turn, key=piece.key))
     return Drawing(base.width, base.height, tuple(items), title=title or base.title,

@@ -14,12 +14,12 @@ PACKS = find_pack_roots(BUNDLED_CONTENT)
 
 
 def _selectable(ruleset, kind, record, view):
-    """What a click on this preview may name besides the record's own fields."""
+    """What a click on this preview may name besides the record's own fields: on a scenario
+    board, a piece or what the board's own drawing keys (cells, the mat's halves)."""
     if ruleset.layout is None or kind != f"{ruleset.id}.scenario":
         return set()
     board = ruleset.layout.board(record, view)
-    cells = {board.label(c) for c in board.cells()} if hasattr(board, "cells") else set()
-    return {p.key for p in ruleset.layout.pieces(record, view)} | cells
+    return {p.key for p in ruleset.layout.pieces(record, view)} | board.drawing().keys()
 
 
 @pytest.mark.parametrize("root", PACKS, ids=[p.name for p in PACKS])

@@ -6,7 +6,6 @@ import pytest
 from engine.draw import Group
 from engine.drawkit import apply_edits
 from engine.rulesets.paw import RULESET
-from engine.rulesets.paw.layout import FreeMat
 from tests.paw.conftest import edited
 from tests.previews import renders, resolves
 
@@ -29,7 +28,7 @@ def test_every_bundled_scenario_puts_its_pieces_on_its_mat(faithful, errata):
             assert len(pieces) == len(record.planes) + len(record.targets)
             assert len({p.key for p in pieces}) == len(pieces)
             for p in pieces:
-                assert p.cell is None and board.contains(p.pos), (record.id, p.key)
+                assert p.cell is None and board.contains(*p.pos), (record.id, p.key)
                 assert resolves(record, p.key) and p.counter is not None
                 assert p.side in ("axis", "allies")
 
@@ -90,14 +89,13 @@ def test_a_rule_break_is_left_to_lint(faithful):
     assert LAYOUT.set_value(record, faithful, spit, "energy", 12) == [(("planes", 5, "energy"), 12)]
 
 
-def test_free_mat_geometry_and_halves():
-    mat = FreeMat(900, 600, {"axis": "top", "allies": "bottom"}, step=15.0)
-    assert mat.point((100, 50)) == (100, 550) and mat.position((100, 550)) == (100, 50)
-    assert mat.contains((0, 0)) and mat.contains((900, 600)) and not mat.contains((-1, 3))
-    assert mat.half("top") == (0, 0, 900, 300) and mat.half("right") == (450, 0, 450, 600)
-    drawing = mat.drawing()
-    assert {"AXIS HALF", "ALLIES HALF", "5 steps"} <= set(drawing.texts())
-    assert drawing.width == 900 and drawing.height == 600
+def test_the_board_is_the_scenario_mat_with_its_halves(faithful):
+    record = scenario(faithful)
+    board = LAYOUT.board(record, faithful)
+    assert board.size() == (900.0, 600.0) and board.areas == {"axis": "top", "allies": "bottom"}
+    assert board.step_mm == faithful.records("paw.rules")[0].components.step_mm
+    assert board.to_drawing(100, 50) == (100, 550)  # the mat's y runs up, the page's down
+    assert {"Axis side", "Allies side"} <= set(board.drawing().texts())
 
 
 def test_scenario_preview_draws_each_counter_where_it_stands(faithful):
@@ -107,7 +105,7 @@ def test_scenario_preview_draws_each_counter_where_it_stands(faithful):
     groups = {g.key: g for g in drawing.items if isinstance(g, Group)}
     board = LAYOUT.board(record, faithful)
     for p in LAYOUT.pieces(record, faithful):
-        assert (groups[p.key].dx, groups[p.key].dy) == board.point(p.pos)
+        assert (groups[p.key].dx, groups[p.key].dy) == board.to_drawing(*p.pos)
         assert groups[p.key].rotate == 90.0 - p.heading
     mat = RULESET.previews["paw.mat"](faithful.get("paw.mat", "sea"), faithful)
-    assert mat.width == 900.0 and "AXIS HALF" not in mat.texts()
+    assert mat.width == 900.0 and "Axis side" not in mat.texts()

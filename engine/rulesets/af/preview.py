@@ -11,11 +11,10 @@ shows, so clicking a colour selects the number that made it.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any, Callable
 
 from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
-from engine.drawkit import INK, MUTED, Cell, key, paragraph, sample_tag, table, value_box
+from engine.drawkit import INK, MUTED, Cell, key, paragraph, sample_tag, table, unkeyed, value_box
 
 from .common import HIT_ORDER, INCREMENTS, MANEUVERS
 from .board import Board
@@ -179,7 +178,8 @@ def _altitude_screen(card: DataCard) -> list[Item]:
             else "" for ft in columns]
     gain = [f"+{card.dive_speed_gain(-ft)}" if ft < 0 and card.dive_speed_gain(-ft) is not None
             else "" for ft in columns]
-    amounts = [f"{ft / 1000:+.1f}".replace("0.", ".") for ft in columns]
+    amounts = [("+" if ft > 0 else "-") + f"{abs(ft) / 1000:.1f}".removeprefix("0")
+               for ft in columns]
     return screen("4 ALTITUDE CHANGE", card.bands, len(columns), cell,
                   [(None, amounts, ""), (None, gain, "dive_speed"), (None, loss, "climb_speed")],
                   hatched=hatched)
@@ -330,7 +330,7 @@ def board(record: Board, ctx: Any) -> Drawing:
         x1, y1 = grid.center(((section.column + 1) * n - 1, (section.row + 1) * rows - 1))
         items.append(Text((x0 + x1) / 2, (y0 + y1) / 2, section.id, Font(record.hex_mm * 3, bold=True),
                           "#d4d4d4", key=key("sections", i)))
-    items += [replace(i, key="") for i in base.items]  # hex codes are not fields of the record
+    items += unkeyed(base.items)
     cx, cy, r = base.width - record.hex_mm * 2, record.hex_mm * 2, record.hex_mm * 1.2
     items.append(Ellipse(cx, cy, r, r, style=Style(INK, fill="#ffffff", width=0.3), key="up"))
     for direction in range(1, 7):

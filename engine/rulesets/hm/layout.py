@@ -9,7 +9,6 @@ stagger through `hexes`, the functions the lint rules and the rules engine use.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -18,7 +17,7 @@ from engine.core.board import FACINGS, HexGrid
 from engine.core.layout import Edit, Piece
 from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
 from engine.drawkit import (INK, MUTED, arrow, field_edits, fit, plane_silhouette, required,
-                            scenario_drawing)
+                            scenario_drawing, unkeyed)
 
 from . import hexes
 from .board import Board
@@ -71,7 +70,7 @@ class MatGrid(HexGrid):
         items: list[Item] = [Rect(0, 0, base.width, base.height, style=Style(None, fill=MAT))]
         # On the board hexes are keyed by code (drop targets); in the mat's own preview keys
         # are the mat record's field paths, which hexes are not.
-        items += [replace(i, key="") for i in base.items] if paths else base.items
+        items += unkeyed(base.items) if paths else base.items
         for i, target in enumerate(self.mat.targets):
             if not self.mat.contains(target.hex):
                 continue
