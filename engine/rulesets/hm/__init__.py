@@ -7,6 +7,7 @@ from .conversion import Conversion
 from .lint import RULES
 from .planes import Bomber, Fighter
 from .rules import CoreRules
+from .rules_engine import MinisEngine
 from .scenario import Scenario
 from .tables import ShootingTable
 from .turrets import Turret
@@ -19,4 +20,5 @@ RULESET = Ruleset(
     kinds=(Fighter, Bomber, Turret, ShootingTable, CoreRules, Conversion, Board, Scenario),
     lint_rules=RULES,
     rulebook="004_1f5890c24a4701e7.txt",
+    engine=MinisEngine(),
 )
