@@ -84,6 +84,8 @@ class Ruleset:
     previews: dict[str, Callable[..., Any]] = field(default_factory=dict)
     # The rules engine (an `engine.core.game.RulesEngine`), for rulesets that can be played.
     engine: Any = None
+    # Scenario set-up as pieces on a board (an `engine.core.layout.ScenarioLayout`), for editors.
+    layout: Any = None
     # Anything else a ruleset wants to expose to tools (boards, generators ...).
     extras: dict[str, Any] = field(default_factory=dict)
 
