@@ -52,22 +52,26 @@ class Look:
         self._threats = self._threats_of(state) if hard else []
 
     def _threats_of(self, state: State) -> list[tuple]:
-        """(nose, facing, speed, reach, dice) of each enemy gun position, for `danger`."""
+        """(nose, facing, speed, reach, dice) of each enemy that could fire at a hex this plane may
+        end in, for `danger`; turrets have no facing."""
         rules, ranges, drawn = state.rules, state.table.ranges, set(state.drawn)
-        ours = [self.me.nose] + [f.nose for f in self.friends]
+        me, mine = self.me.nose, self.me.speed(rules)
+        ours = [me] + [f.nose for f in self.friends]
         threats = []
         for enemy in self.enemies:
             speed = enemy.speed(rules)
+            reach = speed + (ranges.front if enemy.role == "fighter" else ranges.turret)
+            if _distance(enemy.nose, me) > reach + mine:
+                continue
             # an enemy that has flown this round may still go first in the next: half weight;
             # and it can only shoot one of the planes it can reach
             weight = 0.5 if enemy.card in drawn else 1.0
-            weight /= max(1, sum(1 for o in ours if _distance(o, enemy.nose) <= speed + ranges.front))
+            weight /= max(1, sum(1 for o in ours if _distance(o, enemy.nose) <= reach))
             if enemy.role == "fighter":
-                dice = (enemy.record.guns_front or 0) * weight
-                threats.append((enemy.nose, enemy.facing, speed, speed + ranges.front, dice))
+                threats.append((enemy.nose, enemy.facing, speed, reach, (enemy.record.guns_front or 0) * weight))
             else:
                 dice = sum(d for _, d in enemy.turrets) * self.p_hit[ranges.turret] * 0.5 * weight
-                threats.append((enemy.nose, None, speed, speed + ranges.turret, dice))
+                threats.append((enemy.nose, None, speed, reach, dice))
         return threats
 
     def kill_share(self, target: Plane, expected: float) -> float:

@@ -40,10 +40,12 @@ class Flight:
     turn: int | None  # None: the plane cannot turn (no Turn rating)
     turn_hexsides: int
     immelman: int | None  # None: no Immelman rating
+    minimum: int = 1  # hexes a move must cover; 0 lets a plane stay where it is
 
     @classmethod
     def of(cls, movement: Movement, speed: int, turn: int | None, immelman: int | None) -> "Flight":
-        return cls(speed, movement.forward_cost, movement.slip_cost, turn, movement.turn_hexsides, immelman)
+        return cls(speed, movement.forward_cost, movement.slip_cost, turn, movement.turn_hexsides, immelman,
+                   movement.minimum_hexes)
 
     def manoeuvres(self, facing: int) -> Iterable[tuple[str, int, int, tuple[int, ...]]]:
         """(name, cost, facing after, directions of the hexes entered) of each manoeuvre."""
@@ -98,9 +100,12 @@ def template(flight: Flight, facing: int) -> tuple[EndState, ...]:
             steps = way.steps + (name,)
             nxt = Way(way.cost + cost, way.path + entered, way.clear + (entered if name == IMMELMAN else ()),
                       steps, max([way.reach] + [cube_distance(ORIGIN, c) for c in entered]), ", ".join(steps))
-            found.setdefault((here, after), []).append(nxt)
+            if len(nxt.path) >= flight.minimum:
+                found.setdefault((here, after), []).append(nxt)
             walk(here, after, nxt)
 
+    if flight.minimum == 0:
+        found[ORIGIN, facing] = [Way(0, (), (), (), 0, "stay")]
     walk(ORIGIN, facing, Way(0, (), (), ()))
     states = []
     for (offset, after), ways in found.items():
@@ -141,6 +146,36 @@ def _shift(cubes: tuple[Cube, ...], start: Cube) -> tuple[Cube, ...]:
     return tuple([(sx + x, sy + y, sz + z) for x, y, z in cubes])
 
 
+Candidate = tuple[Cube, int, tuple[Way, ...]]  # end hex, facing, the ways there that stay on the mat
+
+
+@lru_cache(maxsize=4096)
+def candidates(mat: Mat, flight: Flight, facing: int, start: Cube) -> tuple[tuple[Candidate, ...],
+                                                                            tuple[Candidate, ...]]:
+    """End states on the mat and ways off it from `start`, with the ways that keep to the mat.
+
+    None of this depends on where the other planes are, so it is worked out once per
+    start and kept (ways are shared with the template, so an entry is small)."""
+    sx, sy, sz = start
+    cubes, near = mat.cubes, mat.edge_distance[start]
+
+    def on_mat(way: Way, exit_: bool) -> bool:
+        if not exit_ and near > way.reach:
+            return True
+        path = _shift(way.path, start)
+        return all(c in cubes for c in (path[:-1] if exit_ else path))
+
+    on, off = [], []
+    for state in template(flight, facing):
+        ox, oy, oz = state.offset
+        end = (sx + ox, sy + oy, sz + oz)
+        exit_ = end not in cubes
+        ways = tuple(w for w in state.ways if on_mat(w, exit_))
+        if ways:
+            (off if exit_ else on).append((end, state.facing, ways if len(ways) < len(state.ways) else state.ways))
+    return tuple(on), tuple(off)
+
+
 class Mover:
     """The legal moves of one plane from where it is, with the planes around it as they stand."""
 
@@ -149,7 +184,6 @@ class Mover:
         self.mat, self.movement, self.flight = mat, movement, flight
         self.start, self.facing, self.length = start, facing, length
         self.blocked = blocked  # hex -> id of the plane in it, the mover left out
-        self.near = mat.edge_distance[start]  # a path reaching no farther stays on the mat
 
     def tail(self, nose: Cube, facing: int) -> list[Cube]:
         return [cube_step(nose, facing + 3, i) for i in range(1, self.length)]
@@ -157,21 +191,14 @@ class Mover:
     def _end_problem(self, end: Cube, facing: int) -> str | None:
         if self.movement.end_in_occupied:
             return None
-        blocked = self.blocked
-        if end not in blocked and (self.length == 1 or not any(c in blocked for c in self.tail(end, facing))):
-            return None
         for cube in [end] + self.tail(end, facing):
-            if cube in blocked:
+            if cube in self.blocked:
                 where = "ends in" if cube == end else "would put its tail in"
-                return f"{where} {self.mat.labels.get(cube, cube)}, which holds {blocked[cube]}"
-        return None  # pragma: no cover - one of the hexes above is blocked
+                return f"{where} {self.mat.labels.get(cube, cube)}, which holds {self.blocked[cube]}"
+        return None
 
-    def _way_problem(self, way: Way, exit_: bool) -> str | None:
-        """Why this way cannot be flown now (None: it can)."""
-        if exit_ or self.near <= way.reach:
-            path = _shift(way.path, self.start)
-            if any(c not in self.mat.cubes for c in (path[:-1] if exit_ else path)):
-                return "it would fly off the mat on the way"
+    def _way_problem(self, way: Way) -> str | None:
+        """Why a way that keeps to the mat cannot be flown past the planes as they stand (None: it can)."""
         checks = []
         if self.movement.immelman_clear_path and way.clear:
             checks.append(("the Immelman's hexes must be empty", way.clear))
@@ -183,34 +210,31 @@ class Mover:
                     return f"{why}: {self.mat.labels[cube]} holds {self.blocked[cube]}"
         return None
 
-    def _first_way(self, state: EndState, exit_: bool) -> Way | None:
-        for way in state.ways:
-            if self._way_problem(way, exit_) is None:
+    def _first_way(self, ways: tuple[Way, ...]) -> Way | None:
+        through = self.movement.pass_through_planes
+        for way in ways:
+            if (through and not way.clear) or self._way_problem(way) is None:
                 return way
         return None
 
     def moves(self) -> list[Move]:
         """Every legal end state on the mat, then the first way off it (if the rules allow one)."""
-        start = self.start
-        sx, sy, sz = start
-        cubes = self.mat.cubes
-        may_exit = self.movement.off_board == "out_of_play"
+        start, blocked, length = self.start, self.blocked, self.length
+        check_end = not self.movement.end_in_occupied
+        on, off = candidates(self.mat, self.flight, self.facing, start)
         out: list[Move] = []
-        exit_: Move | None = None
-        for state in template(self.flight, self.facing):
-            ox, oy, oz = state.offset
-            end = (sx + ox, sy + oy, sz + oz)
-            if end not in cubes:
-                if exit_ is None and may_exit:
-                    way = self._first_way(state, True)
-                    if way is not None:
-                        exit_ = Move(end, state.facing, start, way, True)
-            elif self._end_problem(end, state.facing) is None:
-                way = self._first_way(state, False)
+        for end, facing, ways in on:
+            if check_end and (end in blocked or (length > 1 and any(c in blocked for c in self.tail(end, facing)))):
+                continue
+            way = self._first_way(ways)
+            if way is not None:
+                out.append(Move(end, facing, start, way))
+        if self.movement.off_board == "out_of_play":
+            for end, facing, ways in off:
+                way = self._first_way(ways)
                 if way is not None:
-                    out.append(Move(end, state.facing, start, way))
-        if exit_ is not None:
-            out.append(exit_)
+                    out.append(Move(end, facing, start, way, True))
+                    break
         return out
 
     def why_not(self, to: Cube | None, facing: int | None, exit_: bool = False) -> str:
@@ -238,8 +262,11 @@ class Mover:
         problem = self._end_problem(to, facing)
         if problem:
             return f"a plane may not end its move in an occupied hex: it {problem}"
-        reasons = [self._way_problem(w, False) for w in state.ways]
-        if all(reasons):
-            return f"every way to {label} facing {FACINGS[facing]} is barred: {reasons[0]}"
+        on, _ = candidates(self.mat, self.flight, self.facing, self.start)
+        ways = next((w for end, f, w in on if end == to and f == facing), ())
+        if not ways:
+            return f"every way to {label} facing {FACINGS[facing]} leaves the mat on the way"
+        if self._first_way(ways) is None:
+            return f"every way to {label} facing {FACINGS[facing]} is barred: {self._way_problem(ways[0])}"
         return (f"{label} facing {FACINGS[facing]} is legal but only as offered (path and cost as the "
                 "engine lists them)")

@@ -122,9 +122,10 @@ def move_action(state: State, m: Move) -> Action:
         path = [labels[(sx + x, sy + y, sz + z)] for x, y, z in way.path[:-1]]
         return {"type": "exit", "edge": edge, "cost": way.cost, "path": path,
                 "label": f"fly off the {edge} edge, out of play (cost {way.cost}: {how})"}
-    path = [labels[(sx + x, sy + y, sz + z)] for x, y, z in way.path]
-    return {"type": "move", "to": path[-1], "facing": m.facing, "cost": way.cost, "path": path,
-            "label": f"{path[-1]} facing {FACINGS[m.facing]} (cost {way.cost}: {how})"}
+    to = labels[m.to]
+    return {"type": "move", "to": to, "facing": m.facing, "cost": way.cost,
+            "path": [labels[(sx + x, sy + y, sz + z)] for x, y, z in way.path],
+            "label": f"{to} facing {FACINGS[m.facing]} (cost {way.cost}: {how})"}
 
 
 def explain_move(state: State, mover: Mover, action: Action) -> str:

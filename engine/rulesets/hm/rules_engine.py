@@ -29,11 +29,13 @@ def setup(game: Game) -> State:
     rules = _need(content, "hm.rules", scenario.rules, where)
     table = _need(content, "hm.shooting_table", rules.shooting, f"rules '{rules.id}'")
     mat = mat_of(board)
+    flies = substitutes(scenario, game.options)
     planes: dict[str, Plane] = {}
     cards: dict[str, list[Plane]] = {}
     for p in scenario.placements():
         squadron, placed = p.squadron, p.placed
-        record: Fighter | Bomber = _need(content, f"hm.{squadron.role}", p.plane, f"{where}, plane '{placed.id}'")
+        type_id = placed.plane or flies.get(squadron.id, squadron.plane)
+        record: Fighter | Bomber = _need(content, f"hm.{squadron.role}", type_id, f"{where}, plane '{placed.id}'")
         if record.missing():
             raise ValueError(f"{where}: '{placed.id}' flies '{record.id}', whose {', '.join(record.missing())} "
                              "the pack leaves blank; give them before playing")
@@ -66,7 +68,23 @@ def setup(game: Game) -> State:
     for target in targets.values():
         game.emit("unit.placed", unit=TARGET_UNIT + target.id, side="", unit_type="target",
                   at=mat.labels[target.cube], state={"name": target.name, "destroyed": False})
+    for rule in scenario.special_rules:
+        game.emit("hm.special_rule", rule=rule.id, played=False)
+        game.emit("summary", text=f"Special rule '{rule.id}' is not played by the engine: {rule.text}")
     return state
+
+
+def substitutes(scenario: Scenario, options: dict[str, bool]) -> dict[str, str]:
+    """Squadron -> the substitute plane type an option switched on for it."""
+    flies: dict[str, str] = {}
+    for name, on in options.items():
+        squadron, _, plane = name.partition(":")
+        if on and squadron in flies:
+            raise ValueError(f"options '{squadron}:{flies[squadron]}' and '{name}' both replace the planes of "
+                             f"squadron '{squadron}'; switch on one")
+        if on:
+            flies[squadron] = plane
+    return flies
 
 
 class MinisEngine:
@@ -77,7 +95,9 @@ class MinisEngine:
         return [s.id for s in scenario.sides]
 
     def option_defaults(self, scenario: Scenario) -> dict[str, bool]:
-        return {}  # the rulebook has no optional rules
+        """The rulebook has no optional rules; a scenario's options are the substitute plane types it
+        allows ('corsairs:p-38-lightning': the Corsair squadron flies P-38s), all off by default."""
+        return {f"{q.id}:{plane}": False for q in scenario.squadrons for plane in q.substitutes}
 
     def setup(self, game: Game) -> State:
         return setup(game)
