@@ -17,7 +17,7 @@ fired without asking: a gun may only ever fire at the first plane in its line.
 from __future__ import annotations
 
 from engine.content.dice import parse_roll
-from engine.core.board import FACINGS
+from engine.core.board import FACINGS, cube_distance
 from engine.core.decisions import Action, Decision
 from engine.core.game import Game, Outcome, Rules
 
@@ -165,7 +165,8 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
     by_option = {id(o): m for o, m in zip(options, moves)}
     action = yield Decision(
         plane.side, "hm.move",
-        f"{card}: move {plane.id} ({plane.record.name}, speed {speed}) from {here} facing {FACINGS[plane.facing]}",
+        f"{card}: move {plane.id} ({plane.record.name}, speed {speed}, hits {plane.hits}/{plane.record.damage}) "
+        f"from {here} facing {FACINGS[plane.facing]}; {nearest_enemies(state, plane)}",
         options,
         context={"plane": plane.id, "card": card, "at": here, "facing": plane.facing, "speed": speed},
         explain=lambda a: f"{plane.id} cannot do that: {explain_move(state, mover, a)}",
@@ -182,6 +183,15 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
     game.emit("unit.moved", unit=plane.id, to=action["to"], facing=chosen.facing, path=path,
               cost=chosen.cost, hexes=state.labels(plane))
     return True
+
+
+def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
+    """The situation in a line, for a person at the prompt: the nearest enemies and where they point."""
+    near = sorted((cube_distance(plane.nose, e.nose), e.id, e) for e in state.enemies(plane.side))[:count]
+    if not near:
+        return "no enemy on the mat"
+    return "nearest enemies: " + ", ".join(
+        f"{e.id} at {state.mat.labels[e.nose]} facing {FACINGS[e.facing]} ({d} hexes)" for d, _, e in near)
 
 
 # --------------------------------------------------------------------------- shooting
