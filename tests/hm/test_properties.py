@@ -47,8 +47,11 @@ class Referee:
         kind = e["type"]
         if kind == "unit.placed" and e["unit_type"] != "target":
             s = e["state"]
-            self.planes[e["unit"]] = {"where": "mat", "side": e["side"], "hexes": s["hexes"], "at": e["at"],
-                                      "speed": s["speed"], "card": s["card"], "hits": 0, "damage": s["damage"]}
+            self.planes[e["unit"]] = {"where": "mat", "side": e["side"], "at": e["at"], "facing": e["facing"],
+                                      "length": len(s.get("hexes", [e["at"]])), "speed": s["speed"],
+                                      "card": s["card"], "hits": 0, "damage": s["damage"]}
+            self.planes[e["unit"]]["hexes"] = self.footprint(self.planes[e["unit"]])
+            assert self.planes[e["unit"]]["hexes"] == s.get("hexes", [e["at"]])
             self.cards.setdefault(s["card"], []).append(e["unit"])
             self.no_shared_hexes()
         elif kind == "unit.moved":
@@ -60,7 +63,8 @@ class Referee:
             steps = [p["at"]] + e["path"]
             assert all(self.grid.distance(self.grid.parse(a), self.grid.parse(b)) == 1
                        for a, b in zip(steps, steps[1:])), steps
-            p["at"], p["hexes"] = e["to"], e["hexes"]
+            p["at"], p["facing"] = e["to"], e["facing"]
+            p["hexes"] = self.footprint(p)
             self.no_shared_hexes()
         elif kind == "unit.removed" and e["unit"] in self.planes:
             p = self.planes[e["unit"]]
@@ -72,6 +76,7 @@ class Referee:
             p = self.planes[e["unit"]]
             assert p["where"] == "mat"
             p.update({k: v for k, v in e["state"].items() if k in ("speed", "hits")})
+            assert e["state"].get("hexes", p["hexes"]) == p["hexes"]
         elif kind == "hm.round":
             assert e["cards"] == self.live_cards(), "the deck is not the cards of the planes on the mat"
         elif kind == "roll" and e["die"] == "shuffle":
@@ -95,6 +100,12 @@ class Referee:
             assert self.score[e["side"]] == e["total"]
         elif kind == "game.end":
             assert e["score"] == {side: self.score[side] for side in e["score"]}, "score is not the sum of scoring events"
+
+    def footprint(self, p: dict) -> list[str]:
+        """The nose hex and the hexes straight behind it that lie on the mat (a tail may hang off)."""
+        nose = self.grid.parse(p["at"])
+        cells = [self.grid.step(nose, p["facing"] + 3, i) for i in range(p["length"])]
+        return [self.grid.label(c) for c in cells if self.grid.contains(c)]
 
     def no_shared_hexes(self) -> None:
         taken = [h for p in self.planes.values() if p["where"] == "mat" for h in p["hexes"]]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core.board import HexGrid
-from engine.core.game import Game
+from engine.core.game import Game, resume, run
+from engine.core.view import view_at
 
 from .conftest import variant
 from .kit import ENGINE, content, events, fighter, new_game, scenario, squadron
@@ -65,3 +66,30 @@ def test_the_least_a_plane_may_move_comes_from_the_rules(records, monkeypatch, m
     options = game.pending.options
     assert (("0908", 0) in {(a["to"], a["facing"]) for a in options}) == stays
     assert min(len(a["path"]) for a in options) == shortest
+
+
+def test_a_saved_game_resumes_to_the_same_log(records):
+    scen = records["hm.scenario", "yamamotos-defeat"]
+    bots = lambda g: {s: ENGINE.bot(s, "hard") for s in g.sides}  # noqa: E731
+    full = Game(ENGINE, scen, content(records), 6)
+    run(full, bots(full))
+    save = full.save()
+    half = resume(ENGINE, scen, content(records), save, upto=len(save["decisions"]) // 2)
+    run(half, bots(half))
+    assert half.log.to_jsonl() == full.log.to_jsonl()
+
+
+def test_the_standard_unit_events_redraw_the_mat(records):
+    scen = records["hm.scenario", "bombers-over-berlin"]
+    game = Game(ENGINE, scen, content(records), 2)
+    run(game, {s: ENGINE.bot(s, "easy") for s in game.sides})
+    assert any(e["type"] == "unit.changed" and "hexes" in e["state"] for e in game.log)
+    view = view_at(game.log)
+    state = game.state
+    for plane in state.planes.values():
+        unit = view.units[plane.id]
+        if plane.on_mat:
+            assert (unit.at, unit.facing, unit.state["hits"]) == (state.mat.labels[plane.nose], plane.facing, plane.hits)
+            assert unit.state.get("hexes", [unit.at]) == state.labels(plane)  # heavy bombers say their two
+        else:
+            assert unit.at is None and unit.box == plane.status

@@ -180,8 +180,9 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
         return True
     plane.nose, plane.facing = chosen.to, chosen.facing
     state.place(plane)
-    game.emit("unit.moved", unit=plane.id, to=action["to"], facing=chosen.facing, path=path,
-              cost=chosen.cost, hexes=state.labels(plane))
+    game.emit("unit.moved", unit=plane.id, to=action["to"], facing=chosen.facing, path=path, cost=chosen.cost)
+    if plane.length > 1:  # the hexes behind the nose followed it
+        game.emit("unit.changed", unit=plane.id, state={"hexes": state.labels(plane)})
     return True
 
 

@@ -63,8 +63,9 @@ def setup(game: Game) -> State:
         game.emit("unit.placed", unit=plane.id, side=plane.side, unit_type=plane.type,
                   at=mat.labels[plane.nose], facing=plane.facing,
                   state={"role": plane.role, "squadron": plane.squadron, "card": plane.card,
-                         "hexes": state.labels(plane), "hits": 0, "damage": plane.record.damage,
-                         "speed": plane.speed(rules), **({"engines": plane.engines()} if plane.engines() else {})})
+                         "hits": 0, "damage": plane.record.damage, "speed": plane.speed(rules),
+                         **({"hexes": state.labels(plane)} if plane.length > 1 else {}),
+                         **({"engines": plane.engines()} if plane.engines() else {})})
     for target in targets.values():
         game.emit("unit.placed", unit=TARGET_UNIT + target.id, side="", unit_type="target",
                   at=mat.labels[target.cube], state={"name": target.name, "destroyed": False})
