@@ -157,15 +157,25 @@ class Bot:
         return max(decision.options, key=worth)
 
     def move(self, decision: Decision, state: State) -> Action:
+        """The option worth most: `score` less the danger at its hex (hard bot), first of equals.
+
+        Danger is the costly part and never adds, so options are taken best score first and
+        the danger is only weighed while an option could still come out on top."""
         me = state.planes[decision.context["plane"]]
         look = Look(state, me, self.hard)
         score = self.bomber_score(look) if me.role == "bomber" else self.fighter_score(look)
+        weight = (2.0 if me.role == "bomber" else 1.0) if self.hard else 0.0
         at = state.mat.at
-        best, best_value = decision.options[0], float("-inf")
-        for option in decision.options:
-            value = score(option, at[option["to"]] if option["type"] == "move" else None)
-            if value > best_value:
-                best, best_value = option, value
+        ranked = sorted((-score(o, at[o["to"]] if o["type"] == "move" else None), i, o)
+                        for i, o in enumerate(decision.options))
+        best, best_value, best_index = None, float("-inf"), -1
+        for negative, index, option in ranked:
+            bound = -negative
+            if bound < best_value:
+                break
+            value = bound - weight * look.danger(at[option["to"]]) if weight and option["type"] == "move" else bound
+            if value > best_value or (value == best_value and index < best_index):
+                best, best_value, best_index = option, value, index
         return best
 
     # ------------------------------------------------------------------ fighters
@@ -179,16 +189,14 @@ class Bot:
         cells: dict[Cube, float] = {}
 
         def cell(end: Cube) -> float:
-            """What the hex alone is worth: near the objective, behind it, out of danger, by the bombers."""
+            """What the hex alone is worth: near the objective, behind it, by the bombers."""
             value = 0.0
             if objective is not None:
                 value -= 0.15 * _distance(end, objective.nose)
                 if hard and _ahead(objective.nose, end, (objective.facing + 3) % 6):
                     value += 0.2  # behind it, out of its forward guns
-            if hard:
-                value -= look.danger(end)
-                if bombers:
-                    value -= 0.1 * max(0, min(_distance(end, b) for b in bombers) - ESCORT_RADIUS)
+            if bombers:
+                value -= 0.1 * max(0, min(_distance(end, b) for b in bombers) - ESCORT_RADIUS)
             cells[end] = value
             return value
 
@@ -245,10 +253,8 @@ class Bot:
                 value = 20.0 if covers else -float(_distance(end, goal))
             else:
                 value = -float(to_edge(end))
-            if hard:
-                value -= 2.0 * look.danger(end)
-                if mates:
-                    value -= 0.2 * max(0, min(_distance(end, m) for m in mates) - 2)
+            if mates:
+                value -= 0.2 * max(0, min(_distance(end, m) for m in mates) - 2)
             return value
 
         return score

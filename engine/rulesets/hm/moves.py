@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from engine.core.board import FACINGS, Cube, cube_distance, cube_step
 
@@ -124,12 +124,12 @@ def template_index(flight: Flight, facing: int) -> dict[tuple[Cube, int], EndSta
     return {(s.offset, s.facing): s for s in template(flight, facing)}
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     to: Cube  # the end hex; for an exit, the first hex off the mat
     facing: int
     start: Cube
     way: Way
+    codes: tuple[str, ...]  # the hexes flown through and into, as the mat prints them (on the mat only)
     exit: bool = False
 
     @property
@@ -146,10 +146,16 @@ def _shift(cubes: tuple[Cube, ...], start: Cube) -> tuple[Cube, ...]:
     return tuple([(sx + x, sy + y, sz + z) for x, y, z in cubes])
 
 
-Candidate = tuple[Cube, int, tuple[Way, ...]]  # end hex, facing, the ways there that stay on the mat
+Candidate = tuple[Cube, int, tuple[Way, ...], tuple[str, ...]]
+# end hex, facing, the ways there that keep to the mat, the codes of the first way's hexes
 
 
-@lru_cache(maxsize=4096)
+def _codes(mat: Mat, way: Way, start: Cube, exit_: bool) -> tuple[str, ...]:
+    path = _shift(way.path, start)
+    return tuple(mat.labels[c] for c in (path[:-1] if exit_ else path))
+
+
+@lru_cache(maxsize=2048)
 def candidates(mat: Mat, flight: Flight, facing: int, start: Cube) -> tuple[tuple[Candidate, ...],
                                                                             tuple[Candidate, ...]]:
     """End states on the mat and ways off it from `start`, with the ways that keep to the mat.
@@ -172,7 +178,8 @@ def candidates(mat: Mat, flight: Flight, facing: int, start: Cube) -> tuple[tupl
         exit_ = end not in cubes
         ways = tuple(w for w in state.ways if on_mat(w, exit_))
         if ways:
-            (off if exit_ else on).append((end, state.facing, ways if len(ways) < len(state.ways) else state.ways))
+            (off if exit_ else on).append((end, state.facing, ways if len(ways) < len(state.ways) else state.ways,
+                                           _codes(mat, ways[0], start, exit_)))
     return tuple(on), tuple(off)
 
 
@@ -217,23 +224,36 @@ class Mover:
                 return way
         return None
 
+    def _move(self, candidate: Candidate, exit_: bool) -> Move | None:
+        end, facing, ways, codes = candidate
+        way = ways[0]
+        if way.clear or not self.movement.pass_through_planes:
+            way = self._first_way(ways)
+            if way is None:
+                return None
+            if way is not ways[0]:
+                codes = _codes(self.mat, way, self.start, exit_)
+        return Move(end, facing, self.start, way, codes, exit_)
+
     def moves(self) -> list[Move]:
         """Every legal end state on the mat, then the first way off it (if the rules allow one)."""
-        start, blocked, length = self.start, self.blocked, self.length
+        blocked, length = self.blocked, self.length
         check_end = not self.movement.end_in_occupied
-        on, off = candidates(self.mat, self.flight, self.facing, start)
+        on, off = candidates(self.mat, self.flight, self.facing, self.start)
         out: list[Move] = []
-        for end, facing, ways in on:
-            if check_end and (end in blocked or (length > 1 and any(c in blocked for c in self.tail(end, facing)))):
+        for candidate in on:
+            end = candidate[0]
+            if check_end and (end in blocked or (length > 1 and any(c in blocked
+                                                                    for c in self.tail(end, candidate[1])))):
                 continue
-            way = self._first_way(ways)
-            if way is not None:
-                out.append(Move(end, facing, start, way))
+            move = self._move(candidate, False)
+            if move is not None:
+                out.append(move)
         if self.movement.off_board == "out_of_play":
-            for end, facing, ways in off:
-                way = self._first_way(ways)
-                if way is not None:
-                    out.append(Move(end, facing, start, way, True))
+            for candidate in off:
+                move = self._move(candidate, True)
+                if move is not None:
+                    out.append(move)
                     break
         return out
 
@@ -263,7 +283,7 @@ class Mover:
         if problem:
             return f"a plane may not end its move in an occupied hex: it {problem}"
         on, _ = candidates(self.mat, self.flight, self.facing, self.start)
-        ways = next((w for end, f, w in on if end == to and f == facing), ())
+        ways = next((w for end, f, w, _ in on if end == to and f == facing), ())
         if not ways:
             return f"every way to {label} facing {FACINGS[facing]} leaves the mat on the way"
         if self._first_way(ways) is None:

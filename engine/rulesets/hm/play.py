@@ -113,19 +113,14 @@ def activate(game: Game, state: State, card: str, steps: list[str]) -> Rules:
 
 
 def move_action(state: State, m: Move) -> Action:
-    labels = state.mat.labels
     way = m.way
-    how = way.how
-    sx, sy, sz = m.start
     if m.exit:
         edge = state.mat.edge(m.to)
-        path = [labels[(sx + x, sy + y, sz + z)] for x, y, z in way.path[:-1]]
-        return {"type": "exit", "edge": edge, "cost": way.cost, "path": path,
-                "label": f"fly off the {edge} edge, out of play (cost {way.cost}: {how})"}
-    to = labels[m.to]
-    return {"type": "move", "to": to, "facing": m.facing, "cost": way.cost,
-            "path": [labels[(sx + x, sy + y, sz + z)] for x, y, z in way.path],
-            "label": f"{to} facing {FACINGS[m.facing]} (cost {way.cost}: {how})"}
+        return {"type": "exit", "edge": edge, "cost": way.cost, "path": list(m.codes),
+                "label": f"fly off the {edge} edge, out of play (cost {way.cost}: {way.how})"}
+    to = m.codes[-1] if m.codes else state.mat.labels[m.to]
+    return {"type": "move", "to": to, "facing": m.facing, "cost": way.cost, "path": list(m.codes),
+            "label": f"{to} facing {FACINGS[m.facing]} (cost {way.cost}: {way.how})"}
 
 
 def explain_move(state: State, mover: Mover, action: Action) -> str:
