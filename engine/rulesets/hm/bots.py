@@ -16,6 +16,7 @@ deck or another side's secret designation.
 from __future__ import annotations
 
 import random
+
 from engine.core.board import CUBE_DIRECTIONS, Cube, cube_step
 from engine.core.decisions import Action, Decision
 from engine.core.game import Game
