@@ -37,20 +37,15 @@ class Decision:
     def __post_init__(self) -> None:
         if not self.options:
             raise ValueError(f"decision {self.kind} for {self.side} offers no action")
-        self._index: dict[str, Action] | None = None  # built on first need: most answers are offered dicts
+        self._index: dict[str, Action] | None = None
 
     def match(self, action: Action) -> Action:
-        """The offered action equal to `action`, or IllegalAction with the reason.
-
-        A controller that hands back one of the offered dicts themselves (bots do) is
-        matched by identity; anything else (a person's JSON, a save) is compared by value.
-        """
+        """The offered action equal to `action`, or IllegalAction with the reason."""
+        if any(action is a for a in self.options):  # a bot handing back an offered action
+            return action
         if not isinstance(action, dict) or "type" not in action:
             raise IllegalAction(f"an action is a mapping with a 'type'; got {action!r}")
-        for offered in self.options:
-            if offered is action:
-                return offered
-        if self._index is None:
+        if self._index is None:  # built on demand: bots answer with the offered dicts
             self._index = {action_key(a): a for a in self.options}
         found = self._index.get(action_key(action))
         if found is not None:

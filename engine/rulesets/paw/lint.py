@@ -614,8 +614,11 @@ class MissionRequirements(LintRule):
                 ctx.emit_warning(("planes",), f"{mission.label} needs at least {need.at_least} "
                                  f"{need.role.replace('_', '-')}(s) for the {need.stance} "
                                  f"({side}); found {len(chosen)}")
-            want = {"lowest": ALTITUDES[0], "highest": ALTITUDES[-1]}.get(
-                mission.deploy_altitude)
+            allowed = list(ALTITUDES)
+            rules = _rules(ctx)
+            if rules is not None and record.deployment == "surprised" and record.caught == side:
+                allowed = [a for a in ALTITUDES if a in rules.deployment.surprised_altitudes]
+            want = {"lowest": allowed[0], "highest": allowed[-1]}.get(mission.deploy_altitude)
             if want and need.stance == "attacker" and record.options.altitude:
                 for i, plane in enumerate(record.planes):
                     if plane.id in chosen and plane.altitude != want:
@@ -670,9 +673,9 @@ class TargetSetup(LintRule):
             if kind is None:
                 continue
             margin = min(target.x, target.y, mat.width_mm - target.x, mat.height_mm - target.y)
-            if margin < kind.setup.min_edge_distance * step and kind.setup.arrangement not in (
-                "row", "parallel_rows"
-            ):
+            enters_from_edge = kind.setup.moves_toward_opposite_edge or \
+                kind.setup.arrangement in ("row", "parallel_rows")
+            if margin < kind.setup.min_edge_distance * step and not enters_from_edge:
                 ctx.emit_warning(("targets", i), f"'{target.id}' is {margin / step:.1f} steps "
                                  f"from an edge; {kind.label} needs "
                                  f"{kind.setup.min_edge_distance}")
