@@ -9,6 +9,7 @@ from .lint import RULES
 from .planes import Bomber, Fighter
 from .preview import PREVIEWS
 from .rules import CoreRules
+from .rules_engine import MinisEngine
 from .scenario import Scenario
 from .tables import ShootingTable
 from .turrets import Turret
@@ -23,4 +24,5 @@ RULESET = Ruleset(
     rulebook="004_1f5890c24a4701e7.txt",
     previews={**PREVIEWS, **BOARD_PREVIEWS},
     layout=LAYOUT,
+    engine=MinisEngine(),
 )

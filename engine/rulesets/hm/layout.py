@@ -3,7 +3,7 @@ and every plane on its hex, nose to a hexside.
 
 Hexes are named as a printed hex map names them, column then row, two digits
 each ("0712" is column 7, row 12). The geometry follows the mat record's
-stagger through `hexes`, the functions the lint rules and the rules engine use.
+stagger through `Board.grid()`, the one hex grid the lint rules and the rules engine use.
 """
 
 from __future__ import annotations
@@ -13,13 +13,12 @@ from functools import lru_cache
 from typing import Any
 
 from engine.content.diagnostics import format_path
-from engine.core.board import FACINGS, HexGrid
+from engine.core.board import FACINGS, HexGrid, number_code, parse_number_code
 from engine.core.layout import Edit, Piece
 from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
 from engine.drawkit import (INK, MUTED, arrow, field_edits, fit, plane_silhouette, required,
                             scenario_drawing, unkeyed)
 
-from . import hexes
 from .board import Board
 from .planes import Bomber
 from .preview import FACTIONS
@@ -31,38 +30,21 @@ MAT = "#dfe8d4"
 
 
 class MatGrid(HexGrid):
-    """The hex mat as a board: cells (col - 1, row - 1), labels 'CCRR', the mat's stagger."""
+    """The hex mat as a board: the mat's own grid (codes 'CCRR', its stagger) with its drawing."""
 
     def __init__(self, mat: Board, scenario: Scenario | None = None, content: Any = None) -> None:
         self.mat, self.scenario, self.content = mat, scenario, content
-        self.digits = max(2, len(str(max(mat.columns, mat.rows))))
-        super().__init__(mat.columns, mat.rows, mat.hex_inches * MM_PER_INCH,
-                         labeler=self.code, parser=self.cell_of)
+        grid = mat.grid()
+        super().__init__(grid.cols, grid.rows, grid.cell_mm, labeler=number_code,
+                         parser=parse_number_code, low_columns=grid.low_columns)
 
     def code(self, cell: tuple[int, int]) -> str:
-        return f"{cell[0] + 1:0{self.digits}d}{cell[1] + 1:0{self.digits}d}"
+        return self.label(cell)
 
-    def cell_of(self, label: str) -> tuple[int, int]:
-        text = label.strip()
-        if not (text.isdigit() and len(text) == 2 * self.digits):
-            raise ValueError(f"'{label}' is not a hex code like '{self.code((6, 11))}' "
-                             f"(column then row, {self.digits} digits each)")
-        return (int(text[:self.digits]) - 1, int(text[self.digits:]) - 1)
-
-    def hex_of(self, cell: tuple[int, int]) -> hexes.Hex:
+    @staticmethod
+    def hex_of(cell: tuple[int, int]) -> tuple[int, int]:
+        """The 1-based (column, row) the scenario records use."""
         return (cell[0] + 1, cell[1] + 1)
-
-    def step(self, cell, facing: int, count: int = 1):
-        col, row = hexes.neighbour(self.hex_of(cell), facing, self.mat.stagger, steps=count)
-        return (col - 1, row - 1)
-
-    def distance(self, a, b) -> int:
-        return hexes.distance(self.hex_of(a), self.hex_of(b), self.mat.stagger)
-
-    def center(self, cell):
-        col, row = cell
-        low = (col % 2 == 1) if self.mat.stagger == "even-low" else (col % 2 == 0)
-        return (self.radius * (1 + 1.5 * col), self.cell_mm * (row + 0.5 + (0.5 if low else 0.0)))
 
     def drawing(self, fill=None, *, paths: bool = False) -> Drawing:
         """Hexes with their codes, the sides' zones, target hexes and a compass."""
