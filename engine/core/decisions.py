@@ -37,12 +37,19 @@ class Decision:
     def __post_init__(self) -> None:
         if not self.options:
             raise ValueError(f"decision {self.kind} for {self.side} offers no action")
-        self._index = {action_key(a): a for a in self.options}
+        self._index: dict[str, Action] | None = None
 
     def match(self, action: Action) -> Action:
         """The offered action equal to `action`, or IllegalAction with the reason."""
         if not isinstance(action, dict) or "type" not in action:
             raise IllegalAction(f"an action is a mapping with a 'type'; got {action!r}")
+        # A bot or prompt usually hands back one of the offered dicts: no need to spell
+        # every option as canonical JSON (the bulk of a decision's cost in long games).
+        for offered in self.options:
+            if offered is action:
+                return offered
+        if self._index is None:
+            self._index = {action_key(a): a for a in self.options}
         found = self._index.get(action_key(action))
         if found is not None:
             return found
