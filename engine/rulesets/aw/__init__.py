@@ -12,6 +12,7 @@ from engine.content.ruleset import Ruleset
 from .board import Map
 from .cards import CampaignCard
 from .lint import LINT_RULES
+from .rules import AirWarsEngine
 from .scenario import Scenario
 from .sides import Side
 from .tables import AirSuperiorityCrt, BombingCrt
@@ -36,4 +37,5 @@ RULESET = Ruleset(
     ),
     lint_rules=LINT_RULES,
     rulebook="003_5fdbbd809f0fe70e.txt",
+    engine=AirWarsEngine(),
 )
