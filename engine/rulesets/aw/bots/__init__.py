@@ -85,12 +85,17 @@ class AirWarsBot:
 def nearest(decision: Decision, st: State, dest: int, land: bool) -> dict:
     """The offered landing (if wanted) or move that ends closest to `dest`."""
     static = st.static
+    want, at = "land" if land else "move", static.labels[dest]
+    for option in decision.options:
+        if option.get("at") == at and option["type"] == want:
+            return option
+    index, row = static.index, [r[dest] for r in static.dist]
     best = None
     for option in decision.options:
         kind = option["type"]
         if kind not in ("move", "land"):
             continue
-        d = static.distance(static.index[option["at"]], dest)
+        d = row[index[option["at"]]]
         rank = (0 if (kind == "land") == land else 1, d) if land else (d, kind == "land")
         if best is None or rank < best[0]:
             best = (rank, option)

@@ -41,7 +41,7 @@ def place(bot, decision: Decision, st: State) -> dict:
 
     def score(option: dict) -> tuple:
         sq = static.index[option["at"]]
-        d = min(static.distance(sq, a) for a in aims)
+        d = min(static.dist[sq][a] for a in aims)
         return (abs(d - _reach(st, unit) + 1), -st.room(sq, bot.side), sq)
 
     return min(decision.options, key=score)
@@ -82,7 +82,7 @@ def _can_bomb_now(st: State, side: str, square: int) -> bool:
         if not rules or not rules.bombs or (unit.record.can_bomb and "ground_battle" not in unit.record.can_bomb):
             continue
         if unit.airborne or take_off_problem(st, unit) is None:
-            if st.static.distance(unit.square, square) <= unit.speed:
+            if st.static.dist[unit.square][square] <= unit.speed:
                 return True
     return False
 
@@ -180,10 +180,10 @@ def redeploy(bot, decision: Decision, st: State) -> dict:
         unit = st.units[option["unit"]]
         if not unit.air or not unit.face.bomb:
             continue
-        here = min(static.distance(unit.square, a) for a in aims)
-        better = min(bases, key=lambda sq: (min(static.distance(sq, a) for a in aims), sq), default=None)
+        here = min(static.dist[unit.square][a] for a in aims)
+        better = min(bases, key=lambda sq: (min(static.dist[sq][a] for a in aims), sq), default=None)
         if better is not None and better != unit.square and \
-                ceil(here / unit.speed) > ceil(min(static.distance(better, a) for a in aims) / unit.speed):
+                ceil(here / unit.speed) > ceil(min(static.dist[better][a] for a in aims) / unit.speed):
             moves[st.turn] = count + 1
             bot.memory["redeploy_to"] = better
             return option
@@ -210,7 +210,7 @@ def site(bot, decision: Decision, st: State) -> dict:
     aims = [a.square for a in intel.aims(airbases=False)] or [0]
     static = st.static
     return min(decision.options,
-               key=lambda o: (min(static.distance(static.index[o["at"]], a) for a in aims), o["at"]))
+               key=lambda o: (min(static.dist[static.index[o["at"]]][a] for a in aims), o["at"]))
 
 
 def reveal(bot, decision: Decision, st: State) -> dict:

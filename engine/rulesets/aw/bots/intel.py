@@ -41,8 +41,8 @@ class Intel:
         self.st, self.side = st, side
         static = st.static
         self.enemy = static.enemy[side]
-        self.crt_bombed = {col: _share(static.bomb_crt[col], "bombed") for col in static.bomb_crt}
-        self.crt_kill = _share(static.bomb_crt["based_air_unit"], "kill")
+        self.crt_bombed = {col: odds.get("bombed", 0.0) for col, odds in static.bomb_odds.items()}
+        self.crt_kill = static.bomb_odds["based_air_unit"].get("kill", 0.0)
         self.kill_vp = static.setups[side].vp_per_enemy_air_unit_damaged
         self._aims: dict[bool, list[Aim]] = {}
 
@@ -118,11 +118,6 @@ class Intel:
 def _fighter(st: State, unit: Unit) -> bool:
     rules = st.mode_rules(unit)
     return rules is not None and rules.crt_column == "fighters"
-
-
-def _share(faces: list[str], result: str) -> float:
-    rolled = [f for f in faces[1:]]
-    return rolled.count(result) / len(rolled) if rolled else 0.0
 
 
 def value(st: State, unit: Unit) -> float:

@@ -63,28 +63,47 @@ def movable(st: State, side: str) -> list[Unit]:
             and (u.airborne and not u.moved or not u.airborne and take_off_problem(st, u) is None)]
 
 
-def routes(st: State, side: str, start: int, speed: int) -> tuple[Routes, set[int]]:
-    """Every square a stack starting at `start` may end in, with the route to it.
+def stops(st: State, side: str) -> set[int]:
+    """Squares a `side` stack may enter but not leave: enemy air units in the air there (17.1)."""
+    return {u.square for u in st.of_side[st.static.enemy[side]] if u.airborne and u.type != "D"}
 
-    Breadth first, so each square is reached in the fewest steps; among those
-    routes the one entering the fewest contact squares is kept. A square with
-    enemy air units in the air (not decoys) may be entered but not left (17.1).
-    """
-    key = (side, start, speed)
-    cached = st.routes.get(key)
-    if cached is not None:
-        return cached
-    static = st.static
-    enemy = static.enemy[side]
+
+def reach(st: State, side: str, start: int, speed: int) -> tuple[dict[int, int], set[int]]:
+    """Every square a stack starting at `start` may end in (square -> steps, nearest first),
+    and the squares where enemy air units would stop it."""
+    cache = st.routes[side]
+    cached = cache.get((start, speed))
+    if cached is None:
+        stopped = stops(st, side)
+        if _detours(st, start, speed, stopped):
+            steps = {sq: found[0] for sq, found in _search(st, side, start, speed, stopped).items()}
+        else:
+            steps = st.static.diamond(start, speed)
+        cached = cache[(start, speed)] = (steps, stopped)
+    return cached
+
+
+def _detours(st: State, start: int, speed: int, stopped: set[int]) -> bool:
+    """Could an enemy stack change where the move may go (one nearer than the speed)?"""
+    row = st.static.dist[start]
+    return any(0 < row[s] < speed for s in stopped)
+
+
+def _search(st: State, side: str, start: int, speed: int, stopped: set[int]) -> Routes:
+    """Breadth first from `start`: each square in the fewest steps and, among those routes,
+    the one entering the fewest contact squares; a stopping square is not left (17.1)."""
+    cache = st.routes[side]
+    key = ("search", start, speed)
+    if key in cache:
+        return cache[key]
     touched = contacts(st, side)
-    stops = {u.square for u in st.of_side[enemy] if u.airborne and u.type != "D"}
     best: Routes = {start: (0, 0, -1)}
     frontier = [start]
-    neighbors = static.neighbors
+    neighbors = st.static.neighbors
     for step in range(1, speed + 1):
         following = []
         for sq in frontier:
-            if sq in stops and sq != start:
+            if sq in stopped and sq != start:
                 continue
             reached = best[sq][1]
             for n in neighbors[sq]:
@@ -96,17 +115,44 @@ def routes(st: State, side: str, start: int, speed: int) -> tuple[Routes, set[in
                 elif old[0] == step and c < old[1]:
                     best[n] = (step, c, sq)
         frontier = following
-    st.routes[key] = best, stops
-    return best, stops
+    cache[key] = best
+    return best
 
 
-def route(best: Routes, dest: int) -> list[int]:
-    """The squares entered on the way to `dest`, in order (not the start)."""
-    path = []
-    while best[dest][2] != -1:
-        path.append(dest)
-        dest = best[dest][2]
-    return path[::-1]
+def path(st: State, side: str, start: int, speed: int, dest: int) -> list[int]:
+    """The squares a move enters on the way to `dest`, in order: a shortest route that enters
+    the fewest squares with enemy units or installations, since those reveal it (22.0)."""
+    stopped = stops(st, side)
+    if _detours(st, start, speed, stopped):
+        best = _search(st, side, start, speed, stopped)
+        out = []
+        while best[dest][2] != -1:
+            out.append(dest)
+            dest = best[dest][2]
+        return out[::-1]
+    return _straight(st, side, start, dest)
+
+
+def _straight(st: State, side: str, start: int, dest: int) -> list[int]:
+    """Among the shortest (staircase) routes between two squares, the one with fewest contacts."""
+    static = st.static
+    touched = contacts(st, side)
+    a, b = static.squares[start], static.squares[dest]
+    dc, dr = (1 if b.col >= a.col else -1), (1 if b.row >= a.row else -1)
+    across, down = abs(b.col - a.col), abs(b.row - a.row)
+    cols = static.cols
+    cost: dict[tuple[int, int], tuple[int, tuple[int, int] | None]] = {(0, 0): (0, None)}
+    for i in range(across + 1):
+        for j in range(down + 1):
+            if i or j:
+                here = int((a.row + j * dr) * cols + a.col + i * dc in touched)
+                cost[(i, j)] = min((cost[prev][0] + here, prev) for prev in ((i - 1, j), (i, j - 1))
+                                   if prev in cost)
+    out, at = [], (across, down)
+    while at != (0, 0):
+        out.append((a.row + at[1] * dr) * cols + a.col + at[0] * dc)
+        at = cost[at][1]
+    return out[::-1]
 
 
 def flying(game, st: State, side: str) -> Generator:
@@ -127,18 +173,18 @@ def flying(game, st: State, side: str) -> Generator:
         else:
             group = [st.units[action["unit"]]]
         while True:
-            options, best, stops = fly_to_options(st, side, group)
+            options, steps, stopped = fly_to_options(st, side, group)
             action = yield Decision(
                 side, "aw.fly_to", f"{_names(group)}: add a unit, or choose where to fly or land",
                 options, context={"units": [u.id for u in group], "from": st.static.label(group[0].square)},
-                explain=_explain_fly_to(st, side, group, best, stops),
+                explain=_explain_fly_to(st, side, group, steps, stopped),
             )
             kind = action["type"]
             if kind == "add":
                 group.append(st.units[action["unit"]])
                 continue
             if kind != "cancel":
-                fly(st, side, group, st.static.index[action["at"]], kind == "land", best)
+                fly(st, side, group, st.static.index[action["at"]], kind == "land")
             break
 
 
@@ -174,11 +220,11 @@ def addable(st: State, side: str, group: list[Unit]) -> list[Unit]:
             and u not in group and (u.airborne and not u.moved or not u.airborne and take_off_problem(st, u) is None)]
 
 
-def fly_to_options(st: State, side: str, group: list[Unit]) -> tuple[list[dict], Routes, set[int]]:
+def fly_to_options(st: State, side: str, group: list[Unit]) -> tuple[list[dict], dict[int, int], set[int]]:
     static = st.static
     start = group[0].square
     based = not group[0].airborne
-    best, stops = routes(st, side, start, min(u.speed for u in group))
+    steps, stopped = reach(st, side, start, min(u.speed for u in group))
     size = len(group)
     level = st.command_level(side)
     in_air: dict[int, int] = {}
@@ -188,20 +234,20 @@ def fly_to_options(st: State, side: str, group: list[Unit]) -> tuple[list[dict],
     options = [{"type": "add", "unit": u.id, "label": f"add {u.name}"} for u in addable(st, side, group)]
     verb = "take off and fly to " if based else "fly to "
     labels, names = static.labels, static.names
-    for sq in best:  # nearest first
+    for sq in steps:  # nearest first
         if in_air.get(sq, 0) + size <= level:
             text = "take off and stay over " + labels[sq] if based and sq == start else verb + names[sq]
             options.append({"type": "move", "at": labels[sq], "label": text})
-    for sq, room in st.rooms(side).items():
-        if sq not in best or based and sq == start or sq in stops and sq != start:
+    for sq, room in ({} if based else st.rooms(side)).items():  # land in a later hour (16.2)
+        if sq not in steps or sq in stopped and sq != start:
             continue
         if room >= size:
             options.append({"type": "land", "at": static.label(sq), "label": f"land at {static.describe(sq)}"})
     options.append({"type": "cancel", "label": "choose another unit"})
-    return options, best, stops
+    return options, steps, stopped
 
 
-def fly(st: State, side: str, group: list[Unit], dest: int, land: bool, best: Routes) -> None:
+def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
     """Carry out a move: take off, follow the route revealing on contact, maybe land."""
     static = st.static
     start = group[0].square
@@ -212,11 +258,11 @@ def fly(st: State, side: str, group: list[Unit], dest: int, land: bool, best: Ro
             unit.took_off = st.hour
             st.change(unit, airborne=True)
         st.launched[start] = st.launched.get(start, 0) + len(group)
-    path = route(best, dest)
+    route = path(st, side, start, min(u.speed for u in group), dest)
     movers = list(group)
     leg: list[int] = []
     touched = contacts(st, side)
-    for sq in path:
+    for sq in route:
         if not movers:
             break
         leg.append(sq)
@@ -238,7 +284,7 @@ def fly(st: State, side: str, group: list[Unit], dest: int, land: bool, best: Ro
             st.change(unit, airborne=False)
     st.emit("aw.flight", side=side, units=[u.id for u in group], took_off=took_off,
             **{"from": static.label(start)}, to=static.label(dest),
-            path=[static.label(s) for s in path], landed=landed,
+            path=[static.label(s) for s in route], landed=landed,
             lost=[u.id for u in group if u not in movers])
 
 
@@ -255,7 +301,7 @@ def _explain_fly(st: State, side: str):
     return explain
 
 
-def _explain_fly_to(st: State, side: str, group: list[Unit], best: Routes, stops: set[int]):
+def _explain_fly_to(st: State, side: str, group: list[Unit], steps: dict[int, int], stopped: set[int]):
     static = st.static
 
     def explain(action: dict) -> str:
@@ -273,7 +319,7 @@ def _explain_fly_to(st: State, side: str, group: list[Unit], best: Routes, stops
         speed = min(u.speed for u in group)
         distance = static.distance(group[0].square, square)
         name = _names(group)
-        if square not in best:
+        if square not in steps:
             if distance > speed:
                 return f"{name} {'has' if len(group) == 1 else 'have'} speed {speed}; {static.label(square)} is {distance} squares away (17.0)"
             return (f"{static.label(square)} lies beyond enemy air units in the air that {name} "
@@ -281,7 +327,7 @@ def _explain_fly_to(st: State, side: str, group: list[Unit], best: Routes, stops
         if kind == "land":
             if st.airbase(square, side) is None:
                 return f"{static.describe(square)} has no friendly airbase to land at (15.2)"
-            if square in stops:
+            if square in stopped:
                 return f"enemy air units fly over {static.label(square)}: the stack must stop there and fight (17.1)"
             return f"the airbase at {static.describe(square)} has room for {st.room(square, side)}, not {len(group)} (15.2)"
         level = st.command_level(side)

@@ -32,7 +32,9 @@ def planning(game, st: State) -> Generator:
     else:
         for side in order:
             yield from cards.window(game, st, side, "redeploy")
-            yield from redeploy(game, st, side)
+        for air in (False, True):  # ground units, then air units (10.1 A.3)
+            for side in order:
+                yield from redeploy(game, st, side, air)
     for side in order:
         yield from choose_modes(game, st, side)
     cards.reshuffle(game, st)
@@ -51,36 +53,37 @@ def _scheduled(game, st: State, side: str) -> Generator:
         yield from arrivals.place_air(game, st, side, units, "scheduled reinforcement (12.0)", allowed)
 
 
-def redeploy_options(st: State, side: str, done: set[str]) -> list[dict]:
+def redeploy_options(st: State, side: str, air: bool, done: set[str]) -> list[dict]:
     label = st.static.label
     bases = st.airbases(side)
     options = []
     for unit in st.side_units(side):
-        if unit.id in done or unit.square is None:
+        if unit.id in done or unit.square is None or unit.air != air:
             continue
-        if unit.air and any(sq != unit.square and st.room(sq, side) > 0 for sq in bases):
-            options.append({"type": "redeploy", "unit": unit.id,
-                            "label": f"redeploy {unit.name} from {label(unit.square)}"})
-        elif not unit.air and unit.type != "airbase":
-            options.append({"type": "redeploy", "unit": unit.id,
-                            "label": f"redeploy {unit.name} from {label(unit.square)}"})
-    options.append({"type": "done", "label": "end redeployment"})
+        if air and not any(sq != unit.square and st.room(sq, side) > 0 for sq in bases):
+            continue
+        if not air and (unit.type == "airbase" or not set(arrivals.ground_sites(st, side, unit)) - {unit.square}):
+            continue
+        options.append({"type": "redeploy", "unit": unit.id,
+                        "label": f"redeploy {unit.name} from {label(unit.square)}"})
+    options.append({"type": "done", "label": f"end redeployment of {'air' if air else 'ground'} units"})
     return options
 
 
-def redeploy(game, st: State, side: str) -> Generator:
-    """Ground units to friendly ground spaces, air units to friendly airbases (13.0)."""
+def redeploy(game, st: State, side: str, air: bool) -> Generator:
+    """Ground units to friendly ground spaces, or air units to friendly airbases (13.0)."""
     done: set[str] = set()
     while True:
-        options = redeploy_options(st, side, done)
+        options = redeploy_options(st, side, air, done)
         if len(options) == 1:
             return
-        action = yield Decision(side, "aw.redeploy", "redeploy a unit, or end redeployment (13.0)", options)
+        action = yield Decision(side, "aw.redeploy", f"redeploy a{'n air' if air else ' ground'} unit, "
+                                "or end redeployment (13.0)", options)
         if action["type"] == "done":
             return
         unit = st.units[action["unit"]]
         done.add(unit.id)
-        if unit.air:
+        if air:
             yield from _redeploy_air(game, st, side, unit)
         else:
             sites = set(arrivals.ground_sites(st, side, unit)) - {unit.square}
@@ -94,9 +97,20 @@ def _redeploy_air(game, st: State, side: str, unit: Unit) -> Generator:
                 "label": f"{unit.name} to {label(sq)} ({st.room(sq, side)} free)"} for sq in bases]
     options.append({"type": "stay", "unit": unit.id, "label": f"{unit.name} stays at {label(unit.square)}"})
     action = yield Decision(side, "aw.redeploy_to", f"redeploy {unit.name} to another friendly airbase (13.0)",
-                            options, context={"unit": unit.id})
+                            options, context={"unit": unit.id}, explain=_explain_redeploy(st, side, unit))
     if action["type"] == "base":
         st.place(unit, st.static.index[action["at"]], "redeployed (13.0)")
+
+
+def _explain_redeploy(st: State, side: str, unit: Unit):
+    def explain(action: dict) -> str:
+        square = st.static.index.get(str(action.get("at", "")))
+        if square is None:
+            return f"'{action.get('at')}' is not a square of the map"
+        if st.airbase(square, side) is None:
+            return f"{st.static.describe(square)} has no {side} airbase: air units redeploy to friendly airbases (13.0)"
+        return f"the airbase at {st.static.describe(square)} is full (capacity {st.airbase(square, side)[0]}, 15.0)"
+    return explain
 
 
 def choose_modes(game, st: State, side: str) -> Generator:
@@ -110,6 +124,9 @@ def choose_modes(game, st: State, side: str) -> Generator:
                     f"{f.bomb} bomb, speed {f.speed}{' short range' if f.short_range else ''})"}
                    for f in faces]
         action = yield Decision(side, "aw.mode", f"{unit.name}: fighter or bomber this turn? (26.1)",
-                                options, context={"unit": unit.id})
+                                options, context={"unit": unit.id},
+                                explain=lambda a, u=unit, f=faces: (
+                                    f"{u.name} flies as {' or '.join(x.mode for x in f)} (26.1), "
+                                    f"not '{a.get('mode')}'"))
         if action["mode"] != unit.mode:
             st.set_mode(unit, action["mode"])

@@ -22,17 +22,21 @@ def play(game) -> Generator:
     _enter(st)
     cards.shuffle_decks(game, st)
     for turn in range(1, st.static.scenario.turns + 1):
-        st.turn = turn
-        st.hour = 0
-        for unit in st.units.values():
-            unit.sorties = unit.took_off = unit.landed = 0
-            if unit.bombed:
-                st.change(unit, bombed=False)
-        st.emit("aw.turn", turn=turn, label=_turn_label(st, turn))
+        new_day(st, turn)
         yield from planning(game, st)
         yield from operations(game, st)
         _summary(st)
     return finish(st)
+
+
+def new_day(st: State, turn: int) -> None:
+    """Sorties and bombs are counted per turn (16.1, 16.2, 20.0)."""
+    st.turn, st.hour = turn, 0
+    for unit in st.units.values():
+        unit.sorties = unit.took_off = unit.landed = 0
+        if unit.bombed:
+            st.change(unit, bombed=False)
+    st.emit("aw.turn", turn=turn, label=_turn_label(st, turn))
 
 
 def _enter(st: State) -> None:

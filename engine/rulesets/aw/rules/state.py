@@ -122,8 +122,8 @@ class State:
         self.battles_bombed: set[tuple[str, str]] = set()  # (card, side) (30.10)
         self.launched: dict[int, int] = {}  # take-offs per airbase square this hour (30.2)
         self.counters: dict[tuple[str, int], Unit] = {}  # airbase counters on the map (30.3)
-        # Routes by (side, start, speed); they depend on enemy positions only (17.1, 22.0).
-        self.routes: dict[tuple[str, int, int], tuple] = {}
+        # Routes per side by (start, speed); they depend on enemy positions only (17.1, 22.0).
+        self.routes: dict[str, dict[tuple[int, int], tuple]] = {side: {} for side in static.order}
         self.excess = False  # air units over the stacking limit wait to be aborted (14.0)
         self.scheduled: set[str] = set()  # units the scenario brings in on a set turn (12.0)
         self.initial_box: set[str] = set()  # units that start in the Reinforcements Box (29.0)
@@ -155,7 +155,10 @@ class State:
         if printed is not None:
             return printed
         counter = self.counters.get((side, square))
-        return (counter.record.capacity, counter.record.aa) if counter is not None else None
+        if counter is None:
+            return None
+        capacity = counter.record.capacity
+        return capacity, capacity if self.static.rules.airbase_aa_equals_capacity else counter.record.aa
 
     def airbases(self, side: str) -> list[int]:
         """Squares of `side`'s functioning airbases, in board order."""
@@ -238,8 +241,9 @@ class State:
 
     def _moved(self, unit: Unit) -> None:
         """Forget the other side's routes: this unit may block or reveal them now."""
-        if self.routes:
-            self.routes = {k: v for k, v in self.routes.items() if k[0] == unit.side}
+        other = self.routes[self.static.enemy[unit.side]]
+        if other:
+            other.clear()
 
     def set_mode(self, unit: Unit, mode: str) -> None:
         record = unit.record

@@ -78,7 +78,9 @@ class Static:
             self.place_square[place.id] = s.index
             s.place = place.name
             if place.airbase and (place.airbase.option is None or options.get(place.airbase.option, True)):
-                s.airbase, s.airbase_aa = place.airbase.capacity, place.airbase.aa
+                s.airbase = place.airbase.capacity
+                # 30.4: every functioning airbase fires AA equal to its capacity.
+                s.airbase_aa = s.airbase if scenario.rules.airbase_aa_equals_capacity else place.airbase.aa
             s.port = s.port or place.port
             s.logistic_centre = s.logistic_centre or place.logistic_centre
             if place.ground_battle:
@@ -86,6 +88,7 @@ class Static:
         self.place_at = {sq: pid for pid, sq in self.place_square.items()}
         self.dist = [[abs(a.col - b.col) + abs(a.row - b.row) for b in self.squares] for a in self.squares]
         self.labels = [s.label for s in self.squares]
+        self._diamonds: dict[tuple[int, int], dict[int, int]] = {}
         self.names = [f"{s.label} ({s.place})" if s.place else s.label for s in self.squares]
         self.intruder, self.interceptor = scenario.intruder, scenario.interceptor
         self.order = (scenario.intruder, scenario.interceptor)
@@ -120,6 +123,10 @@ class Static:
         bomb = content.get("aw.bombing_crt", scenario.bombing_crt)
         self.air_die, self.air_crt = air.die, self._columns(air)
         self.bomb_die, self.bomb_crt = bomb.die, self._columns(bomb)
+        low, high = die_range(bomb.die)
+        # Chance of each result per die, per column: what a player reads off the table.
+        self.bomb_odds = {col: {r: faces[low:high + 1].count(r) / (high - low + 1) for r in set(faces[low:])}
+                          for col, faces in self.bomb_crt.items()}
         self.victory = scenario.victory
         self.rules = scenario.rules
 
@@ -154,6 +161,15 @@ class Static:
 
     def distance(self, a: int, b: int) -> int:
         return self.dist[a][b]
+
+    def diamond(self, start: int, speed: int) -> dict[int, int]:
+        """Squares within `speed` steps through grid sides (17.0): square -> steps, nearest first."""
+        key = (start, speed)
+        if key not in self._diamonds:
+            row = self.dist[start]
+            near = sorted((row[sq], sq) for sq in range(len(self.squares)) if row[sq] <= speed)
+            self._diamonds[key] = {sq: d for d, sq in near}
+        return self._diamonds[key]
 
     def mode_rules(self, unit_type: str, mode: str) -> ModeRules | None:
         return self.modes.get((unit_type, mode))
