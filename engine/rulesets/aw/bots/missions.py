@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from math import ceil
 
 from ..rules.bombing import COLUMN
-from ..rules.flying import must_land_next_hour, take_off_problem
+from ..rules.flying import must_land_next_hour, reach, take_off_problem
 from ..rules.state import State, Unit
 from .intel import Aim, Intel
 
@@ -156,9 +156,21 @@ class Planner:
                     self.missions[unit.id] = mission
                     self.order([unit], mission.square, False, "on to the target")
                     continue
+            home = self._landing(unit)
+            if home is not None:
+                self.order([unit], home, True, "return to base")
+                continue
             home = self.base_near(unit.square)
             if home is not None:
-                self.order([unit], home, self.dist[unit.square][home] <= unit.speed, "return to base")
+                self.order([unit], home, False, "head for base")
+
+    def _landing(self, unit: Unit) -> int | None:
+        """The nearest own airbase with room the unit can land at this hour (engagement
+        included, 17.1): what the engine will offer."""
+        steps, stopped = reach(self.st, self.side, unit.square, unit.speed)
+        bases = [sq for sq, room in self.room.items() if room > 0 and sq in steps
+                 and (sq == unit.square or sq not in stopped)]
+        return min(bases, key=lambda sq: (steps[sq], sq)) if bases else None
 
     def _still_on(self, unit: Unit, mission: Mission, aims: list[Aim]) -> bool:
         if not any((a.square, a.kind) == (mission.square, mission.kind) for a in aims):

@@ -37,6 +37,8 @@ def place_air(game, st: State, side: str, units: Iterable[Unit], why: str,
 def _explain_base(st: State, side: str, unit: Unit, allowed: set[int] | None):
     def explain(action: dict) -> str:
         label = action.get("at")
+        if action.get("type") != "base":
+            return f"{unit.name} is being placed: choose an airbase ('base'), not '{action.get('type')}'"
         if action.get("unit") != unit.id:
             return f"this decision places {unit.name} ({unit.id}), not '{action.get('unit')}'"
         square = st.static.index.get(label)
