@@ -72,7 +72,7 @@ def test_worked_example_10_1_five_days_of_six_hours():
 
 def test_the_day_ends_early_only_when_all_have_landed_and_both_agree():
     game = new_game(bundled(), 3)
-    run(game, _bots(game))
+    run(game, {side: ENGINE.bot(side, "easy") for side in game.sides})  # the easy bots agree readily
     log = list(game.log)
     asked = [e for e in log if e["type"] == "decision.pending" and e["kind"] == "aw.end_day"]
     assert asked
@@ -86,6 +86,7 @@ def test_the_day_ends_early_only_when_all_have_landed_and_both_agree():
                 flying[x["unit"]] = x["state"]["airborne"]
         assert not any(flying.values())
     ended = [e for e in log if e["type"] == "aw.day_ended"]
+    assert ended
     for end in ended:  # each early end was agreed by both, Intruder first
         answers = [(x["side"], x["action"]["type"]) for x in log[end["seq"] - 4: end["seq"]] if x["type"] == "decision"]
         assert answers == [("vvs", "end_day"), ("luftwaffe", "end_day")]
@@ -142,3 +143,17 @@ def test_redeployment_moves_ground_units_then_air_units_to_friendly_spaces():
                       {"type": "done"}])
     assert st.static.label(st.units["ju87.1"].square) == "I8"
     assert all(st.airbase(st.static.index[o["at"]], "luftwaffe") for o in asked[1].options if o["type"] == "base")
+
+
+def test_ending_the_day_needs_both_players_and_no_aircraft_in_the_air():
+    from engine.rulesets.aw.rules import sequence
+
+    game, st = board()
+    end, go_on = {"type": "end_day"}, {"type": "continue"}
+    assert drive(sequence._agreed_end(game, st), [end, end])[0] is True
+    agreed, asked = drive(sequence._agreed_end(game, st), [end, go_on])
+    assert agreed is False and [d.side for d in asked] == ["vvs", "luftwaffe"]
+    agreed, asked = drive(sequence._agreed_end(game, st), [go_on])
+    assert agreed is False and [d.side for d in asked] == ["vvs"]
+    put(st, "la-5.1", "L8", airborne=True)
+    assert drive(sequence._agreed_end(game, st))[1] == []

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from math import ceil
-
 from engine.core.decisions import Decision
 
 from ..rules.bombing import COLUMN
@@ -29,22 +27,30 @@ def _aims_for(bot, st: State, unit: Unit, square: int) -> list[tuple[int, Aim]]:
     return sorted(aims, key=lambda pair: pair[0])
 
 
+DANGER = 0.5  # how much a hard bot shies from airbases within reach of enemy air units
+
+
+def base_score(bot, st: State, unit: Unit, square: int) -> float:
+    """Lower is better: as far from what the unit can hit as its reach allows, and out of
+    reach of the enemy's air units (whose positions and numbers are in plain sight)."""
+    intel = bot.intel(st)
+    static = st.static
+    aims = [a.square for a in intel.aims(airbases=False)] or [
+        s.index for s in static.squares if s.territory == intel.enemy]
+    row = static.dist[square]
+    fit = abs(min(row[a] for a in aims) - _reach(st, unit) + 1)
+    danger = sum(s.count for s in intel.stacks.values() if row[s.square] <= 4)
+    return fit + DANGER * danger
+
+
 def place(bot, decision: Decision, st: State) -> dict:
-    """Bombers near what they can bomb, fighters near the front."""
+    """Bombers near what they can bomb, fighters near the front, both out of harm's way."""
     if bot.strength == "easy":
         return decision.options[0]
     unit = st.units[decision.context["unit"]]
-    intel = bot.intel(st)
-    aims = [a.square for a in intel.aims(airbases=False)] or [
-        s.index for s in st.static.squares if s.territory == intel.enemy]
     static = st.static
-
-    def score(option: dict) -> tuple:
-        sq = static.index[option["at"]]
-        d = min(static.dist[sq][a] for a in aims)
-        return (abs(d - _reach(st, unit) + 1), -st.room(sq, bot.side), sq)
-
-    return min(decision.options, key=score)
+    return min(decision.options, key=lambda o: (base_score(bot, st, unit, static.index[o["at"]]),
+                                                -st.room(static.index[o["at"]], bot.side), o["at"]))
 
 
 def card(bot, decision: Decision, st: State) -> dict:
@@ -59,12 +65,24 @@ def card(bot, decision: Decision, st: State) -> dict:
         return wild
     for option in plays:
         card = st.static.cards[option["card"]]
-        if any(e.type == "ground_battle" for e in card.effects):
-            square = st.static.place_square[next(e.place for e in card.effects if e.type == "ground_battle")]
-            if not _can_bomb_now(st, bot.side, square):
-                continue
+        battle = next((e for e in card.effects if e.type == "ground_battle"), None)
+        if battle is not None and not _battle_pays(bot, st, card.id, st.static.place_square[battle.place]):
+            continue
         return option
     return decision.options[-1]
+
+
+def _battle_pays(bot, st: State, card_id: str, square: int) -> bool:
+    """Open a ground battle (30.10) only to bomb it now, and not to hand the enemy more VP
+    than it brings: the enemy may bomb it in its next hour if its air units are near."""
+    if not _can_bomb_now(st, bot.side, square):
+        return False
+    static = st.static
+    intel = bot.intel(st)
+    mine = static.rosters[bot.side].battles.get(card_id, 0)
+    theirs = static.rosters[intel.enemy].battles.get(card_id, 0)
+    enemy_near = any(static.dist[s.square][square] <= 4 for s in intel.stacks.values())
+    return mine >= theirs or not enemy_near
 
 
 def _first_reinforcement(st: State, side: str, card_id: str) -> bool:
@@ -160,30 +178,23 @@ def end_day(bot, decision: Decision, st: State) -> dict:
 
 
 def redeploy(bot, decision: Decision, st: State) -> dict:
-    """Move a based unit to an airbase much nearer its targets (at most a few a turn)."""
+    """Move a based unit to a much better airbase (at most a few a turn)."""
     done = _pick(decision, "done")
     if bot.strength == "easy":
         return done
     moves = bot.memory.setdefault("redeploys", {})
     count = moves.get(st.turn, 0)
-    if count >= 3:
+    if count >= 4:
         return done
-    intel = bot.intel(st)
-    aims = [a.square for a in intel.aims(airbases=False)]
-    if not aims:
-        return done
-    static = st.static
-    bases = [sq for sq in st.airbases(bot.side) if st.room(sq, bot.side) > 0]
+    bases = [sq for sq, room in st.rooms(bot.side).items() if room > 0]
     for option in decision.options:
-        if option["type"] != "redeploy":
+        if option["type"] != "redeploy" or not st.units[option["unit"]].air:
             continue
         unit = st.units[option["unit"]]
-        if not unit.air or not unit.face.bomb:
-            continue
-        here = min(static.dist[unit.square][a] for a in aims)
-        better = min(bases, key=lambda sq: (min(static.dist[sq][a] for a in aims), sq), default=None)
-        if better is not None and better != unit.square and \
-                ceil(here / unit.speed) > ceil(min(static.dist[better][a] for a in aims) / unit.speed):
+        here = base_score(bot, st, unit, unit.square)
+        better = min((sq for sq in bases if sq != unit.square), default=None,
+                     key=lambda sq: (base_score(bot, st, unit, sq), sq))
+        if better is not None and base_score(bot, st, unit, better) <= here - 1.5:
             moves[st.turn] = count + 1
             bot.memory["redeploy_to"] = better
             return option

@@ -81,8 +81,9 @@ class Intel:
     def _find_aims(self, airbases: bool) -> list[Aim]:
         st, static = self.st, self.st.static
         may = static.setups[self.side].may_bomb
-        out = [Aim(sq, kind, static.installation_vp(self.side, sq, kind))
-               for sq, kind in static.installation_targets[self.side] if (sq, kind) not in st.bombed_targets]
+        bombed = st.bombed_targets
+        out = [Aim(sq, kind, vp) for sq, kind, vp in static.installation_targets[self.side]
+               if (sq, kind) not in bombed]
         for sq, battle in sorted(st.battles.items()):
             if "ground_battle" in may and (battle.card, self.side) not in st.battles_bombed:
                 out.append(Aim(sq, "ground_battle", static.rosters[self.side].battles.get(battle.card, 0)))

@@ -19,8 +19,8 @@ from .intel import Aim, Intel
 
 # How much a bot will risk, and how much it does, by strength.
 STYLE = {
-    "hard": {"escort": True, "intercept": True, "cap": True, "strafe": True, "min_gain": 0.35},
-    "easy": {"escort": False, "intercept": False, "cap": False, "strafe": False, "min_gain": 0.0},
+    "hard": {"escort": True, "intercept": True, "cap": 1, "strafe": True, "min_gain": 0.35},
+    "easy": {"escort": False, "intercept": False, "cap": 0, "strafe": False, "min_gain": 0.0},
 }
 
 
@@ -87,6 +87,18 @@ class Planner:
             self._near[key] = best[1] if best else None
         return self._near[key]
 
+    def _home(self, unit: Unit, square: int, within: int | None) -> int | None:
+        """Where a unit could land coming back from `square`: an airbase with room, or the
+        one it takes off from (its place there is free once it has left)."""
+        back = self.base_near(square, within)
+        if unit.airborne:
+            return back
+        own = unit.square
+        d = self.dist[square][own]
+        if within is not None and d > within:
+            return back
+        return own if back is None or d <= self.dist[square][back] else back
+
     def order(self, units: list[Unit], dest: int, land: bool, why: str) -> None:
         """Record an order (joining one from the same stack to the same end) and what it
         does to launches, stacking and airbase room."""
@@ -96,6 +108,8 @@ class Planner:
                 self.occupancy[unit.square] -= 1
             else:
                 self.launched[unit.square] = self.launched.get(unit.square, 0) + 1
+                self.room[unit.square] += 1  # free for landings, which are flown after take-offs
+                self._near.clear()
         if land:
             self.room[dest] = self.room.get(dest, 0) - len(units)
             self._near.clear()
@@ -128,7 +142,9 @@ class Planner:
 
     # ---- the plan ---------------------------------------------------------------------
     def plan(self) -> list[Order]:
-        self.returns()
+        """Orders in the order they will be flown: moves in the air, take-offs, landings
+        (take-offs first free the airbase room that landings need, 15.2)."""
+        self.returns(urgent=True)
         self.strikes()
         if self.style["intercept"]:
             self.intercepts()
@@ -136,14 +152,25 @@ class Planner:
             self.strafes()
         if self.style["cap"]:
             self.patrols()
-        airborne_first = sorted(self.orders, key=lambda o: not self.st.units[o.units[0]].airborne)
-        return airborne_first
+        self.returns(urgent=False)
+        units = self.st.units
+        return sorted(self.orders, key=lambda o: 2 if o.land else 0 if units[o.units[0]].airborne else 1)
 
-    def returns(self) -> None:
-        """Units in the air: keep going to their target, or come home in time."""
+    def returns(self, urgent: bool) -> None:
+        """Units in the air: keep going to their target, or come home in time. Urgent: those
+        that must land this hour and have somewhere to land; the rest come after take-offs."""
         st = self.st
         aims = self.intel.aims()
-        for unit in sorted(st.airborne(self.side), key=lambda u: u.id):
+        flying = sorted(st.airborne(self.side), key=lambda u: u.id)
+        if urgent:  # those with the fewest airbases in reach choose first
+            must = [u for u in flying if self.last_hour or must_land_next_hour(st, u) and u.took_off < st.hour]
+            for unit in sorted(must, key=lambda u: (len(self._landings(u)), u.id)):
+                home = self._landing(unit)
+                if home is not None:
+                    self.missions.pop(unit.id, None)
+                    self.order([unit], home, True, "return to base")
+            return
+        for unit in flying:
             if not self.free(unit):
                 continue
             must = self.last_hour or (must_land_next_hour(st, unit) and unit.took_off < st.hour)
@@ -164,13 +191,17 @@ class Planner:
             if home is not None:
                 self.order([unit], home, False, "head for base")
 
-    def _landing(self, unit: Unit) -> int | None:
-        """The nearest own airbase with room the unit can land at this hour (engagement
-        included, 17.1): what the engine will offer."""
+    def _landings(self, unit: Unit) -> list[int]:
+        """Own airbases with room the unit can land at this hour (engagement included,
+        17.1), nearest first: what the engine will offer."""
         steps, stopped = reach(self.st, self.side, unit.square, unit.speed)
         bases = [sq for sq, room in self.room.items() if room > 0 and sq in steps
                  and (sq == unit.square or sq not in stopped)]
-        return min(bases, key=lambda sq: (steps[sq], sq)) if bases else None
+        return sorted(bases, key=lambda sq: (steps[sq], sq))
+
+    def _landing(self, unit: Unit) -> int | None:
+        bases = self._landings(unit)
+        return bases[0] if bases else None
 
     def _still_on(self, unit: Unit, mission: Mission, aims: list[Aim]) -> bool:
         if not any((a.square, a.kind) == (mission.square, mission.kind) for a in aims):
@@ -253,7 +284,7 @@ class Planner:
                 hours = 1 if short else ceil(d / speed)
                 if short and d > speed or hours >= self.hours_left:
                     continue
-                back = self.base_near(aim.square, speed if short else None)
+                back = self._home(unit, aim.square, speed if short else None)
                 if back is not None and (short or hours + ceil(self.dist[aim.square][back] / speed) <= self.hours_left):
                     found.append((aim, hours))
             self._reach[key] = found
@@ -280,7 +311,7 @@ class Planner:
         if not fighter.airborne and not self.can_launch(fighter):
             return False
         reach = fighter.speed if must_land_next_hour(self.st, fighter) else fighter.speed * (self.hours_left - 1)
-        return not self.last_hour and self.base_near(square, reach) is not None
+        return not self.last_hour and self._home(fighter, square, reach) is not None
 
     def intercepts(self) -> None:
         """Fighters attack enemy air units they can see and outgun."""
@@ -322,18 +353,21 @@ class Planner:
                 self._send(group, aim.square, f"strafe {self.st.static.label(aim.square)}")
 
     def patrols(self) -> None:
-        """A fighter patrol over the most valuable own target within enemy bombers' reach."""
+        """A fighter patrol over what the enemy would gain most by bombing next: an own
+        installation, or an own airbase full of units (each a kill for the enemy)."""
         st, static, intel = self.st, self.st.static, self.intel
         if self.last_hour:
             return
-        threatened = []
         near = [s for s in intel.stacks.values() if s.fighter_dice or s.bombers]
-        for sq, kind in static.installation_targets[intel.enemy]:
-            if (sq, kind) in st.bombed_targets:
-                continue
-            if any(static.dist[s.square][sq] <= 6 for s in near):
-                threatened.append((-static.installation_vp(intel.enemy, sq, kind), sq))
-        for _, square in sorted(threatened)[:1]:
+        enemy_kill = static.setups[intel.enemy].vp_per_enemy_air_unit_damaged
+        threatened = []
+        for sq, kind, vp in static.installation_targets[intel.enemy]:
+            if (sq, kind) not in st.bombed_targets and any(static.dist[s.square][sq] <= 6 for s in near):
+                threatened.append((-vp, sq))
+        for sq, count in st.based_counts(self.side).items():
+            if any(static.dist[s.square][sq] <= 5 for s in near):
+                threatened.append((-count * enemy_kill / 2, sq))
+        for _, square in sorted(threatened)[: self.style["cap"]]:
             group = [f for f in self.fighters() if not f.airborne and self._sortie(f, square)][:2]
             if group and self.fits(square, len(group)):
                 self._send(group, square, f"patrol over {static.label(square)}")

@@ -196,17 +196,42 @@ def fly_options(st: State, side: str) -> list[dict]:
     label = st.static.label
     options = []
     stacks: dict[int, int] = {}
+    cache = st.offers
     for unit in movable(st, side):
-        where = f"in the air over {label(unit.square)}" if unit.airborne else f"based at {label(unit.square)}"
-        options.append({"type": "fly", "unit": unit.id, "label": f"fly {unit.name} ({where})"})
+        key = ("fly", unit.id, unit.square, unit.airborne)
+        offer = cache.get(key)
+        if offer is None:
+            where = f"in the air over {label(unit.square)}" if unit.airborne else f"based at {label(unit.square)}"
+            offer = cache[key] = {"type": "fly", "unit": unit.id, "label": f"fly {unit.name} ({where})"}
+        options.append(offer)
         if unit.airborne:
             stacks[unit.square] = stacks.get(unit.square, 0) + 1
     for square, count in sorted(stacks.items()):
         if count > 1:
             options.append({"type": "fly_stack", "at": label(square),
                             "label": f"fly the {count} units in the air over {label(square)} together"})
-    options.append({"type": "end", "label": "end flying for this hour"})
+    options.append(_END)
     return options
+
+
+_END = {"type": "end", "label": "end flying for this hour"}
+_CANCEL = {"type": "cancel", "label": "choose another unit"}
+
+
+def _offers(static) -> dict[str, list[dict]]:
+    """The destination options of every square, made once: an offered option is never changed,
+    so the same dict can be offered again (to take off / fly to / land at a square)."""
+    offers = static.cache.get("flight offers")
+    if offers is None:
+        offers = static.cache["flight offers"] = {
+            "take_off": [{"type": "move", "at": s.label, "label": "take off and fly to " + n}
+                         for s, n in zip(static.squares, static.names)],
+            "stay": [{"type": "move", "at": s.label, "label": "take off and stay over " + s.label}
+                     for s in static.squares],
+            "move": [{"type": "move", "at": s.label, "label": "fly to " + n} for s, n in zip(static.squares, static.names)],
+            "land": [{"type": "land", "at": s.label, "label": "land at " + n} for s, n in zip(static.squares, static.names)],
+        }
+    return offers
 
 
 def addable(st: State, side: str, group: list[Unit]) -> list[Unit]:
@@ -232,18 +257,15 @@ def fly_to_options(st: State, side: str, group: list[Unit]) -> tuple[list[dict],
         if u.airborne and u not in group:
             in_air[u.square] = in_air.get(u.square, 0) + 1
     options = [{"type": "add", "unit": u.id, "label": f"add {u.name}"} for u in addable(st, side, group)]
-    verb = "take off and fly to " if based else "fly to "
-    labels, names = static.labels, static.names
+    offers = _offers(static)
+    moves = offers["take_off" if based else "move"]
     for sq in steps:  # nearest first
         if in_air.get(sq, 0) + size <= level:
-            text = "take off and stay over " + labels[sq] if based and sq == start else verb + names[sq]
-            options.append({"type": "move", "at": labels[sq], "label": text})
+            options.append(offers["stay"][sq] if based and sq == start else moves[sq])
     for sq, room in ({} if based else st.rooms(side)).items():  # land in a later hour (16.2)
-        if sq not in steps or sq in stopped and sq != start:
-            continue
-        if room >= size:
-            options.append({"type": "land", "at": static.label(sq), "label": f"land at {static.describe(sq)}"})
-    options.append({"type": "cancel", "label": "choose another unit"})
+        if sq in steps and room >= size and (sq not in stopped or sq == start):
+            options.append(offers["land"][sq])
+    options.append(_CANCEL)
     return options, steps, stopped
 
 

@@ -22,10 +22,11 @@ def play(game) -> Generator:
     _enter(st)
     cards.shuffle_decks(game, st)
     for turn in range(1, st.static.scenario.turns + 1):
+        since = len(game.log)
         new_day(st, turn)
         yield from planning(game, st)
         yield from operations(game, st)
-        _summary(st)
+        _summary(st, since)
     return finish(st)
 
 
@@ -112,15 +113,28 @@ def _agreed_end(game, st: State) -> Generator:
     return True
 
 
-def _summary(st: State) -> None:
+def _summary(st: State, since: int) -> None:
+    """One line per turn: what was bombed, the fighting, and where each side stands."""
     static = st.static
+    bombed: dict[str, list[str]] = {side: [] for side in static.order}
+    lost = {side: 0 for side in static.order}
+    combats = 0
+    for event in st.game.log[since:]:
+        kind = event["type"]
+        if kind == "aw.target_bombed":
+            place = static.describe(static.index[event["at"]])
+            bombed[event["side"]].append(f"{place} +{event['vp']}")
+        elif kind == "aw.air_combat":
+            combats += 1
+        elif kind == "unit.removed" and event.get("destroyed"):
+            lost[st.units[event["unit"]].side] += 1
     parts = []
     for side in static.order:
-        units = st.side_units(side)
-        lost = sum(1 for u in units if u.box == DAMAGE and u.air)
-        parts.append(f"{side} {st.sides[side].vp} VP, {lost} in the Damage Box, "
+        hits = ", ".join(bombed[side]) or "nothing"
+        parts.append(f"{side} bombed {hits}, lost {lost[side]} destroyed, {st.sides[side].vp} VP, "
                      f"command level {st.command_level(side)}")
-    st.emit("summary", text=f"Turn {st.turn} ({_turn_label(st, st.turn)}): " + "; ".join(parts))
+    st.emit("summary", text=f"Turn {st.turn} ({_turn_label(st, st.turn)}): {combats} air combat(s); "
+                            + "; ".join(parts))
 
 
 def finish(st: State) -> Outcome:

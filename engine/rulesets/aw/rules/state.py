@@ -124,6 +124,7 @@ class State:
         self.counters: dict[tuple[str, int], Unit] = {}  # airbase counters on the map (30.3)
         # Routes per side by (start, speed); they depend on enemy positions only (17.1, 22.0).
         self.routes: dict[str, dict[tuple[int, int], tuple]] = {side: {} for side in static.order}
+        self.offers: dict[tuple, dict] = {}  # 'fly' options by unit and place, made once (flying)
         self.excess = False  # air units over the stacking limit wait to be aborted (14.0)
         self.scheduled: set[str] = set()  # units the scenario brings in on a set turn (12.0)
         self.initial_box: set[str] = set()  # units that start in the Reinforcements Box (29.0)

@@ -89,6 +89,7 @@ class Static:
         self.dist = [[abs(a.col - b.col) + abs(a.row - b.row) for b in self.squares] for a in self.squares]
         self.labels = [s.label for s in self.squares]
         self._diamonds: dict[tuple[int, int], dict[int, int]] = {}
+        self.cache: dict[str, object] = {}  # what rule modules make once per scenario
         self.names = [f"{s.label} ({s.place})" if s.place else s.label for s in self.squares]
         self.intruder, self.interceptor = scenario.intruder, scenario.interceptor
         self.order = (scenario.intruder, scenario.interceptor)
@@ -104,9 +105,11 @@ class Static:
         }
         self.printed_bases = {side: {s.index: (s.airbase, s.airbase_aa) for s in self.squares
                                      if s.airbase and s.territory == side} for side in self.order}
-        # Installations each side may bomb: (square, 'port' or 'logistic_centre') (30.7).
+        self.rosters = {side: self._roster(content, setup) for side, setup in self.setups.items()}
+        # Installations each side may bomb (30.7): (square, 'port' or 'logistic_centre', VP).
         self.installation_targets = {
-            side: [(s.index, kind) for s in self.squares for kind in ("port", "logistic_centre")
+            side: [(s.index, kind, self.installation_vp(side, s.index, kind))
+                   for s in self.squares for kind in ("port", "logistic_centre")
                    if getattr(s, kind) and s.territory == self.enemy[side]
                    and kind in self.setups[side].may_bomb]
             for side in self.order
@@ -118,7 +121,6 @@ class Static:
             (c.type, m.mode): m for c in scenario.unit_classes for m in c.modes
         }
         self.mode_choice = {c.type for c in scenario.unit_classes if c.mode_choice == "per_turn"}
-        self.rosters = {side: self._roster(content, setup) for side, setup in self.setups.items()}
         air = content.get("aw.air_crt", scenario.air_crt)
         bomb = content.get("aw.bombing_crt", scenario.bombing_crt)
         self.air_die, self.air_crt = air.die, self._columns(air)
