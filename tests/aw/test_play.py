@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 from engine.cli import main
 from engine.core.game import resume, run
@@ -86,3 +89,16 @@ def test_simulate_reports_wins_levels_and_losses_per_unit_type(capsys):
     assert set(report["results"]) <= {"VVS Strategic", "VVS Operational", "Luftwaffe Operational",
                                       "Luftwaffe Strategic"}
     assert any(k.startswith("luftwaffe:") and v["losses"] > 0 for k, v in report["per_unit_type"].items())
+
+
+def test_the_log_does_not_depend_on_python_hash_order(tmp_path):
+    """Sets of unit ids never decide an order: two interpreters with different string hashing
+    write the same log."""
+    logs = []
+    for hashseed in ("1", "2"):
+        log = tmp_path / f"{hashseed}.jsonl"
+        code = f"from engine.cli import main; main(['play', 'red-eagles', '--seed', '5', '--log', r'{log}'])"
+        subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                       env={**os.environ, "PYTHONHASHSEED": hashseed})
+        logs.append(log.read_bytes())
+    assert logs[0] == logs[1] and len(logs[0]) > 10_000

@@ -34,13 +34,16 @@ def base_score(bot, st: State, unit: Unit, square: int) -> float:
     """Lower is better: as far from what the unit can hit as its reach allows, and out of
     reach of the enemy's air units (whose positions and numbers are in plain sight)."""
     intel = bot.intel(st)
-    static = st.static
-    aims = [a.square for a in intel.aims(airbases=False)] or [
-        s.index for s in static.squares if s.territory == intel.enemy]
-    row = static.dist[square]
-    fit = abs(min(row[a] for a in aims) - _reach(st, unit) + 1)
-    danger = sum(s.count for s in intel.stacks.values() if row[s.square] <= 4)
-    return fit + DANGER * danger
+    key = ("base score", _reach(st, unit), square)
+    if key not in intel.memo:
+        static = st.static
+        aims = [a.square for a in intel.aims(airbases=False)] or [
+            s.index for s in static.squares if s.territory == intel.enemy]
+        row = static.dist[square]
+        fit = abs(min(row[a] for a in aims) - key[1] + 1)
+        danger = sum(s.count for s in intel.stacks.values() if row[s.square] <= 4)
+        intel.memo[key] = fit + DANGER * danger
+    return intel.memo[key]
 
 
 def place(bot, decision: Decision, st: State) -> dict:

@@ -45,6 +45,7 @@ class Intel:
         self.crt_kill = static.bomb_odds["based_air_unit"].get("kill", 0.0)
         self.kill_vp = static.setups[side].vp_per_enemy_air_unit_damaged
         self._aims: dict[bool, list[Aim]] = {}
+        self.memo: dict = {}  # what a bot works out from this knowledge, kept while it holds
 
     @cached_property
     def stacks(self) -> dict[tuple[int, bool], EnemyStack]:

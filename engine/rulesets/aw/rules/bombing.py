@@ -122,13 +122,11 @@ def _square(game, st: State, side: str, sq: int, found: list[Target], attackers)
 
 def attack(game, st: State, side: str, target: Target, group: list[tuple[Unit, str]]) -> Generator:
     static = st.static
-    dice = 0
+    dice = base = 0
     for unit, how in group:
-        if how == "bomb":
-            dice += unit_dice(st, "bombing", unit, unit.face.bomb)
-        else:
-            dice += unit_dice(st, "strafing", unit, static.rules.strafe_dice_per_unit)
-    base = dice
+        printed = unit.face.bomb if how == "bomb" else static.rules.strafe_dice_per_unit
+        base += printed
+        dice += unit_dice(st, "bombing" if how == "bomb" else "strafing", unit, printed)
     if any(how == "bomb" for _, how in group):
         dice = floor(base, dice + combat_delta(st, "bombing", side))
     if any(how == "strafe" for _, how in group):
@@ -139,8 +137,8 @@ def attack(game, st: State, side: str, target: Target, group: list[tuple[Unit, s
                            dice, side=side, column=col)
     results = [static.bomb_crt[col][r] for r in rolls]
     ids = [u.id for u, _ in group]
-    st.emit("aw.bombing", side=side, at=at, target=target.kind, column=col,
-            units=ids, how={u.id: how for u, how in group}, dice=dice, rolls=rolls, results=results)
+    st.emit("aw.bombing", side=side, at=at, target=target.kind, column=col, units=ids,
+            how={u.id: how for u, how in group}, printed=base, dice=dice, rolls=rolls, results=results)
     for unit, how in group:
         if how == "bomb":
             st.change(unit, bombed=True)  # rotated: no more bombs this turn (20.0)
