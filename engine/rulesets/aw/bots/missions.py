@@ -197,7 +197,14 @@ class Planner:
         steps, stopped = reach(self.st, self.side, unit.square, unit.speed)
         bases = [sq for sq, room in self.room.items() if room > 0 and sq in steps
                  and (sq == unit.square or sq not in stopped)]
-        return sorted(bases, key=lambda sq: (steps[sq], sq))
+        return sorted(bases, key=lambda sq: (self._danger(sq), steps[sq], sq))
+
+    def _danger(self, square: int) -> int:
+        """Enemy air units within a move of an airbase: who could bomb or strafe it next."""
+        if self.strength == "easy":
+            return 0
+        row = self.dist[square]
+        return sum(s.count for s in self.intel.stacks.values() if row[s.square] <= 4)
 
     def _landing(self, unit: Unit) -> int | None:
         bases = self._landings(unit)
