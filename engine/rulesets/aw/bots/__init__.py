@@ -26,11 +26,13 @@ class AirWarsBot:
         self.plan_key: tuple | None = None
         self.current: Order | None = None
         self.memory: dict = {}
-        self._intel: tuple[int, Intel] | None = None
+        self._intel: tuple[tuple, Intel] | None = None
 
     def intel(self, st: State) -> Intel:
-        """What the side knows now (the same until the next event)."""
-        key = len(st.game.log)
+        """What the side knows of the enemy now (the same until an enemy unit changes or a
+        target is hit)."""
+        key = (st.versions[st.static.enemy[self.side]], len(st.bombed_targets), tuple(st.battles),
+               len(st.battles_bombed))
         if self._intel is None or self._intel[0] != key:
             self._intel = (key, Intel(st, self.side))
         return self._intel[1]

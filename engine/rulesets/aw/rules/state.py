@@ -124,6 +124,8 @@ class State:
         self.counters: dict[tuple[str, int], Unit] = {}  # airbase counters on the map (30.3)
         # Routes per side by (start, speed); they depend on enemy positions only (17.1, 22.0).
         self.routes: dict[str, dict[tuple[int, int], tuple]] = {side: {} for side in static.order}
+        # Changes to each side's units, so that what is worked out from them can be kept.
+        self.versions = {side: 0 for side in static.order}
         self.offers: dict[tuple, dict] = {}  # 'fly' options by unit and place, made once (flying)
         self.excess = False  # air units over the stacking limit wait to be aborted (14.0)
         self.scheduled: set[str] = set()  # units the scenario brings in on a set turn (12.0)
@@ -238,10 +240,13 @@ class State:
                 setattr(unit, key, value)
         if "airborne" in state:
             self._moved(unit)
+        else:
+            self.versions[unit.side] += 1
         self.emit("unit.changed", unit=unit.id, state=state)
 
     def _moved(self, unit: Unit) -> None:
         """Forget the other side's routes: this unit may block or reveal them now."""
+        self.versions[unit.side] += 1
         other = self.routes[self.static.enemy[unit.side]]
         if other:
             other.clear()
@@ -251,6 +256,7 @@ class State:
         unit.mode = mode
         unit.face = record.front if record.front.mode == mode else record.back
         unit.rules = self.static.mode_rules(unit.type, mode)
+        self.versions[unit.side] += 1
         self.emit("unit.changed", unit=unit.id, state={"mode": mode})
 
     def score(self, side: str, vp: int, why: str, **context: Any) -> None:
