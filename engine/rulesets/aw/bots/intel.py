@@ -110,12 +110,6 @@ class Intel:
     def enemy_air(self, square: int) -> EnemyStack | None:
         return self.stacks.get((square, True))
 
-    def fighters_near(self, square: int, reach: int = 4) -> float:
-        """Expected fighter dice of enemy stacks (flying or based) within `reach` squares."""
-        static = self.st.static
-        return sum(s.fighter_dice for s in self.stacks.values()
-                   if static.dist[s.square][square] <= reach)
-
 
 def _fighter(st: State, unit: Unit) -> bool:
     rules = st.mode_rules(unit)

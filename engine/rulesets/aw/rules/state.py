@@ -52,10 +52,6 @@ class Unit:
         return self.square is not None
 
     @property
-    def based(self) -> bool:
-        return self.square is not None and self.air and not self.airborne
-
-    @property
     def short_range(self) -> bool:
         return self.face.short_range
 
