@@ -155,3 +155,14 @@ def test_person_at_the_prompt_with_refusal_and_save(toy_pack, capsys, monkeypatc
     assert red == ["attack", "evade"]
     assert main(["play", "duel", "--resume", str(save), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["decisions"] > len(data["decisions"])
+
+
+def test_decision_accepts_the_offered_dict_or_an_equal_copy_without_its_label():
+    from engine.core.decisions import Decision
+
+    options = [{"type": "go", "to": "C4", "label": "go to C4"}, {"type": "stay", "label": "stay"}]
+    decision = Decision("red", "toy.go", "where?", options)
+    assert decision.match(options[0]) is options[0]
+    assert decision.match({"type": "go", "to": "C4"}) is options[0]
+    with pytest.raises(IllegalAction, match="legal action types: go, stay"):
+        decision.match({"type": "go", "to": "C5"})
