@@ -23,6 +23,11 @@ def action_key(action: Action) -> str:
     return canonical({k: v for k, v in action.items() if k != "label"})
 
 
+def same_action(a: Action, b: Action) -> bool:
+    """Equal as the engine matches actions: the same JSON, labels ignored (for `accept`)."""
+    return action_key(a) == action_key(b)
+
+
 class Decision:
     """One decision point. `options` may be given as a list or as a function that builds it.
 

@@ -189,3 +189,11 @@ def test_lazy_options_are_built_only_when_asked_and_accept_checks_without_them()
     assert built == [1] and len(decision.options) == 3
     with pytest.raises(ValueError, match="offers no action"):
         Decision("red", "toy.move", "where?", lambda: []).options
+
+
+def test_same_action_is_json_equality_without_labels():
+    from engine.core.decisions import same_action
+
+    assert same_action({"type": "go", "path": ["a"], "label": "x"}, {"path": ("a",), "type": "go"})
+    assert not same_action({"type": "go", "facing": 1}, {"type": "go", "facing": True})
+    assert not same_action({"type": "go", "cost": 1}, {"type": "go", "cost": 1.0})

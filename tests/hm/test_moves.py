@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from engine.core.board import cube_step
 from engine.core.decisions import IllegalAction
+from engine.rulesets.hm import play
 from engine.rulesets.hm.mat import mat_of
 from engine.rulesets.hm.moves import IMMELMAN, Flight, Mover
 
@@ -93,6 +94,20 @@ def test_a_move_is_refused_unless_exactly_as_offered(records, monkeypatch):
         game.submit({"type": "move", "to": "nowhere", "facing": 0})
     with pytest.raises(IllegalAction, match="not a move"):
         game.submit({"type": "loop"})
+
+
+def test_a_move_is_checked_without_listing_every_option(records, monkeypatch):
+    """An action that names a legal move is checked against that move alone; the labelled list
+    of every move is built only when someone asks for it, and it names the same moves."""
+    built = []
+    real = play.move_action
+    monkeypatch.setattr(play, "move_action", lambda state, m: built.append(m) or real(state, m))
+    game = lone(records, monkeypatch, others=[("friend", "blue", "a6m5-zero-navy", 9, 7, 0)])
+    moves = game.pending.moves
+    game.submit({"type": "move", "to": "0906", "facing": 0, "cost": 2, "path": ["0907", "0906"]})
+    assert len(built) == 1 and game.decisions[-1]["action"]["label"].startswith("0906 facing N")
+    again = lone(records, monkeypatch, others=[("friend", "blue", "a6m5-zero-navy", 9, 7, 0)])
+    assert len(again.pending.options) == len(moves) == len(built) - 1
 
 
 def test_the_chosen_move_is_logged_with_its_path(records, monkeypatch):

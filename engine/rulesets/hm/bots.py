@@ -21,6 +21,8 @@ from engine.core.board import CUBE_DIRECTIONS, Cube, cube_step
 from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
+from .offsets import around, line, mask
+from .play import MoveDecision
 from .state import Plane, State
 
 FIGHTER, BOMBER = 1.0, 3.0
@@ -30,6 +32,10 @@ ESCORT_RADIUS = 3
 
 def _distance(a: Cube, b: Cube) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+
+
+def _dot(a: Cube, b: Cube) -> int:
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 
 
 def _ahead(frm: Cube, to: Cube, facing: int) -> bool:
@@ -51,29 +57,44 @@ class Look:
                              else FIGHTER) if hard else 1.0 for e in self.enemies}
         self._danger: dict[Cube, float] = {}
         self._threats = self._threats_of(state) if hard else []
+        self._ours = [me.nose] + [f.nose for f in self.friends]
+        self._weighed: dict[str, float] = {}
 
     def _threats_of(self, state: State) -> list[tuple]:
-        """(nose, facing, speed, reach, dice) of each enemy that could fire at a hex this plane may
+        """(nose, facing, speed, reach, enemy) of each enemy that could fire at a hex this plane may
         end in, for `danger`; turrets have no facing."""
-        rules, ranges, drawn = state.rules, state.table.ranges, set(state.drawn)
-        me, mine = self.me.nose, self.me.speed(rules)
-        ours = [me] + [f.nose for f in self.friends]
+        rules, ranges = state.rules, state.table.ranges
+        (mx, my, mz), mine = self.me.nose, self.me.speed(rules)
         threats = []
         for enemy in self.enemies:
             speed = enemy.speed(rules)
-            reach = speed + (ranges.front if enemy.role == "fighter" else ranges.turret)
-            if _distance(enemy.nose, me) > reach + mine:
-                continue
-            # an enemy that has flown this round may still go first in the next: half weight;
-            # and it can only shoot one of the planes it can reach
-            weight = 0.5 if enemy.card in drawn else 1.0
-            weight /= max(1, sum(1 for o in ours if _distance(o, enemy.nose) <= reach))
-            if enemy.role == "fighter":
-                threats.append((enemy.nose, enemy.facing, speed, reach, (enemy.record.guns_front or 0) * weight))
-            else:
-                dice = sum(d for _, d in enemy.turrets) * self.p_hit[ranges.turret] * 0.5 * weight
-                threats.append((enemy.nose, None, speed, reach, dice))
+            fighter = enemy.role == "fighter"
+            reach = speed + (ranges.front if fighter else ranges.turret)
+            x, y, z = enemy.nose
+            if max(abs(x - mx), abs(y - my), abs(z - mz)) <= reach + mine:
+                threats.append((enemy.nose, enemy.facing if fighter else None, speed, reach, enemy))
         return threats
+
+    def _dice(self, enemy: Plane, reach: int) -> float:
+        """An enemy's guns as a threat, worked out only for enemies within reach of a hex weighed."""
+        found = self._weighed.get(enemy.id)
+        if found is not None:
+            return found
+        # an enemy that has flown this round may still go first in the next: half weight;
+        # and it can only shoot one of the planes it can reach
+        weight = 0.5 if enemy.card in self.state.drawn else 1.0
+        ex, ey, ez = enemy.nose
+        near = 0
+        for x, y, z in self._ours:
+            if abs(x - ex) <= reach and abs(y - ey) <= reach and abs(z - ez) <= reach:
+                near += 1
+        weight /= max(1, near)
+        if enemy.role == "fighter":
+            found = (enemy.record.guns_front or 0) * weight
+        else:
+            found = sum(d for _, d in enemy.turrets) * self.p_hit[self.state.table.ranges.turret] * 0.5 * weight
+        self._weighed[enemy.id] = found
+        return found
 
     def kill_share(self, target: Plane, expected: float) -> float:
         """How much of the way to shooting `target` down `expected` hits go (engines count for heavies)."""
@@ -102,6 +123,12 @@ class Look:
             return self.worth[plane.id] * self.kill_share(plane, expected) + 0.05 * expected
         return 0.0
 
+    def planes(self, radius: int) -> int:
+        """The hexes of the other planes within `radius`, as a mask of offsets from this plane."""
+        nose = self.me.nose
+        mine = mask((x - nose[0], y - nose[1], z - nose[2]) for x, y, z in self.me.hexes)
+        return around(nose, self.state.occupied, radius) & ~mine
+
     def danger(self, end: Cube) -> float:
         """Rough share of this plane that enemy guns could shoot away before it moves again."""
         value = self._danger.get(end)
@@ -111,11 +138,12 @@ class Look:
         p_hit = self.p_hit
         total = 0.0
         ex, ey, ez = end
-        for (nx, ny, nz), facing, speed, reach, dice in self._threats:
+        for (nx, ny, nz), facing, speed, reach, enemy in self._threats:
             dx, dy, dz = ex - nx, ey - ny, ez - nz
             distance = max(abs(dx), abs(dy), abs(dz))
             if distance > reach:
                 continue
+            dice = self._dice(enemy, reach)
             if facing is None:
                 total += dice
                 continue
@@ -157,40 +185,44 @@ class Bot:
 
         return max(decision.options, key=worth)
 
-    def move(self, decision: Decision, state: State) -> Action:
-        """The option worth most: `score` less the danger at its hex (hard bot), first of equals.
+    def move(self, decision: MoveDecision, state: State) -> Action:
+        """The move worth most: its score less the danger at its hex (hard bot), first of equals.
 
-        Danger is the costly part and never adds, so options are taken best score first and
-        the danger is only weighed while an option could still come out on top."""
+        Danger is the costly part and never adds, so moves are taken best score first and
+        the danger is only weighed while a move could still come out on top."""
         me = state.planes[decision.context["plane"]]
         look = Look(state, me, self.hard)
-        score = self.bomber_score(look) if me.role == "bomber" else self.fighter_score(look)
+        moves = decision.moves
+        scores = (self.bomber_scores if me.role == "bomber" else self.fighter_scores)(look, decision)
         weight = (2.0 if me.role == "bomber" else 1.0) if self.hard else 0.0
-        at = state.mat.at
-        ranked = sorted((-score(o, at[o["to"]] if o["type"] == "move" else None), i, o)
-                        for i, o in enumerate(decision.options))
-        best, best_value, best_index = None, float("-inf"), -1
-        for negative, index, option in ranked:
-            bound = -negative
+        best_value, best_index = float("-inf"), -1
+        ranked = [-score for score in scores]
+        for index in sorted(range(len(ranked)), key=ranked.__getitem__):  # stable: first of equals first
+            bound = scores[index]
             if bound < best_value:
                 break
-            value = bound - weight * look.danger(at[option["to"]]) if weight and option["type"] == "move" else bound
+            move = moves[index]
+            value = bound - weight * look.danger(decision.mover.end(move)) if weight and not move.exit else bound
             if value > best_value or (value == best_value and index < best_index):
-                best, best_value, best_index = option, value, index
-        return best
+                best_value, best_index = value, index
+        return decision.action(best_index)
 
     # ------------------------------------------------------------------ fighters
 
-    def fighter_score(self, look: Look):
+    def fighter_scores(self, look: Look, decision: MoveDecision) -> list[float]:
+        """Each move's worth: the hex (near the objective, behind it, by the bombers), the shots
+        from it, and pointing at the objective."""
         state, me, hard = look.state, look.me, self.hard
         front, tail = state.table.ranges.front, state.table.ranges.tail
         guns, tail_guns = me.record.guns_front or 0, me.record.guns_tail
         objective = self.objective(look)
         bombers = [f.nose for f in look.friends if f.role == "bomber"] if hard else []
+        sx, sy, sz = me.nose
         cells: dict[Cube, float] = {}
 
-        def cell(end: Cube) -> float:
+        def cell(offset: Cube) -> float:
             """What the hex alone is worth: near the objective, behind it, by the bombers."""
+            end = (sx + offset[0], sy + offset[1], sz + offset[2])
             value = 0.0
             if objective is not None:
                 value -= 0.15 * _distance(end, objective.nose)
@@ -198,22 +230,37 @@ class Bot:
                     value += 0.2  # behind it, out of its forward guns
             if bombers:
                 value -= 0.1 * max(0, min(_distance(end, b) for b in bombers) - ESCORT_RADIUS)
-            cells[end] = value
+            cells[offset] = value
             return value
 
-        def score(option: Action, end: Cube | None) -> float:
-            if end is None:
-                return -100.0  # a fighter has no reason to leave the fight
-            facing = option["facing"]
-            value = cells[end] if end in cells else cell(end)
-            value += look.shot(end, facing, front, guns)
-            if tail_guns:
-                value += look.shot(end, (facing + 3) % 6, tail, tail_guns)
-            if hard and objective is not None and _ahead(end, objective.nose, facing):
+        mover = decision.mover
+        plan = mover.plan
+        # A line of fire holding no other plane scores nothing: each is one mask, tested against
+        # the planes around as one mask.
+        planes = look.planes(mover.reach + max(front, tail))
+        fronts = plan.table(("line", 0, front), lambda s: line(s.offset, s.facing, front))
+        backs = plan.table(("line", 3, tail), lambda s: line(s.offset, (s.facing + 3) % 6, tail))
+        # Pointing at the objective: (objective - end) . facing > 0, with end = start + offset.
+        along = plan.table(("along",), lambda s: _dot(s.offset, CUBE_DIRECTIONS[s.facing]))
+        toward = None
+        if hard and objective is not None:
+            to = (objective.nose[0] - sx, objective.nose[1] - sy, objective.nose[2] - sz)
+            toward = [_dot(to, d) for d in CUBE_DIRECTIONS]
+        out = []
+        for move in decision.moves:
+            if move.exit:
+                out.append(-100.0)  # a fighter has no reason to leave the fight
+                continue
+            offset, facing, index = move.offset, move.facing, move.index
+            value = cells[offset] if offset in cells else cell(offset)
+            if fronts[index] & planes:
+                value += look.shot(mover.end(move), facing, front, guns)
+            if tail_guns and backs[index] & planes:
+                value += look.shot(mover.end(move), (facing + 3) % 6, tail, tail_guns)
+            if toward is not None and along[index] < toward[facing]:
                 value += 0.3
-            return value
-
-        return score
+            out.append(value)
+        return out
 
     def objective(self, look: Look) -> Plane | None:
         """The enemy this fighter closes on: the nearest, or for the hard bot the one worth most nearby;
@@ -231,7 +278,9 @@ class Bot:
 
     # ------------------------------------------------------------------ bombers
 
-    def bomber_score(self, look: Look):
+    def bomber_scores(self, look: Look, decision: MoveDecision) -> list[float]:
+        """Each move's worth: onto the nearest target (or, with none to bomb, towards the far edge),
+        staying with the squadron."""
         state, me, hard = look.state, look.me, self.hard
         mates = [f.nose for f in look.friends if f.squadron == me.squadron] if hard else []
         targets = [t for t in state.targets.values() if not t.destroyed]
@@ -240,22 +289,32 @@ class Bot:
         away = {"north": "south", "south": "north", "east": "west", "west": "east"}[
             state.scenario.side(me.side).home_edge]
         grid = state.mat.grid
+        mover = decision.mover
 
         def to_edge(cube: Cube) -> int:
             col, row = grid.cell(cube)
             return {"north": row, "south": grid.rows - 1 - row, "west": col, "east": grid.cols - 1 - col}[away]
 
-        def score(option: Action, end: Cube | None) -> float:
-            if end is None:
-                return -100.0 if goal is not None else (50.0 if option["edge"] == away else 10.0)
-            if goal is not None:
-                covers = goal == end or (me.length > 1 and goal in
-                                         [cube_step(end, option["facing"] + 3, i) for i in range(1, me.length)])
-                value = 20.0 if covers else -float(_distance(end, goal))
-            else:
-                value = -float(to_edge(end))
-            if mates:
-                value -= 0.2 * max(0, min(_distance(end, m) for m in mates) - 2)
-            return value
+        cells: dict[Cube, tuple[float, float]] = {}
 
-        return score
+        def cell(end: Cube) -> tuple[float, float]:
+            """The hex's worth short of covering the goal, and what straying from the squadron costs."""
+            value = -float(_distance(end, goal)) if goal is not None else -float(to_edge(end))
+            stray = 0.2 * max(0, min(_distance(end, m) for m in mates) - 2) if mates else 0.0
+            cells[end] = value, stray
+            return value, stray
+
+        out = []
+        for move in decision.moves:
+            end = mover.end(move)
+            if move.exit:
+                out.append(-100.0 if goal is not None else (50.0 if state.mat.edge(end) == away else 10.0))
+                continue
+            value, stray = cells[end] if end in cells else cell(end)
+            if goal is not None and (goal == end or (me.length > 1 and goal in [
+                    cube_step(end, move.facing + 3, i) for i in range(1, me.length)])):
+                value = 20.0
+            if mates:
+                value -= stray
+            out.append(value)
+        return out

@@ -110,9 +110,11 @@ def turret_shots(state: State, bomber: Plane, turret: Turret) -> list[Shot]:
         for hex_ in enemy.hexes:
             # 'either': range and bearing from whichever of the bomber's hexes is nearer
             near = min(cube_distance(o, hex_) for o in origins)
+            if not 0 < near <= reach:
+                continue
             for origin in origins:
                 seen = sight((hex_[0] - origin[0], hex_[1] - origin[1], hex_[2] - origin[2]))
-                if seen.range != near or not 0 < near <= reach or not seen.sectors & arcs:
+                if seen.range != near or not seen.sectors & arcs:
                     continue
                 if state.table.planes_block and _blocked(state, origin, seen, bomber, enemy, both):
                     continue

@@ -14,6 +14,7 @@ from functools import lru_cache
 from engine.core.board import Cube, HexGrid, cube_step
 
 from .board import Board, Hex, to_cell
+from .offsets import disk
 
 
 class Mat:
@@ -23,6 +24,7 @@ class Mat:
         self.labels: dict[Cube, str] = {grid.cube(c): grid.label(c) for c in grid.cells()}
         self.at: dict[str, Cube] = {label: cube for cube, label in self.labels.items()}
         self.edge_distance = self._edge_distances()
+        self._off: dict[tuple[Cube, int], int] = {}
 
     def _edge_distances(self) -> dict[Cube, int]:
         """Hexes from each hex of the mat to the nearest hex off it (1 on the edge row)."""
@@ -37,6 +39,16 @@ class Mat:
                     distance[n] = distance[c] + 1
                     queue.append(n)
         return {c: d for c, d in distance.items() if c in self.cubes}
+
+    def off(self, start: Cube, radius: int) -> int:
+        """Mask of the offsets from `start`, within `radius`, whose hexes are off the mat."""
+        key = (start, radius)
+        found = self._off.get(key)
+        if found is None:
+            sx, sy, sz = start
+            cubes = self.cubes
+            found = self._off[key] = sum(b for (x, y, z), b in disk(radius) if (sx + x, sy + y, sz + z) not in cubes)
+        return found
 
     def cube(self, hex_: Hex) -> Cube:
         """The cube of a 1-based (column, row) hex of the content."""

@@ -13,17 +13,21 @@ to the start. Each end state keeps every way of reaching it that no other way
 beats on all of cost, hexes flown over and hexes that must be empty; at the
 table the first way that stays on the mat and finds its Immelman hexes empty is
 the cheapest legal one. That makes the template exact, not an approximation.
+
+Hexes are also kept as bit masks of offsets (`offsets`): whether a way keeps to
+the mat, and whether the planes around leave it open, is one `&` per end state.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple
 
 from engine.core.board import FACINGS, Cube, cube_distance, cube_step
 
 from .mat import Mat
+from .offsets import around, bit, mask
 from .rules import Movement
 
 ORIGIN: Cube = (0, 0, 0)
@@ -32,7 +36,8 @@ IMMELMAN = "Immelman"
 
 @dataclass(frozen=True)
 class Flight:
-    """What a plane can do this activation: its speed now and what each manoeuvre costs."""
+    """What a plane can do this activation: its speed now, what each manoeuvre costs, and
+    which hexes the rules want empty."""
 
     speed: int
     forward: int
@@ -41,11 +46,15 @@ class Flight:
     turn_hexsides: int
     immelman: int | None  # None: no Immelman rating
     minimum: int = 1  # hexes a move must cover; 0 lets a plane stay where it is
+    immelman_clear: bool = True  # the Immelman's hexes must hold no other plane
+    pass_through: bool = True  # a plane may fly through occupied hexes
+    end_in_occupied: bool = False  # a plane may end its move in an occupied hex
 
     @classmethod
     def of(cls, movement: Movement, speed: int, turn: int | None, immelman: int | None) -> "Flight":
         return cls(speed, movement.forward_cost, movement.slip_cost, turn, movement.turn_hexsides, immelman,
-                   movement.minimum_hexes)
+                   movement.minimum_hexes, movement.immelman_clear_path, movement.pass_through_planes,
+                   movement.end_in_occupied)
 
     def manoeuvres(self, facing: int) -> Iterable[tuple[str, int, int, tuple[int, ...]]]:
         """(name, cost, facing after, directions of the hexes entered) of each manoeuvre."""
@@ -70,21 +79,93 @@ class Way:
     steps: tuple[str, ...]
     reach: int = 0  # farthest any hex of the path lies from the start
     how: str = ""  # the steps in words, for labels
+    on: int = 0  # mask of the path: what must be on the mat
+    before: int = 0  # mask of the path but its last hex: what must be on the mat to fly off it
+    empty: int = 0  # mask of the hexes no other plane may be in (the Immelman's; the path, without
+    # flying through planes)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class EndState:
     offset: Cube
     facing: int
     ways: tuple[Way, ...]  # cheapest first; none is beaten by another on every count
+    index: int = 0  # in the template
+    bit: int = 0  # of the offset
+    paths: int = 0  # union of the ways' path masks: none of it off the mat leaves every way open
+
+
+class Candidate(NamedTuple):
+    """An end state with the ways there that keep to the mat (the first is the one flown), and
+    masks of what must be empty for it. Relative to the start, so the same for every start
+    whose surroundings are as much on the mat."""
+
+    offset: Cube  # of the end hex; for an exit, of the first hex off the mat
+    facing: int
+    ways: tuple[Way, ...]
+    index: int  # of its end state in the template
+    exit: bool
+    ends: int  # the hexes the plane would end in (none for an exit, or where planes may share a hex)
+    needs: int  # those and the hexes the first way needs empty
+
+
+class Template:
+    """Every end state of a flight from one facing, and what is worked out from it for play."""
+
+    def __init__(self, states: list[EndState], ends: bool) -> None:
+        self.states = tuple(states)
+        self.ends = ends  # planes may not end a move in an occupied hex
+        self.index = {(s.offset, s.facing): s for s in states}
+        self.reach = max((w.reach for s in states for w in s.ways), default=0)  # farthest hex entered
+        self.entered = 0  # mask of every hex any way enters
+        for state in states:
+            self.entered |= state.paths
+        self._candidates: dict[tuple[int, int], tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = {}
+        self._tables: dict[tuple, tuple] = {}
+
+    def table(self, key: tuple, make: Callable[[EndState], Any]) -> tuple:
+        """`make` of every end state, in template order (by a state's `index`), made once per `key`."""
+        found = self._tables.get(key)
+        if found is None:
+            found = self._tables[key] = tuple(make(state) for state in self.states)
+        return found
+
+    def candidates(self, off: int, length: int) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
+        """End states on the mat, and ways off it, for a plane of `length` hexes when the hexes in
+        mask `off` are off the mat. None of this depends on where the other planes are, nor on
+        the start beyond which hexes around it are off the mat, so it is worked out once."""
+        key = (off, length)
+        found = self._candidates.get(key)
+        if found is None:
+            on, gone = [], []
+            for state in self.states:
+                if state.bit & off:
+                    ways = tuple(w for w in state.ways if not w.before & off)
+                    if ways:
+                        gone.append(Candidate(state.offset, state.facing, ways, state.index, True, 0, ways[0].empty))
+                    continue
+                ways = state.ways if not state.paths & off else tuple(w for w in state.ways if not w.on & off)
+                if ways:
+                    covered = state.bit | _tail(state.offset, state.facing, length) if self.ends else 0
+                    on.append(Candidate(state.offset, state.facing, ways, state.index, False, covered,
+                                        covered | ways[0].empty))
+            found = self._candidates[key] = (tuple(on), tuple(gone))
+        return found
 
 
 def _beats(a: Way, b: Way) -> bool:
     return a.cost <= b.cost and set(a.path) <= set(b.path) and set(a.clear) <= set(b.clear)
 
 
+def _way(flight: Flight, cost: int, path: tuple[Cube, ...], clear: tuple[Cube, ...], steps: tuple[str, ...],
+         reach: int) -> Way:
+    on, before = mask(path), mask(path[:-1])
+    empty = (mask(clear) if flight.immelman_clear else 0) | (0 if flight.pass_through else before)
+    return Way(cost, path, clear, steps, reach, ", ".join(steps), on, before, empty)
+
+
 @lru_cache(maxsize=None)
-def template(flight: Flight, facing: int) -> tuple[EndState, ...]:
+def template(flight: Flight, facing: int) -> Template:
     """Every end state of every chain of manoeuvres within the speed, from the origin."""
     found: dict[tuple[Cube, int], list[Way]] = {}
 
@@ -97,9 +178,9 @@ def template(flight: Flight, facing: int) -> tuple[EndState, ...]:
                 here = cube_step(here, d)
                 hexes.append(here)
             entered = tuple(hexes)
-            steps = way.steps + (name,)
-            nxt = Way(way.cost + cost, way.path + entered, way.clear + (entered if name == IMMELMAN else ()),
-                      steps, max([way.reach] + [cube_distance(ORIGIN, c) for c in entered]), ", ".join(steps))
+            nxt = _way(flight, way.cost + cost, way.path + entered,
+                       way.clear + (entered if name == IMMELMAN else ()), way.steps + (name,),
+                       max([way.reach] + [cube_distance(ORIGIN, c) for c in entered]))
             if len(nxt.path) >= flight.minimum:
                 found.setdefault((here, after), []).append(nxt)
             walk(here, after, nxt)
@@ -114,14 +195,15 @@ def template(flight: Flight, facing: int) -> tuple[EndState, ...]:
         for way in ways:
             if not any(_beats(k, way) for k in kept):
                 kept.append(way)
-        states.append(EndState(offset, after, tuple(kept)))
-    states.sort(key=lambda s: (s.ways[0].cost, s.facing, s.offset))
-    return tuple(states)
-
-
-@lru_cache(maxsize=None)
-def template_index(flight: Flight, facing: int) -> dict[tuple[Cube, int], EndState]:
-    return {(s.offset, s.facing): s for s in template(flight, facing)}
+        states.append((offset, after, tuple(kept)))
+    states.sort(key=lambda s: (s[2][0].cost, s[1], s[0]))
+    out = []
+    for i, (offset, after, ways) in enumerate(states):
+        paths = 0
+        for way in ways:
+            paths |= way.on
+        out.append(EndState(offset, after, ways, i, bit(offset), paths))
+    return Template(out, not flight.end_in_occupied)
 
 
 class Move(NamedTuple):
@@ -146,41 +228,14 @@ def _shift(cubes: tuple[Cube, ...], start: Cube) -> tuple[Cube, ...]:
     return tuple([(sx + x, sy + y, sz + z) for x, y, z in cubes])
 
 
-Candidate = tuple[Cube, int, tuple[Way, ...], tuple[str, ...]]
-# end hex, facing, the ways there that keep to the mat, the codes of the first way's hexes
+def _tail(offset: Cube, facing: int, length: int) -> int:
+    """Mask of the hexes behind a nose at `offset`: where the rest of a long plane sits."""
+    return mask(cube_step(offset, facing + 3, i) for i in range(1, length)) if length > 1 else 0
 
 
 def _codes(mat: Mat, way: Way, start: Cube, exit_: bool) -> tuple[str, ...]:
     path = _shift(way.path, start)
     return tuple(mat.labels[c] for c in (path[:-1] if exit_ else path))
-
-
-@lru_cache(maxsize=2048)
-def candidates(mat: Mat, flight: Flight, facing: int, start: Cube) -> tuple[tuple[Candidate, ...],
-                                                                            tuple[Candidate, ...]]:
-    """End states on the mat and ways off it from `start`, with the ways that keep to the mat.
-
-    None of this depends on where the other planes are, so it is worked out once per
-    start and kept (ways are shared with the template, so an entry is small)."""
-    sx, sy, sz = start
-    cubes, near = mat.cubes, mat.edge_distance[start]
-
-    def on_mat(way: Way, exit_: bool) -> bool:
-        if not exit_ and near > way.reach:
-            return True
-        path = _shift(way.path, start)
-        return all(c in cubes for c in (path[:-1] if exit_ else path))
-
-    on, off = [], []
-    for state in template(flight, facing):
-        ox, oy, oz = state.offset
-        end = (sx + ox, sy + oy, sz + oz)
-        exit_ = end not in cubes
-        ways = tuple(w for w in state.ways if on_mat(w, exit_))
-        if ways:
-            (off if exit_ else on).append((end, state.facing, ways if len(ways) < len(state.ways) else state.ways,
-                                           _codes(mat, ways[0], start, exit_)))
-    return tuple(on), tuple(off)
 
 
 class Mover:
@@ -191,12 +246,21 @@ class Mover:
         self.mat, self.movement, self.flight = mat, movement, flight
         self.start, self.facing, self.length = start, facing, length
         self.blocked = blocked  # hex -> id of the plane in it, the mover left out
+        self.plan = template(flight, facing)
+        self.reach = self.plan.reach  # farthest hex a move may enter
+        self.planes = around(start, blocked, self.reach + length)  # the blocked hexes as a mask
+
+    def candidates(self) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
+        """End states on the mat and ways off it from the start, with the ways that keep to the mat."""
+        plan, start = self.plan, self.start
+        off = 0 if self.mat.edge_distance[start] > plan.reach else self.mat.off(start, plan.reach) & plan.entered
+        return plan.candidates(off, self.length)
 
     def tail(self, nose: Cube, facing: int) -> list[Cube]:
         return [cube_step(nose, facing + 3, i) for i in range(1, self.length)]
 
     def _end_problem(self, end: Cube, facing: int) -> str | None:
-        if self.movement.end_in_occupied:
+        if self.flight.end_in_occupied:
             return None
         for cube in [end] + self.tail(end, facing):
             if cube in self.blocked:
@@ -207,9 +271,9 @@ class Mover:
     def _way_problem(self, way: Way) -> str | None:
         """Why a way that keeps to the mat cannot be flown past the planes as they stand (None: it can)."""
         checks = []
-        if self.movement.immelman_clear_path and way.clear:
+        if self.flight.immelman_clear and way.clear:
             checks.append(("the Immelman's hexes must be empty", way.clear))
-        if not self.movement.pass_through_planes:
+        if not self.flight.pass_through:
             checks.append(("planes may not fly through other planes", way.path[:-1]))
         for why, cubes in checks:
             for cube in _shift(cubes, self.start):
@@ -217,45 +281,51 @@ class Mover:
                     return f"{why}: {self.mat.labels[cube]} holds {self.blocked[cube]}"
         return None
 
-    def _first_way(self, ways: tuple[Way, ...]) -> Way | None:
-        through = self.movement.pass_through_planes
-        for way in ways:
-            if (through and not way.clear) or self._way_problem(way) is None:
-                return way
+    def _open(self, candidate: Candidate) -> Candidate | None:
+        """The candidate with the first way the planes leave open put first, if its end is free."""
+        planes = self.planes
+        if not candidate.needs & planes:
+            return candidate
+        if candidate.ends & planes:
+            return None  # a plane sits on the end hex or where the tail would be
+        ways = candidate.ways
+        for i, way in enumerate(ways):
+            if not way.empty & planes:
+                return candidate._replace(ways=ways[i:])
         return None
 
-    def _move(self, candidate: Candidate, exit_: bool) -> Move | None:
-        end, facing, ways, codes = candidate
-        way = ways[0]
-        if way.clear or not self.movement.pass_through_planes:
-            way = self._first_way(ways)
-            if way is None:
-                return None
-            if way is not ways[0]:
-                codes = _codes(self.mat, way, self.start, exit_)
-        return Move(end, facing, self.start, way, codes, exit_)
-
-    def moves(self) -> list[Move]:
+    def legal(self) -> list[Candidate]:
         """Every legal end state on the mat, then the first way off it (if the rules allow one)."""
-        blocked, length = self.blocked, self.length
-        check_end = not self.movement.end_in_occupied
-        on, off = candidates(self.mat, self.flight, self.facing, self.start)
-        out: list[Move] = []
-        for candidate in on:
-            end = candidate[0]
-            if check_end and (end in blocked or (length > 1 and any(c in blocked
-                                                                    for c in self.tail(end, candidate[1])))):
-                continue
-            move = self._move(candidate, False)
-            if move is not None:
-                out.append(move)
+        on, off = self.candidates()
+        if self.planes:
+            out = []
+            for candidate in on:
+                if candidate.needs & self.planes:
+                    candidate = self._open(candidate)
+                    if candidate is None:
+                        continue
+                out.append(candidate)
+        else:
+            out = list(on)
         if self.movement.off_board == "out_of_play":
             for candidate in off:
-                move = self._move(candidate, True)
-                if move is not None:
-                    out.append(move)
+                candidate = self._open(candidate)
+                if candidate is not None:
+                    out.append(candidate)
                     break
         return out
+
+    def end(self, candidate: Candidate) -> Cube:
+        (sx, sy, sz), (x, y, z) = self.start, candidate.offset
+        return (sx + x, sy + y, sz + z)
+
+    def move(self, candidate: Candidate) -> Move:
+        way = candidate.ways[0]
+        return Move(self.end(candidate), candidate.facing, self.start, way,
+                    _codes(self.mat, way, self.start, candidate.exit), candidate.exit)
+
+    def moves(self) -> list[Move]:
+        return [self.move(c) for c in self.legal()]
 
     def why_not(self, to: Cube | None, facing: int | None, exit_: bool = False) -> str:
         """Why no legal move ends at `to` with `facing` (or leaves the mat), in the rules' words."""
@@ -269,7 +339,7 @@ class Mover:
         if to not in self.mat.cubes:
             return "that hex is off the mat; to leave the mat choose an exit"
         distance = cube_distance(self.start, to)
-        state = template_index(self.flight, self.facing).get(
+        state = self.plan.index.get(
             ((to[0] - self.start[0], to[1] - self.start[1], to[2] - self.start[2]), facing))
         label = self.mat.labels[to]
         if state is None:
@@ -282,11 +352,11 @@ class Mover:
         problem = self._end_problem(to, facing)
         if problem:
             return f"a plane may not end its move in an occupied hex: it {problem}"
-        on, _ = candidates(self.mat, self.flight, self.facing, self.start)
-        ways = next((w for end, f, w, _ in on if end == to and f == facing), ())
-        if not ways:
+        on, _ = self.candidates()
+        found = next((c for c in on if c.offset == state.offset and c.facing == facing), None)
+        if found is None:
             return f"every way to {label} facing {FACINGS[facing]} leaves the mat on the way"
-        if self._first_way(ways) is None:
-            return f"every way to {label} facing {FACINGS[facing]} is barred: {self._way_problem(ways[0])}"
+        if self._open(found) is None:
+            return f"every way to {label} facing {FACINGS[facing]} is barred: {self._way_problem(found.ways[0])}"
         return (f"{label} facing {FACINGS[facing]} is legal but only as offered (path and cost as the "
                 "engine lists them)")

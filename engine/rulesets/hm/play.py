@@ -17,12 +17,12 @@ fired without asking: a gun may only ever fire at the first plane in its line.
 from __future__ import annotations
 
 from engine.content.dice import parse_roll
-from engine.core.board import FACINGS, cube_distance
-from engine.core.decisions import Action, Decision
+from engine.core.board import FACINGS, Cube, cube_distance
+from engine.core.decisions import Action, Decision, same_action
 from engine.core.game import Game, Outcome, Rules
 
 from .fire import Shot, line_target, turret_shots
-from .moves import Flight, Move, Mover
+from .moves import Candidate, Move, Mover
 from .state import OFF_MAT, SHOT_DOWN, Plane, State
 from .victory import check_end, outcome
 
@@ -123,6 +123,52 @@ def move_action(state: State, m: Move) -> Action:
             "label": f"{to} facing {FACINGS[m.facing]} (cost {way.cost}: {way.how})"}
 
 
+class MoveDecision(Decision):
+    """`hm.move` with its legal moves kept compact: `moves` (end states, an exit last) for bots to
+    weigh, `action(i)` the action of one of them. The labelled list is made only when asked for;
+    any other action is checked against the one legal move it names."""
+
+    def __init__(self, state: State, plane: Plane, mover: Mover, moves: list[Candidate], prompt: str,
+                 context: dict) -> None:
+        self.state, self.mover, self.moves = state, mover, moves
+        self._actions: dict[int, Action] = {}
+        self._ends: dict[tuple[Cube, int], int] | None = None  # (offset, facing) -> index
+        super().__init__(plane.side, "hm.move", prompt, self._all, context,
+                         explain=lambda a: f"{plane.id} cannot do that: {explain_move(state, mover, a)}",
+                         accept=self._accept)
+
+    def action(self, index: int) -> Action:
+        found = self._actions.get(index)
+        if found is None:
+            found = self._actions[index] = move_action(self.state, self.mover.move(self.moves[index]))
+        return found
+
+    def index(self, action: Action) -> int:
+        """Which move an accepted action is."""
+        return next(i for i, a in self._actions.items() if a is action)
+
+    def _all(self) -> list[Action]:
+        return [self.action(i) for i in range(len(self.moves))]
+
+    def _accept(self, action: Action) -> Action | None:
+        if any(a is action for a in self._actions.values()):
+            return action
+        moves, kind = self.moves, action.get("type")
+        if kind == "exit":
+            index = len(moves) - 1 if moves[-1].exit else None
+        elif kind == "move" and isinstance(action.get("to"), str) and isinstance(action.get("facing"), int):
+            if self._ends is None:
+                self._ends = {(m.offset, m.facing): i for i, m in enumerate(moves) if not m.exit}
+            to, (sx, sy, sz) = self.state.mat.at.get(action["to"]), self.mover.start
+            index = None if to is None else self._ends.get(((to[0] - sx, to[1] - sy, to[2] - sz), action["facing"]))
+        else:
+            index = None
+        if index is None:
+            return None
+        offered = self.action(index)
+        return offered if same_action(action, offered) else None
+
+
 def explain_move(state: State, mover: Mover, action: Action) -> str:
     if action.get("type") == "exit":
         return mover.why_not(None, None, exit_=True)
@@ -148,34 +194,32 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
         if roll not in span:
             return False
         speed = hits.stalled_move_hexes
-    flight = Flight.of(rules.movement, speed, plane.record.turn, plane.record.immelman_cost())
+    flight = state.flight(speed, plane.record)
     blocked = {cube: p.id for cube, p in state.occupied.items() if p is not plane}
     mover = Mover(state.mat, rules.movement, flight, plane.nose, plane.facing, blocked, plane.length)
-    moves = mover.moves()
+    moves = mover.legal()
     here = state.mat.labels[plane.nose]
     if not moves:
         game.emit("hm.no_move", plane=plane.id, at=here, why="every hex it could end in is taken")
         return False
-    options = [move_action(state, m) for m in moves]
-    by_option = {id(o): m for o, m in zip(options, moves)}
-    action = yield Decision(
-        plane.side, "hm.move",
+    decision = MoveDecision(
+        state, plane, mover, moves,
         f"{card}: move {plane.id} ({plane.record.name}, speed {speed}, hits {plane.hits}/{plane.record.damage}) "
         f"from {here} facing {FACINGS[plane.facing]}; {nearest_enemies(state, plane)}",
-        options,
         context={"plane": plane.id, "card": card, "at": here, "facing": plane.facing, "speed": speed},
-        explain=lambda a: f"{plane.id} cannot do that: {explain_move(state, mover, a)}",
     )
-    chosen = by_option[id(action)]
+    action = yield decision
+    chosen = moves[decision.index(action)]
+    cost = chosen.ways[0].cost
     state.lift(plane)
     path = action["path"]
     if chosen.exit:  # the path it flew out by goes with its removal: it never stops on those hexes
         leave(game, state, plane, OFF_MAT, f"{plane.id} flew off the {action['edge']} edge",
-              flown={"path": path, "edge": action["edge"], "cost": chosen.cost})
+              flown={"path": path, "edge": action["edge"], "cost": cost})
         return True
-    plane.nose, plane.facing = chosen.to, chosen.facing
+    plane.nose, plane.facing = mover.end(chosen), chosen.facing
     state.place(plane)
-    game.emit("unit.moved", unit=plane.id, to=action["to"], facing=chosen.facing, path=path, cost=chosen.cost)
+    game.emit("unit.moved", unit=plane.id, to=action["to"], facing=chosen.facing, path=path, cost=cost)
     if plane.length > 1:  # the hexes behind the nose followed it
         game.emit("unit.changed", unit=plane.id, state={"hexes": state.labels(plane)})
     return True

@@ -10,6 +10,7 @@ from engine.content.dice import RollSpan, distribution
 from engine.core.board import Cube, cube_step
 
 from .mat import Mat
+from .moves import Flight
 from .planes import Bomber, Fighter
 from .rules import CoreRules
 from .scenario import Scenario
@@ -93,6 +94,7 @@ class State:
     hit_chance: dict[int, float] = field(default_factory=dict)  # range -> chance one gun die hits
     ended: str | None = None  # why the game ended early, once it has
     news: list[str] = field(default_factory=list)  # what happened, for the round summaries
+    flights: dict[tuple, Flight] = field(default_factory=dict)  # (speed, plane type) -> its Flight
 
     def __post_init__(self) -> None:
         faces = distribution(self.table.die)
@@ -100,6 +102,14 @@ class State:
             span = self.table.hit_span(row.range)
             self.hit_spans[row.range] = span
             self.hit_chance[row.range] = float(sum((p for face, p in faces.items() if face in span), Fraction(0)))
+
+    def flight(self, speed: int, record: Fighter | Bomber) -> Flight:
+        """What a plane of this type can do at this speed (made once per game)."""
+        key = (speed, record.id)
+        found = self.flights.get(key)
+        if found is None:
+            found = self.flights[key] = Flight.of(self.rules.movement, speed, record.turn, record.immelman_cost())
+        return found
 
     def place(self, plane: Plane) -> None:
         for cube in plane.hexes:

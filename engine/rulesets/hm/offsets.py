@@ -1,0 +1,81 @@
+"""Sets of hexes around a plane as bit masks of cube offsets from it.
+
+Every legal-move check and every bot's look along a line of fire asks "does any
+of these hexes hold a plane?" for dozens of end states per decision. With each
+offset from the plane given one bit (nearer offsets lower bits), the hexes a
+move must find empty, or a gun's line, are one integer made once per template,
+and the planes around the mover are one integer made once per decision: the
+question is a single `&`.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from engine.core.board import CUBE_DIRECTIONS, Cube
+
+_BITS: dict[Cube, int] = {(0, 0, 0): 1}
+_RADIUS = [0]  # every offset up to this distance has its bit
+
+
+def _grow(radius: int) -> None:
+    """Give bits to the rings out to `radius`, ring by ring, so bits never change once given."""
+    while _RADIUS[0] < radius:
+        r = _RADIUS[0] + 1
+        x, y, z = (CUBE_DIRECTIONS[4][0] * r, CUBE_DIRECTIONS[4][1] * r, CUBE_DIRECTIONS[4][2] * r)
+        for d in range(6):
+            dx, dy, dz = CUBE_DIRECTIONS[d]
+            for _ in range(r):
+                _BITS[(x, y, z)] = 1 << len(_BITS)
+                x, y, z = x + dx, y + dy, z + dz
+        _RADIUS[0] = r
+
+
+def bit(offset: Cube) -> int:
+    """The bit of one offset."""
+    found = _BITS.get(offset)
+    if found is None:
+        _grow(max(abs(offset[0]), abs(offset[1]), abs(offset[2])))
+        found = _BITS[offset]
+    return found
+
+
+def mask(offsets: Iterable[Cube]) -> int:
+    out = 0
+    for offset in offsets:
+        out |= bit(offset)
+    return out
+
+
+def disk(radius: int) -> list[tuple[Cube, int]]:
+    """Every offset within `radius`, with its bit."""
+    _grow(radius)
+    return [(offset, b) for offset, b in _BITS.items() if max(map(abs, offset)) <= radius]
+
+
+def around(start: Cube, cubes: Iterable[Cube], radius: int) -> int:
+    """The mask of `cubes` as offsets from `start`, complete within `radius`: exact for testing
+    masks of offsets no farther than that (farther cubes may be left out)."""
+    _grow(radius)
+    sx, sy, sz = start
+    bits = _BITS
+    out = 0
+    for x, y, z in cubes:
+        b = bits.get((x - sx, y - sy, z - sz))
+        if b is not None:
+            out |= b
+    return out
+
+
+_LINES: dict[tuple[Cube, int, int], int] = {}
+
+
+def line(offset: Cube, direction: int, length: int) -> int:
+    """Mask of the `length` hexes from `offset` straight along `direction` (a line of fire)."""
+    key = (offset, direction, length)
+    found = _LINES.get(key)
+    if found is None:
+        dx, dy, dz = CUBE_DIRECTIONS[direction]
+        x, y, z = offset
+        found = _LINES[key] = mask((x + dx * k, y + dy * k, z + dz * k) for k in range(1, length + 1))
+    return found
