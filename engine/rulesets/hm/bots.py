@@ -21,7 +21,7 @@ from engine.core.board import CUBE_DIRECTIONS, Cube, cube_step
 from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
-from .offsets import around, line, mask
+from .offsets import line
 from .play import MoveDecision
 from .state import Plane, State
 
@@ -32,6 +32,12 @@ ESCORT_RADIUS = 3
 
 def _distance(a: Cube, b: Cube) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+
+
+def _nearest(cube: Cube, others: list[Cube]) -> int:
+    """Hexes from `cube` to the nearest of `others` (not empty)."""
+    x, y, z = cube
+    return min([max(abs(x - a), abs(y - b), abs(z - c)) for a, b, c in others])
 
 
 def _dot(a: Cube, b: Cube) -> int:
@@ -61,8 +67,8 @@ class Look:
         self._weighed: dict[str, float] = {}
 
     def _threats_of(self, state: State) -> list[tuple]:
-        """(nose, facing, speed, reach, enemy) of each enemy that could fire at a hex this plane may
-        end in, for `danger`; turrets have no facing."""
+        """(nose x, y, z, facing x, y, z, speed, reach, enemy) of each enemy that could fire at a hex
+        this plane may end in, for `danger`; turrets have no facing (None)."""
         rules, ranges = state.rules, state.table.ranges
         (mx, my, mz), mine = self.me.nose, self.me.speed(rules)
         threats = []
@@ -71,22 +77,21 @@ class Look:
             fighter = enemy.role == "fighter"
             reach = speed + (ranges.front if fighter else ranges.turret)
             x, y, z = enemy.nose
-            if max(abs(x - mx), abs(y - my), abs(z - mz)) <= reach + mine:
-                threats.append((enemy.nose, enemy.facing if fighter else None, speed, reach, enemy))
+            far = reach + mine
+            if -far <= x - mx <= far and -far <= y - my <= far and -far <= z - mz <= far:
+                fx, fy, fz = CUBE_DIRECTIONS[enemy.facing] if fighter else (None, None, None)
+                threats.append((x, y, z, fx, fy, fz, speed, reach, enemy))
         return threats
 
     def _dice(self, enemy: Plane, reach: int) -> float:
         """An enemy's guns as a threat, worked out only for enemies within reach of a hex weighed."""
-        found = self._weighed.get(enemy.id)
-        if found is not None:
-            return found
         # an enemy that has flown this round may still go first in the next: half weight;
         # and it can only shoot one of the planes it can reach
         weight = 0.5 if enemy.card in self.state.drawn else 1.0
         ex, ey, ez = enemy.nose
         near = 0
         for x, y, z in self._ours:
-            if abs(x - ex) <= reach and abs(y - ey) <= reach and abs(z - ez) <= reach:
+            if -reach <= x - ex <= reach and -reach <= y - ey <= reach and -reach <= z - ez <= reach:
                 near += 1
         weight /= max(1, near)
         if enemy.role == "fighter":
@@ -123,32 +128,26 @@ class Look:
             return self.worth[plane.id] * self.kill_share(plane, expected) + 0.05 * expected
         return 0.0
 
-    def planes(self, radius: int) -> int:
-        """The hexes of the other planes within `radius`, as a mask of offsets from this plane."""
-        nose = self.me.nose
-        mine = mask((x - nose[0], y - nose[1], z - nose[2]) for x, y, z in self.me.hexes)
-        return around(nose, self.state.occupied, radius) & ~mine
-
     def danger(self, end: Cube) -> float:
         """Rough share of this plane that enemy guns could shoot away before it moves again."""
         value = self._danger.get(end)
         if value is not None:
             return value
         front = self.state.table.ranges.front
-        p_hit = self.p_hit
+        p_hit, weighed = self.p_hit, self._weighed
         total = 0.0
         ex, ey, ez = end
-        for (nx, ny, nz), facing, speed, reach, enemy in self._threats:
+        for nx, ny, nz, fx, fy, fz, speed, reach, enemy in self._threats:
             dx, dy, dz = ex - nx, ey - ny, ez - nz
-            distance = max(abs(dx), abs(dy), abs(dz))
-            if distance > reach:
+            if not (-reach <= dx <= reach and -reach <= dy <= reach and -reach <= dz <= reach):
                 continue
-            dice = self._dice(enemy, reach)
-            if facing is None:
+            dice = weighed.get(enemy.id)
+            if dice is None:
+                dice = self._dice(enemy, reach)
+            if fx is None:
                 total += dice
                 continue
-            threat = dice * p_hit[min(front, max(1, distance - speed + 1))]
-            fx, fy, fz = CUBE_DIRECTIONS[facing]
+            threat = dice * p_hit[min(front, max(1, max(abs(dx), abs(dy), abs(dz)) - speed + 1))]
             total += threat if dx * fx + dy * fy + dz * fz > 0 else 0.4 * threat
         value = self._danger[end] = self.kill_share(self.me, total)
         return value
@@ -218,41 +217,43 @@ class Bot:
         objective = self.objective(look)
         bombers = [f.nose for f in look.friends if f.role == "bomber"] if hard else []
         sx, sy, sz = me.nose
-        cells: dict[Cube, float] = {}
+        mover = decision.mover
+        plan = mover.plan
+        cells: list[float | None] = [None] * plan.spots
+        if objective is not None:
+            (ox, oy, oz), behind = objective.nose, CUBE_DIRECTIONS[(objective.facing + 3) % 6]
 
         def cell(offset: Cube) -> float:
             """What the hex alone is worth: near the objective, behind it, by the bombers."""
-            end = (sx + offset[0], sy + offset[1], sz + offset[2])
+            x, y, z = sx + offset[0], sy + offset[1], sz + offset[2]
             value = 0.0
             if objective is not None:
-                value -= 0.15 * _distance(end, objective.nose)
-                if hard and _ahead(objective.nose, end, (objective.facing + 3) % 6):
+                value -= 0.15 * max(abs(x - ox), abs(y - oy), abs(z - oz))
+                if hard and (x - ox) * behind[0] + (y - oy) * behind[1] + (z - oz) * behind[2] > 0:
                     value += 0.2  # behind it, out of its forward guns
             if bombers:
-                value -= 0.1 * max(0, min(_distance(end, b) for b in bombers) - ESCORT_RADIUS)
-            cells[offset] = value
+                value -= 0.1 * max(0, _nearest((x, y, z), bombers) - ESCORT_RADIUS)
             return value
 
-        mover = decision.mover
-        plan = mover.plan
         # A line of fire holding no other plane scores nothing: each is one mask, tested against
         # the planes around as one mask.
-        planes = look.planes(mover.reach + max(front, tail))
+        planes = mover.planes
         fronts = plan.table(("line", 0, front), lambda s: line(s.offset, s.facing, front))
         backs = plan.table(("line", 3, tail), lambda s: line(s.offset, (s.facing + 3) % 6, tail))
         # Pointing at the objective: (objective - end) . facing > 0, with end = start + offset.
         along = plan.table(("along",), lambda s: _dot(s.offset, CUBE_DIRECTIONS[s.facing]))
         toward = None
         if hard and objective is not None:
-            to = (objective.nose[0] - sx, objective.nose[1] - sy, objective.nose[2] - sz)
-            toward = [_dot(to, d) for d in CUBE_DIRECTIONS]
+            toward = [_dot((ox - sx, oy - sy, oz - sz), d) for d in CUBE_DIRECTIONS]
         out = []
         for move in decision.moves:
-            if move.exit:
+            offset, facing, _, index, spot, exit_ = move[:6]
+            if exit_:
                 out.append(-100.0)  # a fighter has no reason to leave the fight
                 continue
-            offset, facing, index = move.offset, move.facing, move.index
-            value = cells[offset] if offset in cells else cell(offset)
+            value = cells[spot]
+            if value is None:
+                value = cells[spot] = cell(offset)
             if fronts[index] & planes:
                 value += look.shot(mover.end(move), facing, front, guns)
             if tail_guns and backs[index] & planes:
@@ -270,10 +271,10 @@ class Bot:
             return None
         if not self.hard:
             return min(enemies, key=lambda e: _distance(me.nose, e.nose))
-        bombers = [f for f in look.friends if f.role == "bomber"]
+        bombers = [f.nose for f in look.friends if f.role == "bomber"]
         if bombers:
             fighters = [e for e in enemies if e.role == "fighter"] or enemies
-            return min(fighters, key=lambda e: min(_distance(e.nose, b.nose) for b in bombers))
+            return min(fighters, key=lambda e: _nearest(e.nose, bombers))
         return max(enemies, key=lambda e: look.worth[e.id] / (1 + _distance(me.nose, e.nose)))
 
     # ------------------------------------------------------------------ bombers
@@ -300,7 +301,7 @@ class Bot:
         def cell(end: Cube) -> tuple[float, float]:
             """The hex's worth short of covering the goal, and what straying from the squadron costs."""
             value = -float(_distance(end, goal)) if goal is not None else -float(to_edge(end))
-            stray = 0.2 * max(0, min(_distance(end, m) for m in mates) - 2) if mates else 0.0
+            stray = 0.2 * max(0, _nearest(end, mates) - 2) if mates else 0.0
             cells[end] = value, stray
             return value, stray
 

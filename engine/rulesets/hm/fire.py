@@ -103,8 +103,13 @@ def turret_shots(state: State, bomber: Plane, turret: Turret) -> list[Shot]:
     origins = _origins(bomber, turret)
     arcs = {(d + bomber.facing) % 6 for d in turret.directions}
     shots = []
+    nx, ny, nz = bomber.nose
     for enemy in state.planes.values():
         if not enemy.on_mat or enemy.side == bomber.side:
+            continue
+        far = reach + bomber.length + enemy.length - 2  # no hex of the one is nearer the other's nose
+        x, y, z = enemy.nose
+        if not (-far <= x - nx <= far and -far <= y - ny <= far and -far <= z - nz <= far):
             continue
         best = None
         for hex_ in enemy.hexes:

@@ -69,8 +69,7 @@ class Flight:
             yield IMMELMAN, self.immelman, (facing + 3) % 6, (facing,) * self.immelman
 
 
-@dataclass(frozen=True, slots=True)
-class Way:
+class Way(NamedTuple):
     """One way of reaching an end state, relative to the start (or, from `Move`, absolute)."""
 
     cost: int
@@ -91,6 +90,7 @@ class EndState:
     facing: int
     ways: tuple[Way, ...]  # cheapest first; none is beaten by another on every count
     index: int = 0  # in the template
+    spot: int = 0  # which of the template's end hexes (states that differ in facing share it)
     bit: int = 0  # of the offset
     paths: int = 0  # union of the ways' path masks: none of it off the mat leaves every way open
 
@@ -104,6 +104,7 @@ class Candidate(NamedTuple):
     facing: int
     ways: tuple[Way, ...]
     index: int  # of its end state in the template
+    spot: int  # of its end hex in the template
     exit: bool
     ends: int  # the hexes the plane would end in (none for an exit, or where planes may share a hex)
     needs: int  # those and the hexes the first way needs empty
@@ -117,6 +118,7 @@ class Template:
         self.ends = ends  # planes may not end a move in an occupied hex
         self.index = {(s.offset, s.facing): s for s in states}
         self.reach = max((w.reach for s in states for w in s.ways), default=0)  # farthest hex entered
+        self.spots = len({s.offset for s in states})  # end hexes
         self.entered = 0  # mask of every hex any way enters
         for state in states:
             self.entered |= state.paths
@@ -142,67 +144,84 @@ class Template:
                 if state.bit & off:
                     ways = tuple(w for w in state.ways if not w.before & off)
                     if ways:
-                        gone.append(Candidate(state.offset, state.facing, ways, state.index, True, 0, ways[0].empty))
+                        gone.append(Candidate(state.offset, state.facing, ways, state.index, state.spot, True, 0,
+                                              ways[0].empty))
                     continue
                 ways = state.ways if not state.paths & off else tuple(w for w in state.ways if not w.on & off)
                 if ways:
                     covered = state.bit | _tail(state.offset, state.facing, length) if self.ends else 0
-                    on.append(Candidate(state.offset, state.facing, ways, state.index, False, covered,
-                                        covered | ways[0].empty))
+                    on.append(Candidate(state.offset, state.facing, ways, state.index, state.spot, False,
+                                        covered, covered | ways[0].empty))
             found = self._candidates[key] = (tuple(on), tuple(gone))
         return found
 
 
-def _beats(a: Way, b: Way) -> bool:
-    return a.cost <= b.cost and set(a.path) <= set(b.path) and set(a.clear) <= set(b.clear)
+class _Chain(NamedTuple):
+    """A chain of manoeuvres while the template is made (a `Way` once kept)."""
+
+    cost: int
+    path: tuple[Cube, ...]
+    clear: tuple[Cube, ...]
+    steps: tuple[str, ...]
+    reach: int
+    on: int  # mask of the path
+    before: int  # mask of the path but its last hex
+    cleared: int  # mask of `clear`
 
 
-def _way(flight: Flight, cost: int, path: tuple[Cube, ...], clear: tuple[Cube, ...], steps: tuple[str, ...],
-         reach: int) -> Way:
-    on, before = mask(path), mask(path[:-1])
-    empty = (mask(clear) if flight.immelman_clear else 0) | (0 if flight.pass_through else before)
-    return Way(cost, path, clear, steps, reach, ", ".join(steps), on, before, empty)
+def _beats(a: _Chain, b: _Chain) -> bool:
+    """No worse on cost, hexes flown over and hexes that must be empty."""
+    return a.cost <= b.cost and a.on | b.on == b.on and a.cleared | b.cleared == b.cleared
 
 
 @lru_cache(maxsize=None)
 def template(flight: Flight, facing: int) -> Template:
     """Every end state of every chain of manoeuvres within the speed, from the origin."""
-    found: dict[tuple[Cube, int], list[Way]] = {}
+    found: dict[tuple[Cube, int], list[_Chain]] = {}
+    manoeuvres = [list(flight.manoeuvres(heading)) for heading in range(6)]
 
-    def walk(at: Cube, heading: int, way: Way) -> None:
-        for name, cost, after, directions in flight.manoeuvres(heading):
-            if way.cost + cost > flight.speed:
+    def walk(at: Cube, heading: int, chain: _Chain) -> None:
+        for name, cost, after, directions in manoeuvres[heading]:
+            total = chain.cost + cost
+            if total > flight.speed:
                 continue
-            hexes, here = [], at
+            entered, here, on, before, added, reach = [], at, chain.on, chain.on, 0, chain.reach
             for d in directions:
                 here = cube_step(here, d)
-                hexes.append(here)
-            entered = tuple(hexes)
-            nxt = _way(flight, way.cost + cost, way.path + entered,
-                       way.clear + (entered if name == IMMELMAN else ()), way.steps + (name,),
-                       max([way.reach] + [cube_distance(ORIGIN, c) for c in entered]))
+                entered.append(here)
+                before = on
+                added |= bit(here)
+                on |= bit(here)
+                reach = max(reach, cube_distance(ORIGIN, here))
+            immelman = name == IMMELMAN
+            nxt = _Chain(total, chain.path + tuple(entered), chain.clear + tuple(entered) if immelman else chain.clear,
+                         chain.steps + (name,), reach, on, before, chain.cleared | added if immelman else chain.cleared)
             if len(nxt.path) >= flight.minimum:
                 found.setdefault((here, after), []).append(nxt)
             walk(here, after, nxt)
 
     if flight.minimum == 0:
-        found[ORIGIN, facing] = [Way(0, (), (), (), 0, "stay")]
-    walk(ORIGIN, facing, Way(0, (), (), ()))
+        found[ORIGIN, facing] = [_Chain(0, (), (), (), 0, 0, 0, 0)]
+    walk(ORIGIN, facing, _Chain(0, (), (), (), 0, 0, 0, 0))
     states = []
-    for (offset, after), ways in found.items():
-        ways.sort(key=lambda w: (w.cost, len(w.path)))  # stable: enumeration order breaks ties
-        kept: list[Way] = []
-        for way in ways:
-            if not any(_beats(k, way) for k in kept):
-                kept.append(way)
-        states.append((offset, after, tuple(kept)))
+    for (offset, after), chains in found.items():
+        chains.sort(key=lambda w: (w.cost, len(w.path)))  # stable: enumeration order breaks ties
+        kept: list[_Chain] = []
+        for chain in chains:
+            if not any(_beats(k, chain) for k in kept):
+                kept.append(chain)
+        ways = tuple(Way(c.cost, c.path, c.clear, c.steps, c.reach, ", ".join(c.steps) if c.steps else "stay",
+                         c.on, c.before, (c.cleared if flight.immelman_clear else 0)
+                         | (0 if flight.pass_through else c.before)) for c in kept)
+        states.append((offset, after, ways))
     states.sort(key=lambda s: (s[2][0].cost, s[1], s[0]))
     out = []
+    spots: dict[Cube, int] = {}
     for i, (offset, after, ways) in enumerate(states):
         paths = 0
         for way in ways:
             paths |= way.on
-        out.append(EndState(offset, after, ways, i, bit(offset), paths))
+        out.append(EndState(offset, after, ways, i, spots.setdefault(offset, len(spots)), bit(offset), paths))
     return Template(out, not flight.end_in_occupied)
 
 
@@ -248,7 +267,7 @@ class Mover:
         self.blocked = blocked  # hex -> id of the plane in it, the mover left out
         self.plan = template(flight, facing)
         self.reach = self.plan.reach  # farthest hex a move may enter
-        self.planes = around(start, blocked, self.reach + length)  # the blocked hexes as a mask
+        self.planes = around(start, blocked)  # the hexes of the other planes, as a mask
 
     def candidates(self) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
         """End states on the mat and ways off it from the start, with the ways that keep to the mat."""
@@ -297,10 +316,13 @@ class Mover:
     def legal(self) -> list[Candidate]:
         """Every legal end state on the mat, then the first way off it (if the rules allow one)."""
         on, off = self.candidates()
-        if self.planes:
+        planes = self.planes
+        if planes:
             out = []
             for candidate in on:
-                if candidate.needs & self.planes:
+                if candidate.needs & planes:
+                    if candidate.ends & planes:
+                        continue  # a plane sits on the end hex or where the tail would be
                     candidate = self._open(candidate)
                     if candidate is None:
                         continue

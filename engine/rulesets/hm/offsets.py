@@ -48,22 +48,20 @@ def mask(offsets: Iterable[Cube]) -> int:
 
 
 def disk(radius: int) -> list[tuple[Cube, int]]:
-    """Every offset within `radius`, with its bit."""
+    """Every offset within `radius`, with its bit (the nearest come first in `_BITS`)."""
     _grow(radius)
-    return [(offset, b) for offset, b in _BITS.items() if max(map(abs, offset)) <= radius]
+    return list(_BITS.items())[:3 * radius * (radius + 1) + 1]
 
 
-def around(start: Cube, cubes: Iterable[Cube], radius: int) -> int:
-    """The mask of `cubes` as offsets from `start`, complete within `radius`: exact for testing
-    masks of offsets no farther than that (farther cubes may be left out)."""
-    _grow(radius)
+def around(start: Cube, cubes: Iterable[Cube]) -> int:
+    """The mask of `cubes` as offsets from `start`."""
     sx, sy, sz = start
     bits = _BITS
     out = 0
     for x, y, z in cubes:
-        b = bits.get((x - sx, y - sy, z - sz))
-        if b is not None:
-            out |= b
+        offset = (x - sx, y - sy, z - sz)
+        b = bits.get(offset)
+        out |= b if b is not None else bit(offset)
     return out
 
 

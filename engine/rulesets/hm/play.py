@@ -17,7 +17,7 @@ fired without asking: a gun may only ever fire at the first plane in its line.
 from __future__ import annotations
 
 from engine.content.dice import parse_roll
-from engine.core.board import FACINGS, Cube, cube_distance
+from engine.core.board import FACINGS, Cube
 from engine.core.decisions import Action, Decision, same_action
 from engine.core.game import Game, Outcome, Rules
 
@@ -227,7 +227,9 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
 
 def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
     """The situation in a line, for a person at the prompt: the nearest enemies and where they point."""
-    near = sorted((cube_distance(plane.nose, e.nose), e.id, e) for e in state.enemies(plane.side))[:count]
+    x, y, z = plane.nose
+    near = sorted((max(abs(e.nose[0] - x), abs(e.nose[1] - y), abs(e.nose[2] - z)), e.id, e)
+                  for e in state.enemies(plane.side))[:count]
     if not near:
         return "no enemy on the mat"
     return "nearest enemies: " + ", ".join(

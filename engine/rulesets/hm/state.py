@@ -52,6 +52,8 @@ class Plane:
 
     def speed(self, rules: CoreRules) -> int:
         """The Speed rating less the speed lost to engine hits after the free ones."""
+        if not self.engines_lost:
+            return max(0, self.record.speed or 0)
         hits = rules.engine_hits
         lost = max(0, self.engines_lost - hits.free_hits) * hits.speed_loss
         return max(0, (self.record.speed or 0) - lost)
@@ -122,7 +124,7 @@ class State:
                 del self.occupied[cube]
 
     def live(self, side: str | None = None) -> list[Plane]:
-        return [p for p in self.planes.values() if p.on_mat and (side is None or p.side == side)]
+        return [p for p in self.planes.values() if p.status == ON_MAT and (side is None or p.side == side)]
 
     def live_cards(self) -> list[str]:
         """Cards of the fighters and bomber squadrons with a plane still on the mat, in set-up order."""
@@ -132,4 +134,4 @@ class State:
         return [self.mat.labels[c] for c in plane.hexes if c in self.mat.cubes]
 
     def enemies(self, side: str) -> list[Plane]:
-        return [p for p in self.planes.values() if p.on_mat and p.side != side]
+        return [p for p in self.planes.values() if p.status == ON_MAT and p.side != side]
