@@ -37,7 +37,7 @@ def _distance(a: Cube, b: Cube) -> int:
 def _nearest(cube: Cube, others: list[Cube]) -> int:
     """Hexes from `cube` to the nearest of `others` (not empty)."""
     x, y, z = cube
-    return min([max(abs(x - a), abs(y - b), abs(z - c)) for a, b, c in others])
+    return min([max(x - a, a - x, y - b, b - y, z - c, c - z) for a, b, c in others])
 
 
 def _dot(a: Cube, b: Cube) -> int:
@@ -219,41 +219,36 @@ class Bot:
         sx, sy, sz = me.nose
         mover = decision.mover
         plan = mover.plan
-        cells: list[float | None] = [None] * plan.spots
+        cells: list[float | None] = [None] * plan.spots  # what the end hex alone is worth, by spot
+        toward = None
         if objective is not None:
-            (ox, oy, oz), behind = objective.nose, CUBE_DIRECTIONS[(objective.facing + 3) % 6]
-
-        def cell(offset: Cube) -> float:
-            """What the hex alone is worth: near the objective, behind it, by the bombers."""
-            x, y, z = sx + offset[0], sy + offset[1], sz + offset[2]
-            value = 0.0
-            if objective is not None:
-                value -= 0.15 * max(abs(x - ox), abs(y - oy), abs(z - oz))
-                if hard and (x - ox) * behind[0] + (y - oy) * behind[1] + (z - oz) * behind[2] > 0:
-                    value += 0.2  # behind it, out of its forward guns
-            if bombers:
-                value -= 0.1 * max(0, _nearest((x, y, z), bombers) - ESCORT_RADIUS)
-            return value
-
+            (ox, oy, oz), (bx, by, bz) = objective.nose, CUBE_DIRECTIONS[(objective.facing + 3) % 6]
+            if hard:  # pointing at it: (objective - end) . facing > 0, with end = start + offset
+                toward = [_dot((ox - sx, oy - sy, oz - sz), d) for d in CUBE_DIRECTIONS]
         # A line of fire holding no other plane scores nothing: each is one mask, tested against
         # the planes around as one mask.
         planes = mover.planes
         fronts = plan.table(("line", 0, front), lambda s: line(s.offset, s.facing, front))
         backs = plan.table(("line", 3, tail), lambda s: line(s.offset, (s.facing + 3) % 6, tail))
-        # Pointing at the objective: (objective - end) . facing > 0, with end = start + offset.
         along = plan.table(("along",), lambda s: _dot(s.offset, CUBE_DIRECTIONS[s.facing]))
-        toward = None
-        if hard and objective is not None:
-            toward = [_dot((ox - sx, oy - sy, oz - sz), d) for d in CUBE_DIRECTIONS]
         out = []
         for move in decision.moves:
-            offset, facing, _, index, spot, exit_ = move[:6]
+            offset, facing, _, index, spot, exit_, _, _ = move
             if exit_:
                 out.append(-100.0)  # a fighter has no reason to leave the fight
                 continue
             value = cells[spot]
-            if value is None:
-                value = cells[spot] = cell(offset)
+            if value is None:  # near the objective, behind it (out of its forward guns), by the bombers
+                x, y, z = sx + offset[0], sy + offset[1], sz + offset[2]
+                value = 0.0
+                if objective is not None:
+                    dx, dy, dz = x - ox, y - oy, z - oz
+                    value -= 0.15 * max(dx, -dx, dy, -dy, dz, -dz)
+                    if hard and dx * bx + dy * by + dz * bz > 0:
+                        value += 0.2
+                if bombers:
+                    value -= 0.1 * max(0, _nearest((x, y, z), bombers) - ESCORT_RADIUS)
+                cells[spot] = value
             if fronts[index] & planes:
                 value += look.shot(mover.end(move), facing, front, guns)
             if tail_guns and backs[index] & planes:
