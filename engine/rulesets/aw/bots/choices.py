@@ -41,8 +41,7 @@ def base_score(bot, st: State, unit: Unit, square: int) -> float:
             s.index for s in static.squares if s.territory == intel.enemy]
         row = static.dist[square]
         fit = abs(min(row[a] for a in aims) - key[1] + 1)
-        danger = sum(s.count for s in intel.stacks.values() if row[s.square] <= 4)
-        intel.memo[key] = fit + DANGER * danger
+        intel.memo[key] = fit + DANGER * intel.threat(square)
     return intel.memo[key]
 
 

@@ -53,8 +53,7 @@ class Intel:
         st = self.st
         seen = seen_by(st, self.side)
         enemy_air = [u for u in st.of_side[self.enemy] if u.air]
-        # The countermix is public: an unidentified unit is the average printed fighter.
-        average = sum(u.record.front.air_combat for u in enemy_air if u.type in ("F", "FB")) / max(1, len(enemy_air))
+        average = self.average(enemy_air)
         stacks: dict[tuple[int, bool], EnemyStack] = {}
         for u in enemy_air:
             if u.square is None:
@@ -71,6 +70,25 @@ class Intel:
                 stack.fighter_dice += average
                 stack.bombers += 0.4
         return stacks
+
+    def threat(self, square: int) -> int:
+        """Enemy air units within a move (4 squares) of `square`: who could bomb or strafe it next."""
+        key = ("threat", square)
+        found = self.memo.get(key)
+        if found is None:
+            row = self.st.static.dist[square]
+            found = self.memo[key] = sum(s.count for s in self.stacks.values() if row[s.square] <= 4)
+        return found
+
+    def average(self, enemy_air: list[Unit]) -> float:
+        """The countermix is public: an unidentified unit is the average printed fighter (the
+        same all game: the countermix does not change)."""
+        cache = self.st.static.cache
+        key = ("average fighter", self.enemy)
+        if key not in cache:
+            cache[key] = sum(u.record.front.air_combat for u in enemy_air if u.type in ("F", "FB")) / max(
+                1, len(enemy_air))
+        return cache[key]
 
     # ---- targets ----------------------------------------------------------------------
     def aims(self, airbases: bool = True) -> list[Aim]:

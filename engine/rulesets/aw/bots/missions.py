@@ -201,10 +201,7 @@ class Planner:
 
     def _danger(self, square: int) -> int:
         """Enemy air units within a move of an airbase: who could bomb or strafe it next."""
-        if self.strength == "easy":
-            return 0
-        row = self.dist[square]
-        return sum(s.count for s in self.intel.stacks.values() if row[s.square] <= 4)
+        return 0 if self.strength == "easy" else self.intel.threat(square)
 
     def _landing(self, unit: Unit) -> int | None:
         bases = self._landings(unit)

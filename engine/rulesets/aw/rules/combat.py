@@ -99,8 +99,17 @@ def resolve(game, st: State, attacker: str, sq: int) -> Generator:
 def aa_sources(st: State, side: str, sq: int) -> tuple[int, list[Unit]]:
     """`side`'s AA in a square: its airbase there (AA = capacity, 30.4) and AA units."""
     base = st.airbase(sq, side)
-    units = [u for u in st.units.values() if u.square == sq and u.side == side and u.type == "aa"]
+    units = list(st.memo(side, "aa units", lambda: _aa_units(st, side)).get(sq, ()))
     return (base[1] if base else 0), units
+
+
+def _aa_units(st: State, side: str) -> dict[int, list[Unit]]:
+    """`side`'s AA units on the map by square, in the order of `st.units`."""
+    found: dict[int, list[Unit]] = {}
+    for u in st.units.values():
+        if u.side == side and u.type == "aa" and u.square is not None:
+            found.setdefault(u.square, []).append(u)
+    return found
 
 
 def aa_fire(game, st: State, attacker: str) -> Generator:

@@ -28,12 +28,11 @@ def reveal(st: State, units: list[Unit], why: str, square: int | None = None) ->
             st.remove(unit, ABORT, "decoy revealed (22.1)")
 
 
-def contacts(st: State, side: str) -> set[int]:
+def contacts(st: State, side: str) -> frozenset[int]:
     """Squares where a `side` air stack meets an enemy unit or installation (22.0)."""
     enemy = st.static.enemy[side]
-    found = set(st.static.installations[enemy])
-    found.update(u.square for u in st.of_side[enemy] if u.square is not None)
-    return found
+    return st.memo(enemy, "contacts", lambda: st.static.installations[enemy].union(
+        u.square for u in st.of_side[enemy] if u.square is not None))
 
 
 def reveal_contact(st: State, movers: list[Unit], square: int) -> None:

@@ -10,11 +10,12 @@ moment of the game from the log.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from ..units import AirFace
 from .static import Static
 
+T = TypeVar("T")
 UNPLACED, REINFORCEMENTS, ABORT, DAMAGE, ASIDE = "unplaced", "reinforcements", "abort", "damage", "aside"
 BOXES = (UNPLACED, REINFORCEMENTS, ABORT, DAMAGE, ASIDE)
 
@@ -120,14 +121,17 @@ class State:
         self.counters: dict[tuple[str, int], Unit] = {}  # airbase counters on the map (30.3)
         # Routes per side by (start, speed); they depend on enemy positions only (17.1, 22.0).
         self.routes: dict[str, dict[tuple[int, int], tuple]] = {side: {} for side in static.order}
-        # Changes to each side's units, so that what is worked out from them can be kept.
+        # Changes to each side's units, so that what is worked out from them can be kept; `bases`
+        # counts only those that may change what is based where (landing, take-off, placing, removal).
         self.versions = {side: 0 for side in static.order}
+        self.bases = {side: 0 for side in static.order}
         self.offers: dict[tuple, dict] = {}  # 'fly' options by unit and place, made once (flying)
         self.excess = False  # air units over the stacking limit wait to be aborted (14.0)
         self.scheduled: set[str] = set()  # units the scenario brings in on a set turn (12.0)
         self.initial_box: set[str] = set()  # units that start in the Reinforcements Box (29.0)
         self.bonus_window: set[str] = set()  # sides whose combat a bonus card would change now
         self._arrivals = 0
+        self._memo: dict[tuple[str, str], tuple[int, Any]] = {}
 
     # ---- queries ----------------------------------------------------------------------
     def side_units(self, side: str) -> list[Unit]:
@@ -136,8 +140,19 @@ class State:
     def at(self, square: int) -> list[Unit]:
         return [u for u in self.units.values() if u.square == square]
 
+    def memo(self, side: str, what: str, make: Callable[[], T], based: bool = False) -> T:
+        """What `make` works out from `side`'s units, kept until one of them changes (`versions`;
+        `based`: until what is based where may have changed). The value is shared: callers must
+        not change it."""
+        version = (self.bases if based else self.versions)[side]
+        hit = self._memo.get((side, what))
+        if hit is None or hit[0] != version:
+            hit = self._memo[(side, what)] = (version, make())
+        return hit[1]
+
     def airborne(self, side: str, square: int | None = None) -> list[Unit]:
-        return [u for u in self.of_side[side] if u.airborne and (square is None or u.square == square)]
+        flying = self.memo(side, "airborne", lambda: tuple(u for u in self.of_side[side] if u.airborne))
+        return list(flying) if square is None else [u for u in flying if u.square == square]
 
     def based_at(self, square: int, side: str) -> list[Unit]:
         return [u for u in self.of_side[side] if u.square == square and u.air and not u.airborne]
@@ -165,6 +180,9 @@ class State:
         return sorted(set(self.static.printed_bases[side]).union(counters))
 
     def based_counts(self, side: str) -> dict[int, int]:
+        return dict(self.memo(side, "based", lambda: self._based_counts(side), based=True))
+
+    def _based_counts(self, side: str) -> dict[int, int]:
         counts: dict[int, int] = {}
         for u in self.of_side[side]:
             if u.square is not None and u.air and not u.airborne:
@@ -175,11 +193,14 @@ class State:
         base = self.airbase(square, side)
         if base is None:
             return 0
-        return base[0] - len(self.based_at(square, side))
+        return base[0] - self.memo(side, "based", lambda: self._based_counts(side), based=True).get(square, 0)
 
     def rooms(self, side: str) -> dict[int, int]:
         """Free capacity of each of `side`'s airbases."""
-        based = self.based_counts(side)
+        return dict(self.memo(side, "rooms", lambda: self._rooms(side), based=True))
+
+    def _rooms(self, side: str) -> dict[int, int]:
+        based = self.memo(side, "based", lambda: self._based_counts(side), based=True)
         return {sq: self.airbase(sq, side)[0] - based.get(sq, 0) for sq in self.airbases(side)}
 
     def top(self, units: list[Unit]) -> Unit | None:
@@ -192,6 +213,8 @@ class State:
     # ---- changes, each with its standard unit event ----------------------------------
     def add(self, unit: Unit, box: str) -> None:
         unit.box = box
+        self.versions[unit.side] += 1
+        self.bases[unit.side] += 1
         unit.rules = self.static.mode_rules(unit.type, unit.mode)
         self.units[unit.id] = unit
         state = {"mode": unit.mode, "airborne": False, "revealed": False} if unit.air else {}
@@ -203,6 +226,8 @@ class State:
         if unit.type == "airbase":
             self.counters.pop((unit.side, unit.square), None)
             self.counters[(unit.side, square)] = unit
+        if not unit.airborne:
+            self.bases[unit.side] += 1
         unit.square, unit.box = square, None
         self._moved(unit)
         self._arrivals += 1
@@ -219,6 +244,7 @@ class State:
             self.counters.pop((unit.side, unit.square), None)
         unit.square, unit.box, unit.airborne = None, box, False
         unit.revealed = False
+        self.bases[unit.side] += 1
         self._moved(unit)
         data: dict[str, Any] = {"unit": unit.id, "box": box, "reason": reason}
         if box == DAMAGE:
@@ -235,6 +261,7 @@ class State:
             if key in ("airborne", "revealed", "bombed"):
                 setattr(unit, key, value)
         if "airborne" in state:
+            self.bases[unit.side] += 1
             self._moved(unit)
         else:
             self.versions[unit.side] += 1
