@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core.decisions import Decision
 
+from ..rules.flying import Destinations, FlyDecision, FlyToDecision
 from ..rules.state import State
 from .choices import CHOICES
 from .intel import Intel
@@ -46,12 +47,11 @@ class AirWarsBot:
         return CHOICES[decision.kind](self, decision, st)
 
     # ---- flying -----------------------------------------------------------------------
-    def _fly(self, decision: Decision, st: State) -> dict:
+    def _fly(self, decision: FlyDecision, st: State) -> dict:
         key = (st.turn, st.hour, st.active)
         if key != self.plan_key:
             self.plan_key = key
             self.orders = Planner(st, self.side, self.strength, self.missions, self.intel(st)).plan()
-        offered = {(o["type"], o.get("unit") or o.get("at")): o for o in decision.options}
         while self.orders:
             order = self.orders.pop(0)
             units = [st.units[u] for u in order.units if st.units[u].square is not None]
@@ -62,43 +62,43 @@ class AirWarsBot:
             stack = [u for u in st.airborne(self.side, square) if not u.moved] if lead.airborne else []
             option = None
             if len(units) > 1 and lead.airborne and {u.id for u in stack} == {u.id for u in units}:
-                option = offered.get(("fly_stack", st.static.label(square)))
-            option = option or offered.get(("fly", lead.id))
+                option = decision.offer("fly_stack", st.static.label(square))
+            option = option or decision.offer("fly", lead.id)
             if option is not None:
                 self.current = Order([u.id for u in units], order.dest, order.land, order.why)
                 return option
         self.current = None
-        return decision.options[-1]  # end flying
+        return decision.offer("end")
 
-    def _fly_to(self, decision: Decision, st: State) -> dict:
+    def _fly_to(self, decision: FlyToDecision, st: State) -> dict:
         order = self.current
-        group = set(decision.context["units"])
+        ends = decision.ends
         if order is not None:
             for uid in order.units:
-                if uid not in group:
-                    for option in decision.options:
-                        if option["type"] == "add" and option["unit"] == uid:
-                            return option
-        dest = order.dest if order is not None else st.units[next(iter(group))].square
+                add = ends.adds().get(uid)
+                if add is not None:
+                    return add
+        dest = order.dest if order is not None else ends.start
         land = order.land if order is not None else True
-        return nearest(decision, st, dest, land)
+        return nearest(ends, st, dest, land)
 
 
-def nearest(decision: Decision, st: State, dest: int, land: bool) -> dict:
-    """The offered landing (if wanted) or move that ends closest to `dest`."""
+def nearest(ends: Destinations, st: State, dest: int, land: bool) -> dict:
+    """The legal landing (if wanted) or move that ends closest to `dest`."""
     static = st.static
-    want, at = "land" if land else "move", static.labels[dest]
-    for option in decision.options:
-        if option.get("at") == at and option["type"] == want:
-            return option
-    index, row = static.index, [r[dest] for r in static.dist]
-    best = None
-    for option in decision.options:
-        kind = option["type"]
-        if kind not in ("move", "land"):
-            continue
-        d = row[index[option["at"]]]
-        rank = (0 if (kind == "land") == land else 1, d) if land else (d, kind == "land")
-        if best is None or rank < best[0]:
-            best = (rank, option)
-    return best[1] if best else decision.options[-1]
+    want = "land" if land else "move"
+    exact = ends.offer(want, static.labels[dest])
+    if exact is not None:
+        return exact
+    # Landing: the nearest airbase, else the nearest square. Flying on: the nearest square,
+    # a move before a landing there. Ties go to the first listed.
+    dist, farther = static.dist, len(static.dist)  # no two squares are that far apart
+    best = best_rank = None
+    for kind, square in ends.squares():
+        d = dist[square][dest]
+        rank = (d if kind == "land" else farther + d) if land else 2 * d + (kind == "land")
+        if best_rank is None or rank < best_rank:
+            best, best_rank = (kind, square), rank
+    if best is None:
+        return ends.offer("cancel", None)
+    return ends.offer(best[0], static.labels[best[1]])

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from typing import Generator
 
-from engine.core.decisions import Decision
+from engine.core.decisions import Decision, same_action
 
 from .fog import contacts, reveal_contact
+from .routes import path, reach
 from .state import State, Unit
-
-Routes = dict[int, tuple[int, int, int]]  # square -> (steps, contact squares, previous square)
 
 
 def missions_limit(st: State, unit: Unit) -> int | None:
@@ -58,101 +57,14 @@ def take_off_problem(st: State, unit: Unit) -> str | None:
     return None
 
 
+def free(st: State, unit: Unit) -> bool:
+    """May the unit fly now: in the air and not yet moved this hour, or based and able to take off."""
+    return unit.air and unit.square is not None and (
+        not unit.moved if unit.airborne else take_off_problem(st, unit) is None)
+
+
 def movable(st: State, side: str) -> list[Unit]:
-    return [u for u in st.of_side[side] if u.air and u.square is not None
-            and (u.airborne and not u.moved or not u.airborne and take_off_problem(st, u) is None)]
-
-
-def stops(st: State, side: str) -> set[int]:
-    """Squares a `side` stack may enter but not leave: enemy air units in the air there (17.1)."""
-    return {u.square for u in st.of_side[st.static.enemy[side]] if u.airborne and u.type != "D"}
-
-
-def reach(st: State, side: str, start: int, speed: int) -> tuple[dict[int, int], set[int]]:
-    """Every square a stack starting at `start` may end in (square -> steps, nearest first),
-    and the squares where enemy air units would stop it."""
-    cache = st.routes[side]
-    cached = cache.get((start, speed))
-    if cached is None:
-        stopped = stops(st, side)
-        if _detours(st, start, speed, stopped):
-            steps = {sq: found[0] for sq, found in _search(st, side, start, speed, stopped).items()}
-        else:
-            steps = st.static.diamond(start, speed)
-        cached = cache[(start, speed)] = (steps, stopped)
-    return cached
-
-
-def _detours(st: State, start: int, speed: int, stopped: set[int]) -> bool:
-    """Could an enemy stack change where the move may go (one nearer than the speed)?"""
-    row = st.static.dist[start]
-    return any(0 < row[s] < speed for s in stopped)
-
-
-def _search(st: State, side: str, start: int, speed: int, stopped: set[int]) -> Routes:
-    """Breadth first from `start`: each square in the fewest steps and, among those routes,
-    the one entering the fewest contact squares; a stopping square is not left (17.1)."""
-    cache = st.routes[side]
-    key = ("search", start, speed)
-    if key in cache:
-        return cache[key]
-    touched = contacts(st, side)
-    best: Routes = {start: (0, 0, -1)}
-    frontier = [start]
-    neighbors = st.static.neighbors
-    for step in range(1, speed + 1):
-        following = []
-        for sq in frontier:
-            if sq in stopped and sq != start:
-                continue
-            reached = best[sq][1]
-            for n in neighbors[sq]:
-                c = reached + (n in touched)
-                old = best.get(n)
-                if old is None:
-                    best[n] = (step, c, sq)
-                    following.append(n)
-                elif old[0] == step and c < old[1]:
-                    best[n] = (step, c, sq)
-        frontier = following
-    cache[key] = best
-    return best
-
-
-def path(st: State, side: str, start: int, speed: int, dest: int) -> list[int]:
-    """The squares a move enters on the way to `dest`, in order: a shortest route that enters
-    the fewest squares with enemy units or installations, since those reveal it (22.0)."""
-    stopped = stops(st, side)
-    if _detours(st, start, speed, stopped):
-        best = _search(st, side, start, speed, stopped)
-        out = []
-        while best[dest][2] != -1:
-            out.append(dest)
-            dest = best[dest][2]
-        return out[::-1]
-    return _straight(st, side, start, dest)
-
-
-def _straight(st: State, side: str, start: int, dest: int) -> list[int]:
-    """Among the shortest (staircase) routes between two squares, the one with fewest contacts."""
-    static = st.static
-    touched = contacts(st, side)
-    a, b = static.squares[start], static.squares[dest]
-    dc, dr = (1 if b.col >= a.col else -1), (1 if b.row >= a.row else -1)
-    across, down = abs(b.col - a.col), abs(b.row - a.row)
-    cols = static.cols
-    cost: dict[tuple[int, int], tuple[int, tuple[int, int] | None]] = {(0, 0): (0, None)}
-    for i in range(across + 1):
-        for j in range(down + 1):
-            if i or j:
-                here = int((a.row + j * dr) * cols + a.col + i * dc in touched)
-                cost[(i, j)] = min((cost[prev][0] + here, prev) for prev in ((i - 1, j), (i, j - 1))
-                                   if prev in cost)
-    out, at = [], (across, down)
-    while at != (0, 0):
-        out.append((a.row + at[1] * dr) * cols + a.col + at[0] * dc)
-        at = cost[at][1]
-    return out[::-1]
+    return [u for u in st.of_side[side] if free(st, u)]
 
 
 def flying(game, st: State, side: str) -> Generator:
@@ -160,11 +72,9 @@ def flying(game, st: State, side: str) -> Generator:
         unit.moved = False
     st.launched = {}
     while True:
-        options = fly_options(st, side)
-        if len(options) == 1:
+        if not any(free(st, u) for u in st.of_side[side]):
             return
-        action = yield Decision(side, "aw.fly", f"hour {st.hour}: fly a unit or stack, or end flying",
-                                options, context={"hour": st.hour}, explain=_explain_fly(st, side))
+        action = yield FlyDecision(st, side)
         if action["type"] == "end":
             return
         if action["type"] == "fly_stack":
@@ -173,12 +83,7 @@ def flying(game, st: State, side: str) -> Generator:
         else:
             group = [st.units[action["unit"]]]
         while True:
-            options, steps, stopped = fly_to_options(st, side, group)
-            action = yield Decision(
-                side, "aw.fly_to", f"{_names(group)}: add a unit, or choose where to fly or land",
-                options, context={"units": [u.id for u in group], "from": st.static.label(group[0].square)},
-                explain=_explain_fly_to(st, side, group, steps, stopped),
-            )
+            action = yield FlyToDecision(st, side, group)
             kind = action["type"]
             if kind == "add":
                 group.append(st.units[action["unit"]])
@@ -192,30 +97,76 @@ def _names(group: list[Unit]) -> str:
     return ", ".join(u.name for u in group)
 
 
+def _fly_offer(st: State, unit: Unit) -> dict:
+    """The option to fly one unit from where it is (made once per unit, square and status)."""
+    key = ("fly", unit.id, unit.square, unit.airborne)
+    offer = st.offers.get(key)
+    if offer is None:
+        label = st.static.label(unit.square)
+        where = f"in the air over {label}" if unit.airborne else f"based at {label}"
+        offer = st.offers[key] = {"type": "fly", "unit": unit.id, "label": f"fly {unit.name} ({where})"}
+    return offer
+
+
+def _stack_offer(st: State, square: int, count: int) -> dict:
+    key = ("fly_stack", square, count)
+    offer = st.offers.get(key)
+    if offer is None:
+        label = st.static.label(square)
+        offer = st.offers[key] = {"type": "fly_stack", "at": label,
+                                  "label": f"fly the {count} units in the air over {label} together"}
+    return offer
+
+
 def fly_options(st: State, side: str) -> list[dict]:
-    label = st.static.label
     options = []
     stacks: dict[int, int] = {}
-    cache = st.offers
     for unit in movable(st, side):
-        key = ("fly", unit.id, unit.square, unit.airborne)
-        offer = cache.get(key)
-        if offer is None:
-            where = f"in the air over {label(unit.square)}" if unit.airborne else f"based at {label(unit.square)}"
-            offer = cache[key] = {"type": "fly", "unit": unit.id, "label": f"fly {unit.name} ({where})"}
-        options.append(offer)
+        options.append(_fly_offer(st, unit))
         if unit.airborne:
             stacks[unit.square] = stacks.get(unit.square, 0) + 1
     for square, count in sorted(stacks.items()):
         if count > 1:
-            options.append({"type": "fly_stack", "at": label(square),
-                            "label": f"fly the {count} units in the air over {label(square)} together"})
+            options.append(_stack_offer(st, square, count))
     options.append(_END)
     return options
 
 
 _END = {"type": "end", "label": "end flying for this hour"}
 _CANCEL = {"type": "cancel", "label": "choose another unit"}
+
+
+class FlyDecision(Decision):
+    """`aw.fly`, its options listed only when asked for: `offer` is the option that flies a unit or
+    a stack if the rules allow it now (what a bot looks up), and any action is checked that way."""
+
+    def __init__(self, st: State, side: str) -> None:
+        self.st = st
+        super().__init__(side, "aw.fly", f"hour {st.hour}: fly a unit or stack, or end flying",
+                         lambda: fly_options(st, side), context={"hour": st.hour},
+                         explain=_explain_fly(st, side), accept=self._accept)
+
+    def offer(self, kind: str, key: object = None) -> dict | None:
+        """The option to fly unit `key` ('fly'), the stack over square `key` ('fly_stack'), or to
+        end flying ('end'), if it is legal now."""
+        st = self.st
+        if kind == "end":
+            return _END
+        if not isinstance(key, str):
+            return None
+        if kind == "fly":
+            unit = st.units.get(key)
+            return _fly_offer(st, unit) if unit is not None and unit.side == self.side and free(st, unit) else None
+        if kind == "fly_stack":
+            square = st.static.index.get(key)
+            count = sum(1 for u in st.of_side[self.side] if u.airborne and u.square == square and not u.moved)
+            return _stack_offer(st, square, count) if square is not None and count > 1 else None
+        return None
+
+    def _accept(self, action: dict) -> dict | None:
+        kind = action["type"]
+        offered = self.offer(kind, action.get("unit") if kind == "fly" else action.get("at"))
+        return offered if offered is not None and (offered is action or same_action(action, offered)) else None
 
 
 def _offers(static) -> dict[str, list[dict]]:
@@ -242,31 +193,109 @@ def addable(st: State, side: str, group: list[Unit]) -> list[Unit]:
             return []
     return [u for u in st.of_side[side]
             if u.square == lead.square and u.air and u.airborne == lead.airborne
-            and u not in group and (u.airborne and not u.moved or not u.airborne and take_off_problem(st, u) is None)]
+            and u not in group and free(st, u)]
+
+
+class Destinations:
+    """Where a group may end its flight: the squares it can reach within the stacking limit, the
+    airbases it can land at (in the air only: take-off and landing are not one move, 16.2), and the
+    units that may join it. Each is worked out when first needed."""
+
+    def __init__(self, st: State, side: str, group: list[Unit]) -> None:
+        self.st, self.side, self.group = st, side, group
+        self.start, self.based = group[0].square, not group[0].airborne
+        self.steps, self.stopped = reach(st, side, self.start, min(u.speed for u in group))
+        self.offers = _offers(st.static)
+        self._in_air: dict[int, int] | None = None
+        self._rooms: dict[int, int] | None = None
+        self._adds: dict[str, dict] | None = None
+
+    def adds(self) -> dict[str, dict]:
+        """unit id -> the option to add it to the group."""
+        if self._adds is None:
+            self._adds = {u.id: {"type": "add", "unit": u.id, "label": f"add {u.name}"}
+                          for u in addable(self.st, self.side, self.group)}
+        return self._adds
+
+    def in_air(self) -> dict[int, int]:
+        """Own units in the air per square, the group left out (stacking, 14.0)."""
+        if self._in_air is None:
+            self._in_air = {}
+            for u in self.st.of_side[self.side]:
+                if u.airborne and u not in self.group:
+                    self._in_air[u.square] = self._in_air.get(u.square, 0) + 1
+        return self._in_air
+
+    def can_move(self, square: int) -> bool:
+        return square in self.steps and (
+            self.in_air().get(square, 0) + len(self.group) <= self.st.command_level(self.side))
+
+    def rooms(self) -> dict[int, int]:
+        if self._rooms is None:
+            self._rooms = {} if self.based else self.st.rooms(self.side)
+        return self._rooms
+
+    def can_land(self, square: int) -> bool:
+        return (self.rooms().get(square, 0) >= len(self.group) and square in self.steps
+                and (square not in self.stopped or square == self.start))
+
+    def move_offer(self, square: int) -> dict:
+        if self.based:
+            return self.offers["stay" if square == self.start else "take_off"][square]
+        return self.offers["move"][square]
+
+    def squares(self) -> list[tuple[str, int]]:
+        """('move' or 'land', square) of every legal end, in the order the options list them:
+        moves nearest first, then landings in board order."""
+        in_air, room = self.in_air(), self.st.command_level(self.side) - len(self.group)
+        out = [("move", sq) for sq in self.steps if in_air.get(sq, 0) <= room]
+        return out + [("land", sq) for sq in self.rooms() if self.can_land(sq)]
+
+    def options(self) -> list[dict]:
+        options = list(self.adds().values())
+        options += [self.move_offer(sq) if kind == "move" else self.offers["land"][sq] for kind, sq in self.squares()]
+        options.append(_CANCEL)
+        return options
+
+    def offer(self, kind: str, key: object) -> dict | None:
+        """The option to add unit `key`, or to move or land at square `key`, or to cancel, if legal."""
+        if kind == "cancel":
+            return _CANCEL
+        if not isinstance(key, str):
+            return None
+        if kind == "add":
+            return self.adds().get(key)
+        square = self.st.static.index.get(key)
+        if square is None:
+            return None
+        if kind == "move":
+            return self.move_offer(square) if self.can_move(square) else None
+        if kind == "land":
+            return self.offers["land"][square] if self.can_land(square) else None
+        return None
 
 
 def fly_to_options(st: State, side: str, group: list[Unit]) -> tuple[list[dict], dict[int, int], set[int]]:
-    static = st.static
-    start = group[0].square
-    based = not group[0].airborne
-    steps, stopped = reach(st, side, start, min(u.speed for u in group))
-    size = len(group)
-    level = st.command_level(side)
-    in_air: dict[int, int] = {}
-    for u in st.of_side[side]:
-        if u.airborne and u not in group:
-            in_air[u.square] = in_air.get(u.square, 0) + 1
-    options = [{"type": "add", "unit": u.id, "label": f"add {u.name}"} for u in addable(st, side, group)]
-    offers = _offers(static)
-    moves = offers["take_off" if based else "move"]
-    for sq in steps:  # nearest first
-        if in_air.get(sq, 0) + size <= level:
-            options.append(offers["stay"][sq] if based and sq == start else moves[sq])
-    for sq, room in ({} if based else st.rooms(side)).items():  # land in a later hour (16.2)
-        if sq in steps and room >= size and (sq not in stopped or sq == start):
-            options.append(offers["land"][sq])
-    options.append(_CANCEL)
-    return options, steps, stopped
+    found = Destinations(st, side, group)
+    return found.options(), found.steps, found.stopped
+
+
+class FlyToDecision(Decision):
+    """`aw.fly_to`, its options (often some fifty squares) listed only when asked for: `ends` says
+    what is legal (for a bot to pick from), and any action is checked against it."""
+
+    def __init__(self, st: State, side: str, group: list[Unit]) -> None:
+        self.ends = ends = Destinations(st, side, group)
+        super().__init__(
+            side, "aw.fly_to", f"{_names(group)}: add a unit, or choose where to fly or land", ends.options,
+            context={"units": [u.id for u in group], "from": st.static.label(group[0].square)},
+            explain=_explain_fly_to(st, side, group, ends.steps, ends.stopped), accept=self._accept,
+        )
+
+    def _accept(self, action: dict) -> dict | None:
+        kind = action["type"]
+        offered = self.ends.offer(kind, action.get("unit") if kind == "add" else action.get("at"))
+        return offered if offered is not None and (offered is action or same_action(action, offered)) else None
 
 
 def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:

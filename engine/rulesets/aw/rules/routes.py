@@ -1,0 +1,113 @@
+"""Where a stack may fly this hour and by which route (17.0, 17.1, 22.0).
+
+Movement runs through grid sides only; a stack that enters a square with enemy
+air units in the air must stop there (decoys do not stop anybody, 22.1). A move
+follows a shortest route that enters the fewest squares holding enemy units or
+installations, since entering one reveals the stack (22.0). Routes depend on
+enemy positions only, so they are kept per side until an enemy unit moves.
+"""
+
+from __future__ import annotations
+
+from .fog import contacts
+from .state import State
+
+def stops(st: State, side: str) -> frozenset[int]:
+    """Squares a `side` stack may enter but not leave: enemy air units in the air there (17.1)."""
+    enemy = st.static.enemy[side]
+    return st.memo(enemy, "stops", lambda: frozenset(u.square for u in st.of_side[enemy]
+                                                      if u.airborne and u.type != "D"))
+
+
+def reach(st: State, side: str, start: int, speed: int) -> tuple[dict[int, int], set[int]]:
+    """Every square a stack starting at `start` may end in (square -> steps, nearest first),
+    and the squares where enemy air units would stop it."""
+    cache = st.routes[side]
+    cached = cache.get((start, speed))
+    if cached is None:
+        stopped = stops(st, side)
+        if _detours(st, start, speed, stopped):
+            steps = _search(st, side, start, speed, stopped)[0]
+        else:
+            steps = st.static.diamond(start, speed)
+        cached = cache[(start, speed)] = (steps, stopped)
+    return cached
+
+
+def _detours(st: State, start: int, speed: int, stopped: set[int]) -> bool:
+    """Could an enemy stack change where the move may go (one nearer than the speed)?"""
+    row = st.static.dist[start]
+    return any(0 < row[s] < speed for s in stopped)
+
+
+def _search(st: State, side: str, start: int, speed: int, stopped: set[int]) -> tuple[dict[int, int], dict[int, int]]:
+    """Breadth first from `start`: each square in the fewest steps and, among those routes,
+    the one entering the fewest contact squares; a stopping square is not left (17.1).
+    Returns square -> steps (nearest first) and square -> the square before it on its route."""
+    cache = st.routes[side]
+    key = ("search", start, speed)
+    if key in cache:
+        return cache[key]
+    touched = contacts(st, side)
+    steps, before, costs = {start: 0}, {start: -1}, {start: 0}
+    frontier = [start]
+    neighbors = st.static.neighbors
+    for step in range(1, speed + 1):
+        layer: dict[int, int] = {}  # contacts on the way to the squares first reached in this step
+        for sq in frontier:
+            if sq in stopped and sq != start:
+                continue
+            reached = costs[sq]
+            for n in neighbors[sq]:
+                if n in steps:
+                    if n in layer:  # another way in the same number of steps: keep the fewer contacts
+                        c = reached + (n in touched)
+                        if c < layer[n]:
+                            layer[n], before[n] = c, sq
+                    continue
+                steps[n], layer[n], before[n] = step, reached + (n in touched), sq
+        costs.update(layer)
+        frontier = list(layer)
+    cache[key] = steps, before
+    return steps, before
+
+
+def path(st: State, side: str, start: int, speed: int, dest: int) -> list[int]:
+    """The squares a move enters on the way to `dest`, in order: a shortest route that enters
+    the fewest squares with enemy units or installations, since those reveal it (22.0)."""
+    stopped = stops(st, side)
+    if _detours(st, start, speed, stopped):
+        before = _search(st, side, start, speed, stopped)[1]
+        out = []
+        while before[dest] != -1:
+            out.append(dest)
+            dest = before[dest]
+        return out[::-1]
+    return _straight(st, side, start, dest)
+
+
+def _straight(st: State, side: str, start: int, dest: int) -> list[int]:
+    """Among the shortest (staircase) routes between two squares, the one with fewest contacts."""
+    static = st.static
+    touched = contacts(st, side)
+    a, b = static.squares[start], static.squares[dest]
+    dc, dr = (1 if b.col >= a.col else -1), (1 if b.row >= a.row else -1)
+    across, down = abs(b.col - a.col), abs(b.row - a.row)
+    cols = static.cols
+    cost: dict[tuple[int, int], tuple[int, tuple[int, int] | None]] = {(0, 0): (0, None)}
+    for i in range(across + 1):
+        for j in range(down + 1):
+            if i or j:
+                here = int((a.row + j * dr) * cols + a.col + i * dc in touched)
+                if not i:
+                    prev = (0, j - 1)
+                elif not j:
+                    prev = (i - 1, 0)
+                else:  # the cheaper of the two ways in; on a tie, along the row first
+                    prev = (i - 1, j) if cost[(i - 1, j)][0] <= cost[(i, j - 1)][0] else (i, j - 1)
+                cost[(i, j)] = (cost[prev][0] + here, prev)
+    out, at = [], (across, down)
+    while at != (0, 0):
+        out.append((a.row + at[1] * dr) * cols + a.col + at[0] * dc)
+        at = cost[at][1]
+    return out[::-1]
