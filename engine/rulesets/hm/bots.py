@@ -62,7 +62,7 @@ class Look:
         self.worth = {e.id: (DESIGNATION_CANDIDATE if e.id in candidates else BOMBER if e.role == "bomber"
                              else FIGHTER) if hard else 1.0 for e in self.enemies}
         self._danger: dict[Cube, float] = {}
-        self._threats = self._threats_of(state) if hard else []
+        self._threats: list[tuple] | None = None if hard else []  # worked out at the first `danger`
         self._ours = [me.nose] + [f.nose for f in self.friends]
         self._weighed: dict[str, float] = {}
 
@@ -137,6 +137,8 @@ class Look:
         p_hit, weighed = self.p_hit, self._weighed
         total = 0.0
         ex, ey, ez = end
+        if self._threats is None:
+            self._threats = self._threats_of(self.state)
         for nx, ny, nz, fx, fy, fz, speed, reach, enemy in self._threats:
             dx, dy, dz = ex - nx, ey - ny, ez - nz
             if not (-reach <= dx <= reach and -reach <= dy <= reach and -reach <= dz <= reach):
