@@ -321,8 +321,7 @@ def shoot_down(game: Game, state: State, target: Plane, by: Plane, cause: str) -
 def leave(game: Game, state: State, plane: Plane, status: str, news: str, by: Plane | None = None,
           cause: str = "", flown: dict | None = None) -> None:
     """The plane leaves the mat: shot down or flown off. Its card leaves the deck with its last plane."""
-    state.lift(plane)
-    plane.status = status
+    state.leave(plane, status)
     event = {"unit": plane.id, "box": status, "destroyed": status == SHOT_DOWN, **(flown or {})}
     if by is not None:
         event.update(by=[by.id], cause=cause)

@@ -97,6 +97,7 @@ class State:
     ended: str | None = None  # why the game ended early, once it has
     news: list[str] = field(default_factory=list)  # what happened, for the round summaries
     flights: dict[tuple, Flight] = field(default_factory=dict)  # (speed, plane type) -> its Flight
+    listed: dict[object, list[Plane]] = field(default_factory=dict, init=False)  # live(), enemies() till one leaves
 
     def __post_init__(self) -> None:
         faces = distribution(self.table.die)
@@ -123,8 +124,18 @@ class State:
             if self.occupied.get(cube) is plane:
                 del self.occupied[cube]
 
+    def leave(self, plane: Plane, status: str) -> None:
+        """The plane leaves the mat: shot down or flown off."""
+        self.lift(plane)
+        plane.status = status
+        self.listed.clear()
+
     def live(self, side: str | None = None) -> list[Plane]:
-        return [p for p in self.planes.values() if p.status == ON_MAT and (side is None or p.side == side)]
+        found = self.listed.get(side)
+        if found is None:
+            found = self.listed[side] = [p for p in self.planes.values()
+                                         if p.status == ON_MAT and (side is None or p.side == side)]
+        return list(found)
 
     def live_cards(self) -> list[str]:
         """Cards of the fighters and bomber squadrons with a plane still on the mat, in set-up order."""
@@ -134,4 +145,8 @@ class State:
         return [self.mat.labels[c] for c in plane.hexes if c in self.mat.cubes]
 
     def enemies(self, side: str) -> list[Plane]:
-        return [p for p in self.planes.values() if p.status == ON_MAT and p.side != side]
+        found = self.listed.get(("enemies of", side))
+        if found is None:
+            found = self.listed[("enemies of", side)] = [p for p in self.planes.values()
+                                                         if p.status == ON_MAT and p.side != side]
+        return list(found)
