@@ -99,7 +99,7 @@ def resolve(game, st: State, attacker: str, sq: int) -> Generator:
 def aa_sources(st: State, side: str, sq: int) -> tuple[int, list[Unit]]:
     """`side`'s AA in a square: its airbase there (AA = capacity, 30.4) and AA units."""
     base = st.airbase(sq, side)
-    units = list(st.memo(side, "aa units", lambda: _aa_units(st, side)).get(sq, ()))
+    units = list(st.memo(side, _aa_units).get(sq, ()))
     return (base[1] if base else 0), units
 
 

@@ -30,9 +30,12 @@ def reveal(st: State, units: list[Unit], why: str, square: int | None = None) ->
 
 def contacts(st: State, side: str) -> frozenset[int]:
     """Squares where a `side` air stack meets an enemy unit or installation (22.0)."""
-    enemy = st.static.enemy[side]
-    return st.memo(enemy, "contacts", lambda: st.static.installations[enemy].union(
-        u.square for u in st.of_side[enemy] if u.square is not None))
+    return st.memo(st.static.enemy[side], _occupied)
+
+
+def _occupied(st: State, side: str) -> frozenset[int]:
+    """Squares holding `side`'s units or installations."""
+    return st.static.installations[side].union(u.square for u in st.of_side[side] if u.square is not None)
 
 
 def reveal_contact(st: State, movers: list[Unit], square: int) -> None:

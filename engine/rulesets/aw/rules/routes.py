@@ -14,9 +14,12 @@ from .state import State
 
 def stops(st: State, side: str) -> frozenset[int]:
     """Squares a `side` stack may enter but not leave: enemy air units in the air there (17.1)."""
-    enemy = st.static.enemy[side]
-    return st.memo(enemy, "stops", lambda: frozenset(u.square for u in st.of_side[enemy]
-                                                      if u.airborne and u.type != "D"))
+    return st.memo(st.static.enemy[side], _stopping)
+
+
+def _stopping(st: State, side: str) -> frozenset[int]:
+    """Squares where `side` has air units in the air that stop an enemy stack (not decoys, 22.1)."""
+    return frozenset(u.square for u in st.of_side[side] if u.airborne and u.type != "D")
 
 
 def reach(st: State, side: str, start: int, speed: int) -> tuple[dict[int, int], set[int]]:

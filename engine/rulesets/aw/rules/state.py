@@ -131,7 +131,7 @@ class State:
         self.initial_box: set[str] = set()  # units that start in the Reinforcements Box (29.0)
         self.bonus_window: set[str] = set()  # sides whose combat a bonus card would change now
         self._arrivals = 0
-        self._memo: dict[tuple[str, str], tuple[int, Any]] = {}
+        self._memo: dict[tuple[str, Callable], tuple[int, Any]] = {}
 
     # ---- queries ----------------------------------------------------------------------
     def side_units(self, side: str) -> list[Unit]:
@@ -140,18 +140,18 @@ class State:
     def at(self, square: int) -> list[Unit]:
         return [u for u in self.units.values() if u.square == square]
 
-    def memo(self, side: str, what: str, make: Callable[[], T], based: bool = False) -> T:
-        """What `make` works out from `side`'s units, kept until one of them changes (`versions`;
-        `based`: until what is based where may have changed). The value is shared: callers must
-        not change it."""
+    def memo(self, side: str, make: Callable[["State", str], T], based: bool = False) -> T:
+        """What `make(state, side)` works out from `side`'s units, kept until one of them changes
+        (`versions`; `based`: until what is based where may have changed). The value is shared:
+        callers must not change it."""
         version = (self.bases if based else self.versions)[side]
-        hit = self._memo.get((side, what))
+        hit = self._memo.get((side, make))
         if hit is None or hit[0] != version:
-            hit = self._memo[(side, what)] = (version, make())
+            hit = self._memo[(side, make)] = (version, make(self, side))
         return hit[1]
 
     def airborne(self, side: str, square: int | None = None) -> list[Unit]:
-        flying = self.memo(side, "airborne", lambda: tuple(u for u in self.of_side[side] if u.airborne))
+        flying = self.memo(side, _in_the_air)
         return list(flying) if square is None else [u for u in flying if u.square == square]
 
     def based_at(self, square: int, side: str) -> list[Unit]:
@@ -180,28 +180,17 @@ class State:
         return sorted(set(self.static.printed_bases[side]).union(counters))
 
     def based_counts(self, side: str) -> dict[int, int]:
-        return dict(self.memo(side, "based", lambda: self._based_counts(side), based=True))
-
-    def _based_counts(self, side: str) -> dict[int, int]:
-        counts: dict[int, int] = {}
-        for u in self.of_side[side]:
-            if u.square is not None and u.air and not u.airborne:
-                counts[u.square] = counts.get(u.square, 0) + 1
-        return counts
+        return dict(self.memo(side, _based_counts, based=True))
 
     def room(self, square: int, side: str) -> int:
         base = self.airbase(square, side)
         if base is None:
             return 0
-        return base[0] - self.memo(side, "based", lambda: self._based_counts(side), based=True).get(square, 0)
+        return base[0] - self.memo(side, _based_counts, based=True).get(square, 0)
 
     def rooms(self, side: str) -> dict[int, int]:
         """Free capacity of each of `side`'s airbases."""
-        return dict(self.memo(side, "rooms", lambda: self._rooms(side), based=True))
-
-    def _rooms(self, side: str) -> dict[int, int]:
-        based = self.memo(side, "based", lambda: self._based_counts(side), based=True)
-        return {sq: self.airbase(sq, side)[0] - based.get(sq, 0) for sq in self.airbases(side)}
+        return dict(self.memo(side, _rooms, based=True))
 
     def top(self, units: list[Unit]) -> Unit | None:
         """The unit on top of a stack: the last to arrive (the enemy may always examine it)."""
@@ -286,3 +275,20 @@ class State:
         if vp:
             self.sides[side].vp += vp
             self.emit("aw.vp", side=side, vp=vp, total=self.sides[side].vp, why=why, **context)
+
+
+def _in_the_air(st: State, side: str) -> tuple[Unit, ...]:
+    return tuple(u for u in st.of_side[side] if u.airborne)
+
+
+def _based_counts(st: State, side: str) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for u in st.of_side[side]:
+        if u.square is not None and u.air and not u.airborne:
+            counts[u.square] = counts.get(u.square, 0) + 1
+    return counts
+
+
+def _rooms(st: State, side: str) -> dict[int, int]:
+    based = st.memo(side, _based_counts, based=True)
+    return {sq: st.airbase(sq, side)[0] - based.get(sq, 0) for sq in st.airbases(side)}
