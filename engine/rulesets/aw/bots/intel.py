@@ -76,8 +76,11 @@ class Intel:
         key = ("threat", square)
         found = self.memo.get(key)
         if found is None:
-            row = self.st.static.dist[square]
-            found = self.memo[key] = sum(s.count for s in self.stacks.values() if row[s.square] <= 4)
+            row, found = self.st.static.dist[square], 0
+            for stack in self.stacks.values():
+                if row[stack.square] <= 4:
+                    found += stack.count
+            self.memo[key] = found
         return found
 
     def average(self, enemy_air: list[Unit]) -> float:

@@ -362,16 +362,24 @@ class Planner:
         st, static, intel = self.st, self.st.static, self.intel
         if self.last_hour:
             return
-        near = [s for s in intel.stacks.values() if s.fighter_dice or s.bombers]
+        near = [s.square for s in intel.stacks.values() if s.fighter_dice or s.bombers]
         enemy_kill = static.setups[intel.enemy].vp_per_enemy_air_unit_damaged
         threatened = []
         for sq, kind, vp in static.installation_targets[intel.enemy]:
-            if (sq, kind) not in st.bombed_targets and any(static.dist[s.square][sq] <= 6 for s in near):
+            if (sq, kind) not in st.bombed_targets and _within(static.dist[sq], near, 6):
                 threatened.append((-vp, sq))
         for sq, count in st.based_counts(self.side).items():
-            if any(static.dist[s.square][sq] <= 5 for s in near):
+            if _within(static.dist[sq], near, 5):
                 threatened.append((-count * enemy_kill / 2, sq))
         for _, square in sorted(threatened)[: self.style["cap"]]:
             group = [f for f in self.fighters() if not f.airborne and self._sortie(f, square)][:2]
             if group and self.fits(square, len(group)):
                 self._send(group, square, f"patrol over {static.label(square)}")
+
+
+def _within(row: list[int], squares: list[int], distance: int) -> bool:
+    """Is any of `squares` within `distance` of the square whose distances are `row`?"""
+    for square in squares:
+        if row[square] <= distance:
+            return True
+    return False

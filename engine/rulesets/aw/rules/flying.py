@@ -72,8 +72,11 @@ def flying(game, st: State, side: str) -> Generator:
         unit.moved = False
     st.launched = {}
     while True:
-        if not any(free(st, u) for u in st.of_side[side]):
-            return
+        for unit in st.of_side[side]:
+            if free(st, unit):
+                break
+        else:
+            return  # nothing may fly
         action = yield FlyDecision(st, side)
         if action["type"] == "end":
             return

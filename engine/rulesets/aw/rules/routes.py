@@ -40,7 +40,10 @@ def reach(st: State, side: str, start: int, speed: int) -> tuple[dict[int, int],
 def _detours(st: State, start: int, speed: int, stopped: set[int]) -> bool:
     """Could an enemy stack change where the move may go (one nearer than the speed)?"""
     row = st.static.dist[start]
-    return any(0 < row[s] < speed for s in stopped)
+    for square in stopped:
+        if 0 < row[square] < speed:
+            return True
+    return False
 
 
 def _search(st: State, side: str, start: int, speed: int, stopped: set[int]) -> tuple[dict[int, int], dict[int, int]]:
