@@ -40,15 +40,20 @@ class SetField(QUndoCommand):
         self.done_once = False
         self.stamp = time.monotonic()
 
+    def _live(self) -> bool:
+        """False when the record left the document or became unreadable (changed on disk)."""
+        rec = self.doc.records.get(self.uid)
+        return rec is not None and (rec.editable or not self.path)
+
     def redo(self) -> None:
-        if self.uid not in self.doc.records:
+        if not self._live():
             return
         old = self.doc.set_value(self.uid, self.path, self.value)
         if not self.done_once:
             self.old, self.done_once = old, True
 
     def undo(self) -> None:
-        if self.uid in self.doc.records:
+        if self._live() and self.done_once:
             self.doc.set_value(self.uid, self.path, self.old)
 
     def id(self) -> int:

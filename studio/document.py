@@ -242,8 +242,8 @@ class PackDocument(QObject):
         self._update_modified()
         return rec
 
-    def _touched(self, rec: DocRecord, path: FieldPath) -> None:
-        if rec.editable:
+    def _touched(self, rec: DocRecord, path: FieldPath, rebuild: bool = True) -> None:
+        if rec.editable and rebuild:
             rec.entry = rec.build_entry()
         self._sync_entries()
         self.changed.emit(rec.uid, path)
@@ -271,6 +271,40 @@ class PackDocument(QObject):
             self.disk_files[rec.path] = text
         rec.conflict = None
         self._update_modified()
+
+    def reload(self, uid: int, text: str) -> None:
+        """Take the file's new text as the record's data, after another program changed it.
+
+        Not a command: the disk changed, not the document; edits on the undo stack
+        still apply to the new data by path.
+        """
+        rec = self.records[uid]
+        path = rec.disk_path or rec.path
+        parsed = parse_yaml(text, rec.file)
+        rec.data = copy.deepcopy(parsed.data) if parsed.ok else None
+        rec.header = parsed.header
+        rec.entry = entry_from_document(path, parsed, self.pack, self.kinds)
+        rec.path = path
+        self.accept_disk(rec, text)
+        self._touched(rec, (), rebuild=False)
+
+    def forget(self, uid: int) -> None:
+        """Drop a record whose file another program deleted (it had no unsaved edits)."""
+        rec = self.records[uid]
+        self.disk_files.pop(rec.disk_path, None)
+        self.take_record(uid)
+
+    def adopt(self, path: Path, text: str) -> DocRecord:
+        """Take in a record file another program created in the pack."""
+        parsed = parse_yaml(text, display_path(path))
+        entry = entry_from_document(path, parsed, self.pack, self.kinds)
+        data = copy.deepcopy(parsed.data) if parsed.ok else None
+        rec = DocRecord(self, path, data, parsed.header, on_disk=True, entry=entry)
+        self.disk_files[Path(path)] = text
+        self.records[rec.uid] = rec
+        self._sync_entries()
+        self.added.emit(rec.uid)
+        return rec
 
     def save(self) -> list[Path]:
         """Write the records that changed, atomically; remove files of deleted or moved records.

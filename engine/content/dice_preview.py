@@ -40,7 +40,7 @@ def dice_tables_drawing(record: BaseModel, title: str = "") -> Drawing | None:
     notes: list[str] = []
     y = 4.0
     for path, table in tables:
-        section, height, found = _section(table, path, y)
+        section, height, found = _section(table, path, y, title if not path else "")
         items.extend(section)
         notes.extend(found)
         y += height + 6.0
@@ -64,7 +64,7 @@ def _summary(row: Any) -> str:
     return text if len(text) <= 30 else text[:29] + "…"
 
 
-def _section(table: DiceTable, path: FieldPath, top: float) -> tuple[list, float, list[str]]:
+def _section(table: DiceTable, path: FieldPath, top: float, name: str) -> tuple[list, float, list[str]]:
     low, high = die_range(table.die)
     dist = distribution(table.die)
     faces = list(range(low, high + 1))
@@ -74,7 +74,7 @@ def _section(table: DiceTable, path: FieldPath, top: float) -> tuple[list, float
     def x_of(face: int) -> float:
         return FACES_X0 + (face - low) * cell
 
-    where = format_path(path) or "table"
+    where = format_path(path) or name or "table"
     rows_key = format_path(path + ("rows",))
     items: list[Any] = [
         Text(2, top, f"{where} · {table.die} ({low}–{high})", Font(3.2, bold=True),
