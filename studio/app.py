@@ -30,7 +30,7 @@ def main(paths: list[Path], screenshot: Path | None = None, open_record: str | N
     if not paths:
         paths = [BUNDLED_CONTENT] if BUNDLED_CONTENT.is_dir() else []
     try:
-        window = MainWindow(paths)
+        window = MainWindow(paths, remember=screenshot is None)
     except UsageError as exc:
         print(f"sortie studio: {exc}", file=sys.stderr)
         return 2

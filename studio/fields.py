@@ -229,7 +229,7 @@ class RefField(FieldEditor):
         self.combo.setEditable(True)
         self.combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.combo.lineEdit().setPlaceholderText(("not set — " if optional else "") + " or ".join(self.kinds))
-        completer = QCompleter(self.combo)
+        completer = QCompleter(self.combo.model(), self.combo)
         self.combo.setCompleter(completer)  # completes from the combo's own list of ids
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)

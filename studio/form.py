@@ -205,7 +205,8 @@ class ObjectField(FieldEditor):
     @staticmethod
     def _label(editor: FieldEditor) -> str:
         unit = editor.schema.get("x-unit")
-        return f"{editor.title} ({unit})" if unit else editor.title
+        shown = unit and not isinstance(editor, NumberField)  # a number shows its unit itself
+        return f"{editor.title} ({unit})" if shown else editor.title
 
     def set_value(self, value: Any) -> None:
         present = isinstance(value, dict)
@@ -249,8 +250,10 @@ class ListField(FieldEditor):
         for index in range(length):
             frame = QFrame()
             frame.setObjectName("listItem")
-            row = FieldRow(build_editor(self.ctx, self.path + (index,), self.items_schema))
-            buttons = QVBoxLayout()
+            editor = build_editor(self.ctx, self.path + (index,), self.items_schema)
+            row = FieldRow(editor)
+            compact = not isinstance(editor, (ObjectField, ListField, GridField, YamlField))
+            buttons = QHBoxLayout() if compact else QVBoxLayout()
             for text, tip, slot in (
                 ("↑", "Move up", lambda _=False, i=index: self._move(i, i - 1)),
                 ("↓", "Move down", lambda _=False, i=index: self._move(i, i + 1)),
@@ -262,9 +265,10 @@ class ListField(FieldEditor):
                 button.setToolTip(tip)
                 button.clicked.connect(slot)
                 buttons.addWidget(button)
-            buttons.addStretch(1)
+            if not compact:
+                buttons.addStretch(1)
             line = QHBoxLayout(frame)
-            line.setContentsMargins(4, 4, 4, 4)
+            line.setContentsMargins(4, 2 if compact else 4, 4, 2 if compact else 4)
             line.addWidget(row, 1)
             line.addLayout(buttons)
             self.holder.addWidget(frame)
@@ -292,7 +296,7 @@ class IdField(FieldEditor):
         self.label.setObjectName("idValue")
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         rename = QPushButton("Rename…")
-        rename.setToolTip("Change the id and every reference to it (F2)")
+        rename.setToolTip("Change the id and every reference to it (Ctrl+R)")
         rename.clicked.connect(ctx.form.renameRequested)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

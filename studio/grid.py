@@ -95,7 +95,9 @@ class GridField(FieldEditor):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
+        triggers = QAbstractItemView.EditTrigger
+        self.table.setEditTriggers(triggers.DoubleClicked | triggers.SelectedClicked | triggers.EditKeyPressed
+                                   | triggers.AnyKeyPressed)
         self.table.setItemDelegate(_CellDelegate(self))
         self.table.setAlternatingRowColors(True)
         self.setFocusProxy(self.table)

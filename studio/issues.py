@@ -34,9 +34,9 @@ class IssuesPanel(QWidget):
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
         header = self.tree.header()
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        header.setStretchLastSection(False)
-        for column, width in ((0, 28), (2, 120), (3, 140), (4, 100), (5, 200)):
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in ((0, 28), (1, 420), (2, 110), (3, 140), (4, 110)):
             self.tree.setColumnWidth(column, width)
         self.tree.itemActivated.connect(self._activated)
         self.shown = {Severity.ERROR: True, Severity.WARNING: True, Severity.INFO: False}

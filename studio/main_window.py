@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPushButton,
+    QSizePolicy,
     QStyle,
     QTextBrowser,
     QVBoxLayout,
@@ -47,8 +48,10 @@ Button = QMessageBox.StandardButton
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, paths: list[Path], recovery_folder: Path | None = None) -> None:
+    def __init__(self, paths: list[Path], recovery_folder: Path | None = None, remember: bool = True) -> None:
+        """`remember=False` leaves settings alone (screenshots must not depend on them)."""
         super().__init__()
+        self.remember = remember
         self.setWindowTitle("Sortie studio")
         self.session = Session(self)
         self.session.open(paths)
@@ -83,8 +86,9 @@ class MainWindow(QMainWindow):
         self.watcher.reloaded.connect(lambda rec: self.statusBar().showMessage(
             f"{rec.file} changed on disk and was reloaded", 5000))
 
-        self._restore_settings()
-        self._remember_recent(paths)
+        if remember:
+            self._restore_settings()
+            self._remember_recent(paths)
         self._update_title()
         self._issues_changed()
 
@@ -94,6 +98,8 @@ class MainWindow(QMainWindow):
         self.header = QLabel()
         self.header.setObjectName("recordHeader")
         self.header.setTextFormat(Qt.TextFormat.RichText)
+        self.header.setWordWrap(True)  # a long file path must not widen the window
+        self.header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.conflict = QFrame()
         self.conflict.setObjectName("conflictBanner")
         self.conflict_text = QLabel()
@@ -135,9 +141,9 @@ class MainWindow(QMainWindow):
         self.help_dock.raise_()
         self.issues_dock = self._dock("Issues", "issuesDock", self.issues, bottom)
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.resizeDocks([self.packs_dock, self.preview_dock], [270, 520], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.preview_dock, self.help_dock], [520, 160], Qt.Orientation.Vertical)
+        self.resizeDocks([self.preview_dock, self.help_dock], [420, 180], Qt.Orientation.Vertical)
         self.resizeDocks([self.issues_dock], [170], Qt.Orientation.Vertical)
 
     def _action(self, menu, text: str, slot, shortcut=None, icon=None, tip: str = "") -> QAction:
@@ -184,7 +190,7 @@ class MainWindow(QMainWindow):
                                        sp.SP_FileIcon)
         self.duplicate_action = self._action(edit, "D&uplicate Record…", self.duplicate_record, "Ctrl+D",
                                              sp.SP_FileLinkIcon)
-        self.rename_action = self._action(edit, "Rena&me Record…", self.rename_record, "F2",
+        self.rename_action = self._action(edit, "Rena&me Record…", self.rename_record, "Ctrl+R",
                                           sp.SP_FileDialogDetailedView, "Change the id and every reference to it")
         self.delete_action = self._action(edit, "&Delete Record…", self.delete_record, "Ctrl+Del",
                                           sp.SP_TrashIcon)
@@ -490,7 +496,8 @@ class MainWindow(QMainWindow):
                 for doc in modified:
                     self.recovery.discard(doc)
         self.recovery.timer.stop()
-        self._save_settings()
+        if self.remember:
+            self._save_settings()
         event.accept()
 
     def _update_title(self) -> None:

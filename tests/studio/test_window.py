@@ -2,7 +2,8 @@
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit, QMessageBox
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QMessageBox, QPushButton, QToolButton
 
 from studio.fields import NumberField, RefField
 from studio.grid import GridField
@@ -21,6 +22,7 @@ def make_window(qtbot, paths, answers=None):
         return w.answers.pop(0) if w.answers else Button.No
 
     w.ask = ask
+    w.prompt_id = lambda dialog: pytest.fail(f"unexpected dialog: {dialog.windowTitle()}")
     qtbot.addWidget(w)
     w.resize(1300, 850)
     w.show()
@@ -40,7 +42,8 @@ def rec_of(window, kind, rid):
 def edit_cell(qtbot, grid: GridField, row: int, column: str, text: str) -> None:
     """Type into a grid cell the way a person does: select, start editing, type, Enter."""
     table = grid.table
-    table.setCurrentCell(row, grid.columns.index(column))  # starts the cell editor
+    table.setCurrentCell(row, grid.columns.index(column))
+    qtbot.keyClick(table, Qt.Key.Key_F2)  # the platform's "edit" key opens the cell editor
     editor = table.viewport().findChild(QLineEdit)
     editor.selectAll()
     qtbot.keyClicks(editor, text)
@@ -88,31 +91,38 @@ def test_number_field_and_validation_as_you_type(window, qtbot):
     assert window.session.undo_group.activeStack().count() == 1
 
     window.open_record("toy.table", "raids")
-    picker = window.form.editor_at(("rows", 0, "plane"))
-    assert isinstance(picker, GridField)  # rows are a grid; the reference column offers the planes
-    edit_cell(qtbot, picker, 0, "plane", "spitfire")
-    row = window.form.rows_by_path["rows"]
-    cell = picker.table.item(0, 1)
+    grid = window.form.editor_at(("rows", 0, "plane"))
+    assert isinstance(grid, GridField)  # rows are a grid; its reference column offers the planes
+    grid.table.setCurrentCell(0, 1)
+    qtbot.keyClick(grid.table, Qt.Key.Key_F2)
+    combo = grid.table.viewport().findChild(QComboBox)
+    assert [combo.itemText(i) for i in range(combo.count())] == ["hurri", "spit"]
+    combo.lineEdit().selectAll()
+    qtbot.keyClicks(combo.lineEdit(), "spitfire")
+    qtbot.keyClick(combo.lineEdit(), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: grid.table.item(0, 1).text() == "spitfire", timeout=2000)
+    cell = grid.table.item(0, 1)
     assert "no toy.plane with id 'spitfire'" in cell.toolTip() and "Did you mean 'spit'?" in cell.toolTip()
-    assert "spitfire" in row.editor.table.item(0, 1).text()
+    assert cell.background().color().name() == "#f8d0d0"
 
 
-def test_reference_picker_offers_only_the_right_kind(qtbot, make_pack, sandbox):
-    from tests.studio.conftest import PLANE
-
-    root = make_pack("solo", files={"p.yaml": PLANE.format(id="p", name="P", speed=3)})
-    w = make_window(qtbot, [root])
-    w.open_record("toy.plane", "p")
-    # A suppression's code is free text, not a reference: check a real reference field instead.
-    from studio.form import FormContext, build_editor
+def test_reference_picker_offers_only_the_right_kind(window, qtbot):
     from engine.content.schemanav import nav_for
+    from studio.form import FormContext, build_editor
     from tests.core import toy
 
+    window.open_record("toy.table", "raids")
     nav = nav_for(toy.Table)
-    ctx = FormContext(w.form, w.rec, nav)
+    ctx = FormContext(window.form, window.rec, nav)
     picker = build_editor(ctx, ("rows", 0, "plane"), nav.at(("rows", 0, "plane")))
     assert isinstance(picker, RefField) and picker.optional
-    assert [picker.combo.itemText(i) for i in range(picker.combo.count())] == ["p"]
+    assert [picker.combo.itemText(i) for i in range(picker.combo.count())] == ["hurri", "spit"]
+    qtbot.keyClicks(picker.combo.lineEdit(), "hur")
+    assert window.rec.data["rows"][0]["plane"] == "hur"
+    completer = picker.combo.completer()
+    completer.setCompletionPrefix("URR")  # anywhere in the id, any case
+    completions = completer.completionModel()
+    assert [completions.index(i, 0).data() for i in range(completions.rowCount())] == ["hurri"]
 
 
 def test_issues_double_click_jumps_to_record_and_field(window, qtbot):
@@ -242,8 +252,11 @@ def test_search_finds_by_id_name_and_field_value_and_jumps(window, qtbot):
     assert {h.rec.id for h in dialog.hits} == {"encounters", "raids"} and dialog.hits[0].path == ("source",)
     qtbot.keyClick(dialog.query, Qt.Key.Key_Return)
     assert window.rec is dialog.hits[0].rec
-    assert window.form.editor_at(("source",)).edit.hasFocus() or True
     assert window.browser.current_uid() == window.rec.uid
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    window.jump(window.rec, ("source",))
+    assert QApplication.focusWidget() is window.form.editor_at(("source",)).edit
 
 
 def test_new_and_duplicate_records(window, qtbot, packs):
@@ -324,3 +337,48 @@ def test_layout_and_recent_packs_are_remembered(qtbot, packs, sandbox):
     second = make_window(qtbot, [packs[0]])
     assert not second.issues_dock.isVisible()
     assert second.recent()[:2] == [str(packs[0].resolve()), str(packs[1].resolve())]
+
+
+def test_lists_add_remove_reorder_and_optional_fields_clear(window, qtbot):
+    window.open_record("toy.plane", "spit")
+    spit = window.rec
+    turns = window.form.editor_at(("turns",))
+    add = next(b for b in turns.findChildren(QPushButton) if b.text() == "+ Add item")
+    qtbot.mouseClick(add, Qt.MouseButton.LeftButton)
+    assert spit.data["turns"] == ["A", "B", ""]
+    third = window.form.editor_at(("turns", 2))
+    qtbot.keyClicks(third.edit, "C")
+    assert spit.data["turns"] == ["A", "B", "C"]
+    up = [b for b in window.form.editor_at(("turns",)).findChildren(QToolButton) if b.text() == "↑"]
+    qtbot.mouseClick(up[2], Qt.MouseButton.LeftButton)
+    assert spit.data["turns"] == ["A", "C", "B"]
+    assert [d.code for d in spit.diagnostics] == ["toy.turns_order"]
+    remove = [b for b in window.form.editor_at(("turns",)).findChildren(QToolButton) if b.text() == "✕"]
+    qtbot.mouseClick(remove[1], Qt.MouseButton.LeftButton)
+    assert spit.data["turns"] == ["A", "B"] and spit.diagnostics == []
+    name_row = window.form.rows_by_path["name"]
+    qtbot.mouseClick(name_row.clear, Qt.MouseButton.LeftButton)
+    assert "name" not in spit.data and name_row.editor.edit.placeholderText() == "not set"
+    window.undo_action.trigger()
+    assert spit.data["name"] == "Spitfire I"
+
+
+def test_help_pane_follows_the_focused_field(window, qtbot):
+    window.open_record("toy.plane", "spit")
+    speed = window.form.editor_at(("speed",))
+    window.form.focus_path(("speed",))
+    text = window.help.toPlainText()
+    assert "Top speed." in text and "hexes" in text and "maximum" in text
+    assert speed.spin.toolTip().startswith("Top speed. (unit: hexes; range: 1–10)")
+
+
+def test_screenshot_command_renders_a_record(qapp, packs, tmp_path, monkeypatch):
+    from engine.cli import main
+
+    shot = tmp_path / "shot.png"
+    assert main(["studio", "--screenshot", str(shot), "--open", "toy.table:raids@rows[1].roll",
+                 "--size", "1000x700", str(packs[1])]) == 0
+    image = QImage(str(shot))
+    assert (image.width(), image.height()) == (1000, 700)
+    assert main(["studio", "--screenshot", str(shot), "--open", "toy.table:nope", str(packs[1])]) == 2
+    assert main(["studio", "--screenshot", str(shot), str(tmp_path / "missing")]) == 2
