@@ -24,7 +24,7 @@ from engine.content.loader import Entry, Pack, display_path, entry_from_document
 from engine.content.model import Record
 from engine.content.pack import canonical_order, record_text, write_atomic
 from engine.content.schemanav import get_path
-from engine.content.yamlio import dump_yaml, parse_yaml
+from engine.content.yamlio import Document, dump_yaml, parse_yaml
 
 
 class _Unset:
@@ -93,6 +93,7 @@ class DocRecord:
         self.disk_path = self.path if on_disk else None
         self.diagnostics: list[Diagnostic] = []
         self.conflict: str | None = None  # disk text, when changed on disk while edited here
+        self.precise = True
         self.entry = entry or self.build_entry()
 
     @property
@@ -138,11 +139,20 @@ class DocRecord:
         model = self.doc.kinds.get(self.kind)
         return dump_yaml(canonical_order(self.data, model), self.header)
 
-    def build_entry(self) -> Entry:
-        """The engine's view of the current data, positions matching `text()`."""
-        model = self.doc.kinds.get(self.kind)
-        text = dump_yaml(canonical_order(self.data, model), self.header)
-        return entry_from_document(self.path, parse_yaml(text, self.file), self.doc.pack, self.doc.kinds)
+    def build_entry(self, precise: bool = True) -> Entry:
+        """The engine's view of the current data.
+
+        `precise` entries carry the line and column of every value in `text()`,
+        which takes a YAML round trip; while typing, the studio validates an
+        entry without positions and makes it precise once typing pauses.
+        """
+        self.precise = precise
+        if precise:
+            model = self.doc.kinds.get(self.kind)
+            parsed = parse_yaml(dump_yaml(canonical_order(self.data, model), self.header), self.file)
+        else:
+            parsed = Document(file=self.file, data=self.data, header=self.header)
+        return entry_from_document(self.path, parsed, self.doc.pack, self.doc.kinds)
 
 
 class PackDocument(QObject):
@@ -244,10 +254,19 @@ class PackDocument(QObject):
 
     def _touched(self, rec: DocRecord, path: FieldPath, rebuild: bool = True) -> None:
         if rec.editable and rebuild:
-            rec.entry = rec.build_entry()
+            rec.entry = rec.build_entry(precise=False)
         self._sync_entries()
         self.changed.emit(rec.uid, path)
         self._update_modified()
+
+    def make_precise(self) -> bool:
+        """Give every edited record's entry its positions; True when any changed."""
+        stale = [rec for rec in self.records.values() if rec.editable and not rec.precise]
+        for rec in stale:
+            rec.entry = rec.build_entry(precise=True)
+        if stale:
+            self._sync_entries()
+        return bool(stale)
 
     def _sync_entries(self) -> None:
         """Keep the engine's pack (which the validator and refactoring read) in step."""

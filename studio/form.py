@@ -381,7 +381,11 @@ class RecordForm(QScrollArea):
         self.show_diagnostics()
 
     def _on_changed(self, uid: int, _path) -> None:
-        if self.rec is not None and self.root is not None and uid == self.rec.uid:
+        if self.rec is None or uid != self.rec.uid:
+            return
+        if (self.root is None) == self.rec.editable:  # reloaded from disk: readable, or no longer
+            self.show_record(self.rec)
+        elif self.root is not None:
             self.root.set_value(self.rec.data)
             self.rows_by_path = {format_path(r.editor.path): r for r in self.widget().findChildren(FieldRow)}
             self.show_diagnostics()

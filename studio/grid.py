@@ -86,6 +86,8 @@ class GridField(FieldEditor):
         self.items = nav.plain(schema["items"])
         self.columns = list(self.items.get("properties", {}))
         self.required = set(self.items.get("required", ()))
+        self._column_schemas: list[dict] | None = None
+        self._marked: set[tuple[int, int]] = set()
         self.table = QTableWidget(0, len(self.columns))
         self.table.setObjectName("grid")
         self.table.setHorizontalHeaderLabels([self._heading(c) for c in self.columns])
@@ -126,7 +128,9 @@ class GridField(FieldEditor):
         return f"{title} ({schema['x-unit']})" if "x-unit" in schema else title
 
     def column_schema(self, index: int) -> dict:
-        return self.ctx.nav.plain(self.items["properties"][self.columns[index]])
+        if self._column_schemas is None:
+            self._column_schemas = [self.ctx.nav.plain(self.items["properties"][c]) for c in self.columns]
+        return self._column_schemas[index]
 
     # ------------------------------------------------------------------ model -> view
 
@@ -150,12 +154,12 @@ class GridField(FieldEditor):
         self.table.setFixedHeight(min(header + 24 * max(len(rows), 1) + 4, 440))
 
     def mark_cells(self, diagnostics: list[Diagnostic]) -> None:
-        for r in range(self.table.rowCount()):
-            for c in range(self.table.columnCount()):
-                item = self.table.item(r, c)
-                if item is not None:
-                    item.setBackground(QBrush())
-                    item.setToolTip(describe(self.column_schema(c)))
+        for r, c in self._marked:
+            item = self.table.item(r, c)
+            if item is not None:
+                item.setBackground(QBrush())
+                item.setToolTip("")  # the column header carries the field's description
+        self._marked = set()
         depth = len(self.path)
         for diag in diagnostics:
             rest = parse_path(diag.path)[depth:]
@@ -169,6 +173,7 @@ class GridField(FieldEditor):
                 if item is not None:
                     item.setBackground(QBrush(QColor(SEVERITY_COLOURS[diag.severity.value])))
                     item.setToolTip(f"{diag.severity.value}: {diag.message}")
+                    self._marked.add((row, c))
 
     def focus(self, path: FieldPath = ()) -> None:
         rest = tuple(path)[len(self.path):]

@@ -22,15 +22,16 @@ from .session import Session
 class PreviewContext:
     """What a preview function may look up: other records as its pack sees them."""
 
-    def __init__(self, session: Session, rec: DocRecord) -> None:
-        self._session, self._doc = session, rec.doc
+    def __init__(self, rec: DocRecord) -> None:
+        self._effective = rec.doc.pack.effective()  # once per drawing: boards look up a lot
 
     def get(self, kind: str, record_id: str) -> Record | None:
-        found = self._session.resolve(self._doc, kind, record_id)
-        return found.model if found else None
+        entry = self._effective.get((kind, record_id))
+        return entry.record if entry else None
 
     def records(self, kind: str) -> list[Record]:
-        return [r.model for r in self._session.choices(self._doc, [kind]) if r.model is not None]
+        return sorted((e.record for (k, _), e in self._effective.items() if k == kind and e.record),
+                      key=lambda r: r.id)
 
 
 def drawing_for(session: Session, rec: DocRecord) -> Drawing | None:
@@ -44,7 +45,7 @@ def drawing_for(session: Session, rec: DocRecord) -> Drawing | None:
     ruleset = session.ruleset(rec.doc)
     draw = ruleset.previews.get(rec.kind) if ruleset else None
     if draw is not None:
-        return draw(model, PreviewContext(session, rec))
+        return draw(model, PreviewContext(rec))
     return dice_tables_drawing(model, title=rec.label)
 
 

@@ -9,6 +9,8 @@ drawing's `key` so a click can be mapped back to the field or unit it shows.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
@@ -31,6 +33,7 @@ TEXT_SCALE = 10.0  # fonts are laid out at 10x and scaled down: small sizes hint
 CAP_HEIGHT = 0.7  # cap height as a fraction of the font's pixel size
 
 
+@lru_cache(maxsize=512)
 def _pen(style: Style) -> QPen:
     if not style.stroke:
         return QPen(Qt.PenStyle.NoPen)
@@ -42,6 +45,7 @@ def _pen(style: Style) -> QPen:
     return pen
 
 
+@lru_cache(maxsize=512)
 def _brush(style: Style) -> QBrush:
     return QBrush(QColor(style.fill)) if style.fill else QBrush(Qt.BrushStyle.NoBrush)
 
@@ -60,6 +64,7 @@ _ANCHOR = {  # fraction of (width, height) to shift left/up so (x, y) is the anc
 }
 
 
+@lru_cache(maxsize=64)
 def _qfont(font: Font) -> QFont:
     qfont = QFont(font.family if font.family != "sans-serif" else "DejaVu Sans")
     if font.family == "sans-serif":
@@ -160,15 +165,50 @@ def make_item(item: Item) -> QGraphicsItem:
 def render_scene(drawing: Drawing, scene: QGraphicsScene | None = None) -> QGraphicsScene:
     """A scene holding `drawing` (the given scene is cleared and reused)."""
     scene = scene or QGraphicsScene()
-    scene.clear()
-    scene.setSceneRect(QRectF(0, 0, drawing.width, drawing.height))
-    if drawing.background:
-        page = scene.addRect(QRectF(0, 0, drawing.width, drawing.height),
-                             QPen(QColor("#b8b8b8"), 0), QBrush(QColor(drawing.background)))
-        page.setZValue(-1)
-    for item in drawing.items:
-        scene.addItem(make_item(item))
+    SceneSync(scene).show(drawing)
     return scene
+
+
+class SceneSync:
+    """Keeps a scene showing the latest drawing, rebuilding only the items that changed.
+
+    Drawing items are frozen values, so an item equal to one already shown keeps
+    its Qt item: dragging one unit on a board of hundreds rebuilds one counter.
+    """
+
+    def __init__(self, scene: QGraphicsScene) -> None:
+        self.scene = scene
+        self.frame: tuple | None = None
+        self.shown: dict[Item, list[QGraphicsItem]] = {}
+
+    def show(self, drawing: Drawing) -> None:
+        frame = (drawing.width, drawing.height, drawing.background)
+        if frame != self.frame:
+            self.scene.clear()
+            self.shown = {}
+            self.frame = frame
+            self.scene.setSceneRect(QRectF(0, 0, drawing.width, drawing.height))
+            if drawing.background:
+                page = self.scene.addRect(QRectF(0, 0, drawing.width, drawing.height),
+                                          QPen(QColor("#b8b8b8"), 0), QBrush(QColor(drawing.background)))
+                page.setZValue(-1)
+        old, self.shown = self.shown, {}
+        for z, item in enumerate(drawing.items):
+            bucket = old.get(item)
+            if bucket:
+                qt_item = bucket.pop()
+            else:
+                qt_item = make_item(item)
+                self.scene.addItem(qt_item)
+            qt_item.setZValue(z)
+            self.shown.setdefault(item, []).append(qt_item)
+        for leftovers in old.values():
+            for qt_item in leftovers:
+                self.scene.removeItem(qt_item)
+
+    def clear(self) -> None:
+        self.scene.clear()
+        self.frame, self.shown = None, {}
 
 
 def key_at(item: QGraphicsItem | None) -> str:
@@ -189,6 +229,7 @@ class DrawingView(QGraphicsView):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setScene(QGraphicsScene(self))
+        self.sync = SceneSync(self.scene())
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
                             | QPainter.RenderHint.SmoothPixmapTransform)
         self.setBackgroundBrush(QColor("#e9ebee"))
@@ -198,9 +239,9 @@ class DrawingView(QGraphicsView):
     def show_drawing(self, drawing: Drawing | None) -> None:
         self.drawing = drawing
         if drawing is None:
-            self.scene().clear()
+            self.sync.clear()
             return
-        render_scene(drawing, self.scene())
+        self.sync.show(drawing)
         self.fit()
 
     def fit(self) -> None:

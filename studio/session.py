@@ -51,6 +51,7 @@ class Session(QObject):
         self.docs: list[PackDocument] = []
         self.undo_group = QUndoGroup(self)
         self.diagnostics: list[Diagnostic] = []
+        self._holders: dict[int, DocRecord] | None = None
         self._check_timer = QTimer(self, singleShot=True, interval=CHECK_DELAY_MS)
         self._check_timer.timeout.connect(self.check_all)
 
@@ -67,6 +68,7 @@ class Session(QObject):
             if not found:
                 raise UsageError(f"{raw}: no pack found (a pack is a folder with {MANIFEST})")
             roots.extend(found)
+        self._holders = None
         opened = [self._doc_for(self.workspace.pack(root)) for root in roots]
         for pack in list(self.workspace.packs.values()):
             self._doc_for(pack)  # bases come along, so renames reach them and their users
@@ -105,10 +107,11 @@ class Session(QObject):
         return None
 
     def holder_of(self, entry: Entry) -> DocRecord | None:
-        for rec in self.records():
-            if rec.entry is entry:
-                return rec
-        return None
+        """The record whose engine entry this is (entries are replaced on every edit)."""
+        if self._holders is None:
+            self._holders = {id(rec.entry): rec for rec in self.records()}
+        rec = self._holders.get(id(entry))
+        return rec if rec is not None and rec.entry is entry else None
 
     def resolve(self, doc: PackDocument, kind: str, rid: str) -> DocRecord | None:
         """The record (kind, rid) as `doc` sees it: its own, else its bases'."""
@@ -198,6 +201,9 @@ class Session(QObject):
     def check_all(self) -> None:
         """Every finding of every open pack, as `sortie validate` reports them."""
         self._check_timer.stop()
+        for doc in self.docs:
+            if doc.make_precise():  # line numbers for the Issues dock
+                self._holders = None
         found: list[Diagnostic] = []
         for doc in self.docs:
             found.extend(check_pack(doc.pack, self.ruleset(doc)))
@@ -220,16 +226,19 @@ class Session(QObject):
         return None
 
     def _on_changed(self, doc: PackDocument, uid: int, path: FieldPath) -> None:
+        self._holders = None
         self.check_record(doc.records[uid])
         self.recordChanged.emit(uid, path)
         self.schedule_check()
 
     def _on_added(self, doc: PackDocument, uid: int) -> None:
+        self._holders = None
         self.check_record(doc.records[uid])
         self.recordAdded.emit(uid)
         self.schedule_check()
 
     def _on_removed(self, uid: int) -> None:
+        self._holders = None
         self.recordRemoved.emit(uid)
         self.schedule_check()
 

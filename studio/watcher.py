@@ -28,9 +28,7 @@ class DiskWatcher(QObject):
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self.file_changed)
         self.watcher.directoryChanged.connect(self.folder_changed)
-        session.docsChanged.connect(self.watch_all)
-        for signal in (session.recordAdded, session.recordChanged):
-            signal.connect(lambda *_args: self.watch_all())
+        session.docsChanged.connect(self.watch_all)  # saving calls watch_all for the files it wrote
         self.watch_all()
 
     def watch_all(self) -> None:

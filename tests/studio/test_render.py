@@ -67,3 +67,21 @@ def test_keys_are_carried_to_the_scene_items(image):
     _, scene = image
     keys = {key_at(item) for item in scene.items()}
     assert {"rect", "ellipse", "arc", "line", "text", "group"} <= keys
+
+
+def test_redrawing_rebuilds_only_the_items_that_changed(qapp):
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from studio.render import SceneSync
+
+    units = [Rect(i * 5, 0, 4, 4, key=f"units[{i}]") for i in range(50)]
+    sync = SceneSync(QGraphicsScene())
+    sync.show(Drawing(300, 10, tuple(units)))
+    before = {item: qt[0] for item, qt in sync.shown.items()}
+    moved = units[:]
+    moved[7] = Rect(7 * 5, 5, 4, 4, key="units[7]")
+    sync.show(Drawing(300, 10, tuple(moved)))
+    kept = [item for item in moved if sync.shown[item][0] is before.get(item)]
+    assert len(kept) == 49 and moved[7] not in before
+    assert len([i for i in sync.scene.items() if key_at(i).startswith("units")]) == 50
+    assert sync.shown[moved[7]][0].zValue() == 7
