@@ -46,7 +46,7 @@ class FindDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.query)
         layout.addWidget(self.results)
-        self.resize(560, 420)
+        self.resize(600, 320)
         self.hits: list[SearchHit] = []
 
     def refresh(self, text: str) -> None:
