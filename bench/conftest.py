@@ -1,4 +1,4 @@
-"""Benchmarks share the test suite's toy ruleset and pack fixtures."""
+"""Benchmarks run Qt headless and share the test suite's toy ruleset and pack fixtures."""
 
 import os
 

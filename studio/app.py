@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -14,6 +15,21 @@ from engine.content.validate import UsageError
 from .style import apply_style
 
 
+def _choose_platform(screenshot: Path | None) -> str | None:
+    """Render screenshots offscreen; refuse clearly (not with a Qt abort) when there is no display."""
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return None
+    if screenshot is not None:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        return None
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        return ("no display: run it in a desktop session (DISPLAY or WAYLAND_DISPLAY), "
+                "or use --screenshot FILE to render offscreen")
+    return None
+
+
 def application() -> QApplication:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Sortie")
@@ -24,6 +40,15 @@ def application() -> QApplication:
 
 def main(paths: list[Path], screenshot: Path | None = None, open_record: str | None = None,
          size: str = "1400x900") -> int:
+    problem = _choose_platform(screenshot)
+    if problem:
+        print(f"sortie studio: {problem}", file=sys.stderr)
+        return 2
+    try:
+        width, height = (int(v) for v in size.lower().split("x"))
+    except ValueError:
+        print(f"sortie studio: --size expects WIDTHxHEIGHT, e.g. 1400x900; got {size!r}", file=sys.stderr)
+        return 2
     from .main_window import MainWindow
 
     app = application()
@@ -34,11 +59,6 @@ def main(paths: list[Path], screenshot: Path | None = None, open_record: str | N
     except UsageError as exc:
         print(f"sortie studio: {exc}", file=sys.stderr)
         return 2
-    try:
-        width, height = (int(v) for v in size.lower().split("x"))
-    except ValueError:
-        print(f"sortie studio: --size expects WIDTHxHEIGHT, e.g. 1400x900; got {size!r}", file=sys.stderr)
-        return 2
     window.resize(width, height)
     window.show()
     window.offer_recovery()
@@ -48,6 +68,7 @@ def main(paths: list[Path], screenshot: Path | None = None, open_record: str | N
         rec = window.open_record(kind, rid)
         if rec is None:
             print(f"sortie studio: --open: no {kind} record with id '{rid}' in the open packs", file=sys.stderr)
+            window.close()
             return 2
         if field:
             window.jump(rec, parse_path(field))

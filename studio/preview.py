@@ -11,27 +11,12 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from engine.content.dice_preview import dice_tables_drawing
-from engine.content.model import Record
+from engine.content.view import ContentView
 from engine.draw import Drawing
 
 from .document import DocRecord
 from .render import DrawingView
 from .session import Session
-
-
-class PreviewContext:
-    """What a preview function may look up: other records as its pack sees them."""
-
-    def __init__(self, rec: DocRecord) -> None:
-        self._effective = rec.doc.pack.effective()  # once per drawing: boards look up a lot
-
-    def get(self, kind: str, record_id: str) -> Record | None:
-        entry = self._effective.get((kind, record_id))
-        return entry.record if entry else None
-
-    def records(self, kind: str) -> list[Record]:
-        return sorted((e.record for (k, _), e in self._effective.items() if k == kind and e.record),
-                      key=lambda r: r.id)
 
 
 def drawing_for(session: Session, rec: DocRecord) -> Drawing | None:
@@ -45,7 +30,7 @@ def drawing_for(session: Session, rec: DocRecord) -> Drawing | None:
     ruleset = session.ruleset(rec.doc)
     draw = ruleset.previews.get(rec.kind) if ruleset else None
     if draw is not None:
-        return draw(model, PreviewContext(rec))
+        return draw(model, ContentView.of_pack(rec.doc.pack))
     return dice_tables_drawing(model, title=rec.label)
 
 

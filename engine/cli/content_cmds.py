@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--quiet", "-q", action="store_true", help="hide info lines (suppressed findings)")
     p.set_defaults(func=cmd_validate)
 
-    p = sub.add_parser("schemas", help="write the JSON Schemas generated from the content models")
+    p = sub.add_parser("schemas", help="regenerate the JSON Schemas and reference docs from the content models")
     p.add_argument("--check", action="store_true", help="exit 1 if schemas/ is out of date")
     p.add_argument("--out", type=Path, default=SCHEMAS_DIR, help="folder to write (default: %(default)s)")
     p.set_defaults(func=cmd_schemas)
@@ -69,7 +69,7 @@ def cmd_schemas(args: argparse.Namespace) -> int:
             print(f"{args.out / name}: out of date; run 'sortie schemas'")
         return 1 if stale else 0
     written = write_schemas(args.out)
-    print(f"{len(written)} schema file(s) updated in {args.out}")
+    print(f"{len(written)} generated file(s) updated (schemas in {args.out}, docs in docs/reference)")
     return 0
 
 

@@ -88,10 +88,15 @@ class Diagnostic:
         return replace(self, severity=Severity.INFO, suppressed=reason)
 
 
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """A " Did you mean 'x'?" suffix, or "" when nothing is close."""
-    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
-    return f" Did you mean '{close[0]}'?" if close else ""
+    close = closest(word, choices)
+    return f" Did you mean '{close}'?" if close else ""
 
 
 def sort_key(d: Diagnostic) -> tuple:

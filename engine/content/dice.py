@@ -1,9 +1,10 @@
 """Dice and dice tables: the one table shape all four rulebooks share.
 
 A dice table maps rolls of a die expression (d6, 2d6, d20 ...) to rows. Rolls
-are kept as printed ("1-5", 7, even a misprinted "20-15") and interpreted
-here, so the faithful packs can carry the print's defects and the validator
-can point at them.
+are kept as printed ("1-5", 7, "1 or 20", even a misprinted "20-15") and
+interpreted here, so the faithful packs can carry the print's defects and the
+validator can point at them. A row whose roll was never printed keeps
+`roll: null`; it can never be rolled and the validator says so.
 """
 
 from __future__ import annotations
@@ -30,15 +31,19 @@ Die = Annotated[
     ),
 ]
 
+_ONE = r"\s*[0-9]+\s*(-\s*[0-9]+\s*|\+\s*)?"
+
 Roll = Annotated[
-    int | Annotated[str, StringConstraints(pattern=r"^\s*[0-9]+\s*(-\s*[0-9]+\s*|\+\s*)?$")],
+    int | Annotated[str, StringConstraints(pattern=rf"^{_ONE}(or{_ONE})*$")],
     Field(
-        description="Roll or range of rolls for this row, as printed: 7, '1-5', '19+'.",
-        examples=[7, "1-5", "19+"],
+        description="Roll or range of rolls for this row, as printed: 7, '1-5', '19+', "
+        "or alternatives such as '1 or 20'.",
+        examples=[7, "1-5", "19+", "1 or 20"],
     ),
 ]
 
 _RANGE = re.compile(r"^\s*([0-9]+)\s*(?:(-)\s*([0-9]+)|(\+))?\s*$")
+_OR = re.compile(r"\s+or\s+")
 
 
 @lru_cache(maxsize=64)
@@ -77,8 +82,15 @@ class RollSpan:
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
 
+def parse_rolls(roll: int | str, die: str) -> list[RollSpan]:
+    """Interpret a printed roll that may list alternatives ('1 or 20')."""
+    if isinstance(roll, str) and _OR.search(roll):
+        return [parse_roll(part, die) for part in _OR.split(roll.strip())]
+    return [parse_roll(roll, die)]
+
+
 def parse_roll(roll: int | str, die: str) -> RollSpan:
-    """Interpret a printed roll; raises ValueError with a readable reason."""
+    """Interpret one printed roll or range; raises ValueError with a readable reason."""
     if isinstance(roll, int):
         return RollSpan(roll, roll)
     m = _RANGE.match(roll)
@@ -124,11 +136,8 @@ class DiceTable(Model):
     def lookup(self, roll: int) -> Any | None:
         """The first row whose roll covers `roll`, or None on a gap."""
         for row in self.roll_rows():
-            try:
-                if roll in parse_roll(row.roll, self.die):
-                    return row
-            except ValueError:
-                continue
+            if any(roll in span for span in _row_spans(row, self.die)):
+                return row
         return None
 
     def probabilities(self) -> list[Fraction]:
@@ -137,15 +146,21 @@ class DiceTable(Model):
         taken: set[int] = set()
         out = []
         for row in self.roll_rows():
-            try:
-                span = parse_roll(row.roll, self.die)
-            except ValueError:
-                out.append(Fraction(0))
-                continue
-            faces = [r for r in dist if r in span and r not in taken]
+            spans = _row_spans(row, self.die)
+            faces = [r for r in dist if any(r in s for s in spans) and r not in taken]
             taken.update(faces)
             out.append(sum((dist[r] for r in faces), Fraction(0)))
         return out
+
+
+def _row_spans(row: Any, die: str) -> list[RollSpan]:
+    """The spans a row covers; none when its roll is missing or unreadable."""
+    if row.roll is None:
+        return []
+    try:
+        return parse_rolls(row.roll, die)
+    except ValueError:
+        return []
 
 
 Emit = Callable[[str, str, tuple, str], None]  # (severity, code, path, message)
@@ -153,43 +168,20 @@ Emit = Callable[[str, str, tuple, str], None]  # (severity, code, path, message)
 
 def check_table(table: DiceTable, path: tuple, emit: Emit) -> None:
     """Report unreadable, reversed, out-of-range, overlapping and missing rolls."""
-    low, high = die_range(table.die)
     covered: dict[int, int] = {}
     for index, row in enumerate(table.roll_rows()):
         row_path = path + ("rows", index, "roll")
+        if row.roll is None:
+            emit("warning", "dice.no_roll", path + ("rows", index),
+                 "row has no roll, so it can never be rolled")
+            continue
         try:
-            span = parse_roll(row.roll, table.die)
+            spans = parse_rolls(row.roll, table.die)
         except ValueError as exc:
             emit("error", "dice.roll", row_path, str(exc))
             continue
-        if span.reversed:
-            emit(
-                "warning",
-                "dice.reversed",
-                row_path,
-                f"range '{row.roll}' runs backwards; read as {span.text()}",
-            )
-        if span.low < low or span.high > high:
-            emit(
-                "error",
-                "dice.out_of_range",
-                row_path,
-                f"roll {span.text()} is outside {table.die} ({low}-{high})",
-            )
-        overlap = []
-        for r in range(max(span.low, low), min(span.high, high) + 1):
-            if r in covered:
-                overlap.append(r)
-            else:
-                covered[r] = index
-        if overlap:
-            first = covered[overlap[0]]
-            emit(
-                "warning",
-                "dice.overlap",
-                row_path,
-                f"roll {_spans_text(overlap)} is already covered by row {first + 1}",
-            )
+        for span in spans:
+            _check_span(span, row.roll, index, row_path, table.die, covered, emit)
     if table.COVERAGE:
         missing = [r for r in distribution(table.die) if r not in covered]
         if missing:
@@ -199,3 +191,36 @@ def check_table(table: DiceTable, path: tuple, emit: Emit) -> None:
                 path + ("rows",),
                 f"no row for roll {_spans_text(missing)} on {table.die}",
             )
+
+
+def _check_span(span: RollSpan, printed: Any, index: int, row_path: tuple,
+                die: str, covered: dict[int, int], emit: Emit) -> None:
+    low, high = die_range(die)
+    if span.reversed:
+        emit(
+            "warning",
+            "dice.reversed",
+            row_path,
+            f"range '{printed}' runs backwards; read as {span.text()}",
+        )
+    if span.low < low or span.high > high:
+        emit(
+            "error",
+            "dice.out_of_range",
+            row_path,
+            f"roll {span.text()} is outside {die} ({low}-{high})",
+        )
+    overlap = []
+    for r in range(max(span.low, low), min(span.high, high) + 1):
+        if r in covered:
+            overlap.append(r)
+        else:
+            covered[r] = index
+    if overlap:
+        first = covered[overlap[0]]
+        emit(
+            "warning",
+            "dice.overlap",
+            row_path,
+            f"roll {_spans_text(overlap)} is already covered by row {first + 1}",
+        )

@@ -82,7 +82,11 @@ class Ruleset:
     # kind id -> function(record, ctx) returning an `engine.draw.Drawing` that looks like
     # the printed component; `ctx` is a LintContext-like lookup of other records.
     previews: dict[str, Callable[..., Any]] = field(default_factory=dict)
-    # Engine hooks, filled in by rulesets that have them.
+    # The rules engine (an `engine.core.game.RulesEngine`), for rulesets that can be played.
+    engine: Any = None
+    # Scenario set-up as pieces on a board (an `engine.core.layout.ScenarioLayout`), for editors.
+    layout: Any = None
+    # Anything else a ruleset wants to expose to tools (boards, generators ...).
     extras: dict[str, Any] = field(default_factory=dict)
 
     def kind_ids(self) -> list[str]:

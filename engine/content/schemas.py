@@ -50,31 +50,36 @@ def render(schema: dict) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
 
 
-def write_schemas(folder: Path = SCHEMAS_DIR) -> list[Path]:
-    """Write every schema and remove stale ones; returns the files written."""
-    folder.mkdir(parents=True, exist_ok=True)
-    wanted = all_schemas()
-    written = []
-    for name, schema in wanted.items():
-        path = folder / name
-        text = render(schema)
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-            written.append(path)
-    for stale in folder.glob("*.json"):
-        if stale.name not in wanted:
-            stale.unlink()
-            written.append(stale)
-    return written
+def generated_files(schemas_dir: Path = SCHEMAS_DIR, docs_dir: Path | None = None) -> dict[Path, str]:
+    """Every generated file (schemas and reference docs) with its text."""
+    from .docs import DOCS_DIR, all_docs
+
+    docs_dir = docs_dir or DOCS_DIR
+    out = {schemas_dir / name: render(schema) for name, schema in all_schemas().items()}
+    out.update({docs_dir / name: text for name, text in all_docs().items()})
+    return out
 
 
-def stale_schemas(folder: Path = SCHEMAS_DIR) -> list[str]:
-    """Names of schema files that are missing, different or no longer generated."""
-    wanted = all_schemas()
-    out = []
-    for name, schema in wanted.items():
-        path = folder / name
-        if not path.exists() or path.read_text(encoding="utf-8") != render(schema):
-            out.append(name)
-    out += [p.name for p in folder.glob("*.json") if p.name not in wanted]
+def _stale(wanted: dict[Path, str]) -> list[Path]:
+    out = [p for p, text in wanted.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
+    folders = {p.parent: p.suffix for p in wanted}
+    out += [p for folder, suffix in folders.items() for p in folder.glob(f"*{suffix}") if p not in wanted]
     return sorted(out)
+
+
+def write_schemas(folder: Path = SCHEMAS_DIR, docs_dir: Path | None = None) -> list[Path]:
+    """Write every schema and reference page, remove stale ones; returns the files changed."""
+    wanted = generated_files(folder, docs_dir)
+    changed = _stale(wanted)
+    for path in changed:
+        if path in wanted:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(wanted[path], encoding="utf-8")
+        else:
+            path.unlink()
+    return changed
+
+
+def stale_schemas(folder: Path = SCHEMAS_DIR, docs_dir: Path | None = None) -> list[str]:
+    """Generated files that are missing, different or no longer generated."""
+    return [str(p) for p in _stale(generated_files(folder, docs_dir))]

@@ -1,0 +1,37 @@
+"""Pocket Air War: games per second for a 4-versus-4 Fighter Sweep flown by the bots.
+
+Target (issue 5): at least 20 games/s on one core. One benchmark round plays a batch of
+games with consecutive seeds (hard bots on both sides), so games/s = batch / mean time;
+the figure is written to the benchmark's extra info, with the same figure from the CPU
+time of the process (what one core does when other work shares the machine).
+
+    .venv/bin/python -m pytest bench/test_paw_speed.py --benchmark-only
+"""
+
+import time
+
+from engine.core.game import Game, run
+from engine.core.launch import find_scenario
+
+BATCH = 10
+LAUNCH = find_scenario("pocket-air-war/sweep-four-versus-four")
+
+
+def play_batch(strengths=("hard", "hard")):
+    engine = LAUNCH.ruleset.engine
+    rounds = 0
+    for seed in range(BATCH):
+        game = Game(engine, LAUNCH.scenario, LAUNCH.content, seed)
+        run(game, {side: engine.bot(side, s) for side, s in zip(game.sides, strengths)})
+        rounds += game.outcome.turns
+    return rounds
+
+
+def test_four_versus_four_fighter_sweep(benchmark):
+    cpu = time.process_time()
+    rounds = benchmark.pedantic(play_batch, rounds=5, iterations=1, warmup_rounds=1)
+    cpu = (time.process_time() - cpu) / 6  # five timed batches and the warm-up
+    assert rounds > BATCH  # every game flew more than one round
+    benchmark.extra_info["games_per_second"] = round(BATCH / benchmark.stats.stats.mean, 1)
+    benchmark.extra_info["games_per_cpu_second"] = round(BATCH / cpu, 1)
+    benchmark.extra_info["mean_rounds"] = rounds / BATCH

@@ -1,0 +1,150 @@
+"""`sortie play`: a scenario to the end with bots, or with a person at a text prompt."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine.content.validate import UsageError
+from engine.core.controllers import Quit, TerminalController
+from engine.core.events import canonical
+from engine.core.decisions import IllegalAction
+from engine.core.game import Game, SaveMismatch, resume, run
+from engine.core.launch import find_scenario
+
+from .args import parse_options, parse_pairs
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "play",
+        help="play a scenario to the end (bots, or a person at the prompt)",
+        description="Play SCENARIO (a scenario file, PACK/ID or ID) with bots on every side "
+        "unless --side NAME=human. The same seed gives byte-identical output.",
+    )
+    p.add_argument("scenario", metavar="SCENARIO")
+    p.add_argument("--seed", type=int, default=1, help="random seed (default: %(default)s)")
+    p.add_argument("--json", action="store_true", help="print one JSON summary object")
+    p.add_argument("--log", type=Path, metavar="FILE", help="write every event as JSON lines")
+    p.add_argument("--side", action="append", default=[], metavar="NAME=WHO",
+                   help="who plays a side: human, bot, or bot:STRENGTH (repeatable)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=on|off",
+                   help="switch an optional rule of the scenario (repeatable)")
+    p.add_argument("--save", type=Path, metavar="FILE",
+                   help="write a save (seed and decisions) at the end or when you quit")
+    p.add_argument("--resume", type=Path, metavar="FILE", help="continue from a save file")
+    p.set_defaults(func=cmd_play)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        return _play(args)
+    except UsageError as exc:
+        print(f"sortie play: {exc}", file=sys.stderr)
+        return 2
+
+
+def _play(args: argparse.Namespace) -> int:
+    launch = find_scenario(args.scenario)
+    if launch.errors:
+        for diag in launch.errors:
+            print(diag.format(), file=sys.stderr)
+        print(f"sortie play: pack '{launch.pack_id}' has errors; fix them first", file=sys.stderr)
+        return 1
+    engine = launch.ruleset.engine
+    options = parse_options(parse_pairs(args.option, "option"))
+    who = parse_pairs(args.side, "side")
+    try:
+        if args.resume:
+            save = _read_save(args.resume)
+            game = resume(engine, launch.scenario, launch.content, save, pack=launch.pack_id)
+        else:
+            game = Game(engine, launch.scenario, launch.content, args.seed, options, pack=launch.pack_id)
+    except (ValueError, SaveMismatch) as exc:
+        raise UsageError(str(exc)) from None
+    controllers = {}
+    for side in game.sides:
+        spec = who.pop(side, "bot")
+        if spec == "human":
+            controllers[side] = TerminalController()
+            continue
+        kind, _, strength = spec.partition(":")
+        strength = strength or engine.bot_strengths[-1]
+        if kind != "bot" or strength not in engine.bot_strengths:
+            raise UsageError(
+                f"--side {side}={spec}: expected human, bot or bot:STRENGTH with STRENGTH one of "
+                f"{', '.join(engine.bot_strengths)}"
+            )
+        controllers[side] = engine.bot(side, strength)
+    if who:
+        raise UsageError(f"no side named {', '.join(who)}; sides: {', '.join(game.sides)}")
+
+    printed = 0
+    live = any(isinstance(c, TerminalController) for c in controllers.values())
+
+    def show_new(g: Game) -> None:
+        nonlocal printed
+        for event in g.log[printed:]:
+            if event["type"] == "summary" and not args.json:
+                print(event["text"])
+        printed = len(g.log)
+
+    try:
+        run(game, controllers, on_decision=show_new if live else None)
+    except Quit:
+        if args.save:
+            _write(args.save, json.dumps(game.save(), indent=1))
+            print(f"saved to {args.save}; continue with --resume {args.save}", file=sys.stderr)
+        else:
+            print("quit without saving (use --save FILE to keep the game)", file=sys.stderr)
+        return 0
+    except IllegalAction as exc:
+        print(f"sortie play: internal error: {exc}", file=sys.stderr)
+        return 1
+    show_new(game)
+    outcome = game.outcome
+    if args.log:
+        _write(args.log, game.log.to_jsonl())
+    if args.save:
+        _write(args.save, json.dumps(game.save(), indent=1))
+    if args.json:
+        print(canonical({
+            "scenario": launch.scenario.id,
+            "pack": launch.pack_id,
+            "seed": game.seed,
+            "options": game.options,
+            "winner": outcome.winner,
+            "result": outcome.result,
+            "score": outcome.score,
+            "turns": outcome.turns,
+            "events": len(game.log),
+            "decisions": len(game.decisions),
+        }))
+    else:
+        scores = ", ".join(f"{side} {value:g}" for side, value in outcome.score.items())
+        print(f"Result: {outcome.result} (winner: {outcome.winner or 'none'}); score {scores}; "
+              f"{outcome.turns} turn(s), {len(game.log)} events")
+    return 0
+
+
+def _read_save(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path}: cannot read save: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path}:{exc.lineno}:{exc.colno}: not a save file: {exc.msg}") from None
+    if not isinstance(data, dict) or "seed" not in data or "decisions" not in data:
+        raise UsageError(f"{path}: not a Sortie save (expected 'seed' and 'decisions')")
+    return data
+
+
+def _write(path: Path, text: str) -> None:
+    from engine.content.pack import write_atomic
+
+    try:
+        write_atomic(path, text if text.endswith("\n") else text + "\n")
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None

@@ -1,0 +1,117 @@
+"""`sortie simulate`: bot-versus-bot balance runs with a progress bar and a JSON summary."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from tqdm import tqdm
+
+from engine.content.validate import UsageError
+from engine.core.launch import find_scenario
+from engine.core.simulate import as_dicts, compare, report, simulate
+
+from .args import parse_options, parse_pairs
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("simulate", help="play many bot games of a scenario and report balance")
+    p.add_argument("scenario", metavar="SCENARIO")
+    p.add_argument("--games", type=int, default=200, help="number of games (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="worker processes (default: all cores, %(default)s)")
+    p.add_argument("--side", action="append", default=[], metavar="NAME=bot:STRENGTH")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=on|off")
+    p.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    p.add_argument("--out", type=Path, metavar="FILE", help="also write the report (with per-game results)")
+    p.add_argument("--compare", type=Path, metavar="FILE", help="compare with a report written by --out")
+    p.set_defaults(func=cmd_simulate)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    try:
+        return _simulate(args)
+    except UsageError as exc:
+        print(f"sortie simulate: {exc}", file=sys.stderr)
+        return 2
+
+
+def _strengths(engine, raw: dict[str, str], sides: list[str]) -> dict[str, str]:
+    out = {}
+    for side, spec in raw.items():
+        if side not in sides:
+            raise UsageError(f"no side named {side}; sides: {', '.join(sides)}")
+        kind, _, strength = spec.partition(":")
+        if kind != "bot" or strength not in engine.bot_strengths:
+            raise UsageError(f"--side {side}={spec}: expected bot:STRENGTH, STRENGTH one of "
+                             f"{', '.join(engine.bot_strengths)}")
+        out[side] = strength
+    return out
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    launch = find_scenario(args.scenario)
+    if launch.errors:
+        for diag in launch.errors:
+            print(diag.format(), file=sys.stderr)
+        return 1
+    engine = launch.ruleset.engine
+    sides = engine.sides(launch.scenario)
+    options = parse_options(parse_pairs(args.option, "option"))
+    unknown = set(options) - set(engine.option_defaults(launch.scenario))
+    if unknown:
+        raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))}")
+    strengths = _strengths(engine, parse_pairs(args.side, "side"), sides)
+    before = None
+    if args.compare:
+        try:
+            before = json.loads(args.compare.read_text(encoding="utf-8"))["report"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise UsageError(f"{args.compare}: not a report written by --out ({exc})") from None
+    bar = tqdm(total=args.games, unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
+
+    def progress(done: int, total: int) -> None:
+        bar.update(done - bar.n)
+
+    results = simulate(engine, launch.scenario, launch.content, args.games, args.seed, args.jobs,
+                       options, strengths, progress)
+    bar.close()
+    summary = {"scenario": launch.scenario.id, "pack": launch.pack_id, "seed": args.seed,
+               "options": {**engine.option_defaults(launch.scenario), **options},
+               "strengths": strengths, "report": report(results, sides)}
+    if before is not None:
+        summary["compare"] = compare(before, summary["report"])
+    if args.out:
+        from engine.content.pack import write_atomic
+
+        write_atomic(args.out, json.dumps({**summary, "games": as_dicts(results)}, indent=1) + "\n")
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        _print_text(summary)
+    return 0
+
+
+def _print_text(summary: dict) -> None:
+    rep = summary["report"]
+    print(f"{summary['scenario']}: {rep['games']} games, seeds {rep['seeds'][0]}-{rep['seeds'][1]}")
+    for side, w in rep["win_rates"].items():
+        low, high = w["ci95"]
+        print(f"  {side:<16} {w['rate']:6.1%}  (95% CI {low:.1%}-{high:.1%}, {w['wins']} games)")
+    for side, s in rep["score"].items():
+        print(f"  score {side:<10} mean {s['mean']:.2f}  median {s['median']}  range {s['min']}-{s['max']}")
+    t = rep["turns"]
+    print(f"  length           mean {t['mean']:.2f} turns  range {t['min']}-{t['max']}")
+    for key, v in rep["per_unit_type"].items():
+        print(f"  {key:<24} kills/game {v['kills']:.2f}  losses/game {v['losses']:.2f}")
+    for side, c in summary.get("compare", {}).get("win_rates", {}).items():
+        flag = "  <- significant" if c["significant"] else ""
+        print(f"  compare {side:<10} {c['before']:.1%} -> {c['after']:.1%} ({c['change']:+.1%}){flag}")

@@ -1,0 +1,87 @@
+"""Decision points: what the engine asks a side, and the legal answers it will accept.
+
+Actions are small JSON-able dicts with a `type` and parameters, plus a human
+`label`. The engine offers every legal action; whatever a controller returns is
+matched against them (labels ignored) and refused with a reason if it is not
+among them, so no controller — bot, person or network peer — is trusted.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .events import canonical
+
+Action = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """Raised by `Game.submit` for an action the rules do not allow now; `str()` says why."""
+
+
+def action_key(action: Action) -> str:
+    return canonical({k: v for k, v in action.items() if k != "label"})
+
+
+class Decision:
+    """One decision point. `options` may be given as a list or as a function that builds it.
+
+    A function keeps decisions cheap when the chooser does not need the whole list:
+    a bot that builds its action itself is checked by `accept` (the rules' own
+    legality test, returning the canonical action or None) without enumerating
+    every alternative. A person, a view or a bot that wants the list still gets it.
+    """
+
+    def __init__(
+        self,
+        side: str,
+        kind: str,  # what is being decided, e.g. "aw.fly" or "hm.move"
+        prompt: str,
+        options: list[Action] | Callable[[], list[Action]],
+        context: dict[str, Any] | None = None,  # for views: unit, square...
+        explain: Callable[[Action], str] | None = None,  # why an action is not legal
+        accept: Callable[[Action], Action | None] | None = None,
+    ) -> None:
+        self.side, self.kind, self.prompt = side, kind, prompt
+        self.context = context if context is not None else {}
+        self.explain, self.accept = explain, accept
+        self._options = None if callable(options) else options
+        self._build = options if callable(options) else None
+        if self._options is not None and not self._options:
+            raise ValueError(f"decision {kind} for {side} offers no action")
+        self._index: dict[str, Action] | None = None
+
+    @property
+    def options(self) -> list[Action]:
+        if self._options is None:
+            self._options = self._build()
+            if not self._options:
+                raise ValueError(f"decision {self.kind} for {self.side} offers no action")
+        return self._options
+
+    def match(self, action: Action) -> Action:
+        """The offered action equal to `action`, or IllegalAction with the reason."""
+        if self._options is not None and any(action is a for a in self._options):
+            return action  # a bot handing back an offered action
+        if not isinstance(action, dict) or "type" not in action:
+            raise IllegalAction(f"an action is a mapping with a 'type'; got {action!r}")
+        if self.accept is not None:
+            accepted = self.accept(action)
+            if accepted is not None:
+                return accepted
+        if self._index is None:  # built on demand: bots answer with the offered dicts
+            self._index = {action_key(a): a for a in self.options}
+        found = self._index.get(action_key(action))
+        if found is not None:
+            return found
+        reason = self.explain(action) if self.explain else ""
+        if not reason:
+            kinds = sorted({a["type"] for a in self.options})
+            reason = (
+                f"'{action.get('type')}' with these parameters is not legal now "
+                f"({self.prompt}); legal action types: {', '.join(kinds)}"
+            )
+        raise IllegalAction(reason)
+
+    def by_label(self, label: str) -> Action | None:
+        return next((a for a in self.options if a.get("label") == label), None)

@@ -1,0 +1,47 @@
+"""Dice drawn from the one seeded generator of a game, every roll logged with its purpose."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Callable
+
+from engine.content.dice import DIE_PATTERN
+
+
+class Dice:
+    """Rolls dice for a game. `record` receives each roll so it lands in the event log."""
+
+    def __init__(self, seed: int, record: Callable[[dict], None]) -> None:
+        self._rng = random.Random(seed)
+        self._record = record
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator itself, for shuffles and random picks (also deterministic)."""
+        return self._rng
+
+    def roll(self, die: str, reason: str, count: int = 1, **context) -> list[int]:
+        """Roll `count` times `die` ("d6", "2d6", "d20") and log it; returns each total."""
+        m = re.match(DIE_PATTERN, die)
+        if not m:
+            raise ValueError(f"not a die expression: {die!r}")
+        dice, sides = int(m.group(1) or 1), int(m.group(2))
+        results = [sum(self._rng.randint(1, sides) for _ in range(dice)) for _ in range(count)]
+        self._record({"die": die, "count": count, "results": results, "for": reason, **context})
+        return results
+
+    def one(self, die: str, reason: str, **context) -> int:
+        return self.roll(die, reason, 1, **context)[0]
+
+    def shuffle(self, items: list, reason: str) -> list:
+        out = list(items)
+        self._rng.shuffle(out)
+        # the log keeps its own copy: callers draw from (and so empty) the list they get back
+        self._record({"die": "shuffle", "count": len(out), "results": [], "for": reason, "order": list(out)})
+        return out
+
+    def pick(self, items: list, k: int, reason: str) -> list:
+        out = self._rng.sample(list(items), k)
+        self._record({"die": "pick", "count": k, "results": [], "for": reason, "picked": out})
+        return out

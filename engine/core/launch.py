@@ -1,0 +1,78 @@
+"""Finding a scenario by path or id and the content it plays with, for `sortie play` and tools."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.content.diagnostics import Diagnostic, Severity, closest
+from engine.content.loader import find_pack_root, find_pack_roots
+from engine.content.model import Record
+from engine.content.ruleset import Ruleset
+from engine.content.validate import UsageError, Workspace, check_pack
+from engine.content.view import ContentView
+
+
+@dataclass
+class Launch:
+    ruleset: Ruleset
+    scenario: Record
+    content: ContentView
+    pack_id: str
+    errors: list[Diagnostic]
+
+
+def _playable(ws: Workspace) -> dict[str, Ruleset]:
+    """Scenario kind -> ruleset, for rulesets that have an engine."""
+    return {r.engine.scenario_kind: r for r in ws.rulesets.values() if r.engine is not None}
+
+
+def find_scenario(spec: str, ws: Workspace | None = None) -> Launch:
+    """`spec` is a scenario file, `pack-id/scenario-id`, or a scenario id in the known packs."""
+    ws = ws or Workspace()
+    playable = _playable(ws)
+    path = Path(spec)
+    if path.suffix in (".yaml", ".yml") and path.is_file():
+        root = find_pack_root(path.parent)
+        if root is None:
+            raise UsageError(f"{spec}: not inside a pack (no pack.yaml above it)")
+        pack = ws.pack(root)
+        entry = next((e for e in pack.entries if e.path.resolve() == path.resolve()), None)
+        if entry is None or entry.record is None:
+            raise UsageError(f"{spec}: not a valid record; run 'sortie validate {spec}'")
+        candidates = [(pack, entry.record)]
+    else:
+        pack_id, _, scenario_id = spec.rpartition("/")
+        candidates, known = [], []
+        for folder in ws.search_paths:
+            if not folder.is_dir():
+                continue
+            for root in find_pack_roots(folder):
+                pack = ws.pack(root)
+                if pack_id and pack.id != pack_id:
+                    continue
+                for entry in pack.entries:
+                    if entry.record is not None and entry.kind in playable:
+                        known.append(f"{pack.id}/{entry.record.id}")
+                        if entry.record.id == scenario_id:
+                            candidates.append((pack, entry.record))
+        if not candidates:
+            by_id = {k.rpartition("/")[2]: k for k in known}
+            close = closest(scenario_id, by_id)
+            hint = f" Did you mean '{by_id[close]}'?" if close else ""
+            raise UsageError(
+                f"no playable scenario '{spec}'.{hint} "
+                f"Known: {', '.join(sorted(known)) or 'none'}"
+            )
+        if len(candidates) > 1:
+            names = ", ".join(f"{p.id}/{r.id}" for p, r in candidates)
+            raise UsageError(f"'{spec}' is ambiguous: {names}; name the pack as PACK/ID")
+    pack, scenario = candidates[0]
+    ruleset = playable.get(scenario.kind_id())
+    if ruleset is None:
+        raise UsageError(
+            f"{spec}: a {scenario.kind_id()} is not a playable scenario; playable kinds: "
+            f"{', '.join(sorted(playable)) or 'none yet'}"
+        )
+    errors = [d for d in check_pack(pack, ruleset) if d.severity is Severity.ERROR]
+    return Launch(ruleset, scenario, ContentView.of_pack(pack), pack.id, errors)

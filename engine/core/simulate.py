@@ -1,0 +1,199 @@
+"""Balance runs: many bot-versus-bot games of one scenario, summarised with uncertainty.
+
+Game i of a run with seed S is played with seed S + i, so two runs with the same
+seed (before and after an edit) play the same dice where the data allows and
+can be compared game by game. Games run in worker processes; the content is
+sent to each worker once.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+from collections import Counter, defaultdict
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from typing import Callable
+
+from .game import Game, run
+
+CHUNK = 8
+
+
+@dataclass
+class GameSummary:
+    seed: int
+    winner: str | None
+    result: str
+    score: dict[str, float]
+    turns: int
+    events: int
+    losses: dict[str, float] = field(default_factory=dict)  # "side:unit_type" -> count
+    kills: dict[str, float] = field(default_factory=dict)
+
+
+def summarise(game: Game) -> GameSummary:
+    """One finished game reduced to what balance reports need (standard unit events)."""
+    types: dict[str, tuple[str, str]] = {}
+    losses: Counter[str] = Counter()
+    kills: Counter[str] = Counter()
+    for event in game.log:
+        if event["type"] == "unit.placed":
+            types[event["unit"]] = (event["side"], event.get("unit_type", ""))
+        elif event["type"] == "unit.removed" and event.get("destroyed"):
+            side, utype = types.get(event["unit"], ("?", "?"))
+            losses[f"{side}:{utype}"] += 1
+            shooters = [types[u] for u in event.get("by", []) if u in types]
+            for s, t in shooters:
+                kills[f"{s}:{t}"] += 1 / len(shooters)
+    out = game.outcome
+    return GameSummary(game.seed, out.winner, out.result, dict(out.score), out.turns,
+                       len(game.log), dict(losses), {k: round(v, 6) for k, v in kills.items()})
+
+
+# ---- workers ------------------------------------------------------------------------
+
+_WORKER: dict = {}
+
+
+def _init_worker(engine, scenario, content, options, strengths) -> None:
+    _WORKER.update(engine=engine, scenario=scenario, content=content, options=options,
+                   strengths=strengths)
+
+
+def _play_one(seed: int) -> GameSummary:
+    w = _WORKER
+    game = Game(w["engine"], w["scenario"], w["content"], seed, w["options"])
+    controllers = {side: w["engine"].bot(side, w["strengths"].get(side, w["engine"].bot_strengths[-1]))
+                   for side in game.sides}
+    run(game, controllers)
+    return summarise(game)
+
+
+def _play_chunk(seeds: list[int]) -> list[GameSummary]:
+    return [_play_one(s) for s in seeds]
+
+
+def simulate(
+    engine,
+    scenario,
+    content,
+    games: int,
+    seed: int = 1,
+    jobs: int = 1,
+    options: dict[str, bool] | None = None,
+    strengths: dict[str, str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> list[GameSummary]:
+    """Play `games` games; `progress(done, total)` after each chunk; stop early if `cancelled()`."""
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    jobs = max(1, min(jobs or os.cpu_count() or 1, games))
+    seeds = [seed + i for i in range(games)]
+    chunks = [seeds[i:i + CHUNK] for i in range(0, games, CHUNK)]
+    init = (engine, scenario, content, options or {}, strengths or {})
+    results: list[GameSummary] = []
+    if jobs == 1:
+        _init_worker(*init)
+        for chunk in chunks:
+            if cancelled and cancelled():
+                break
+            results.extend(_play_chunk(chunk))
+            if progress:
+                progress(len(results), games)
+        return results
+    with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=init) as pool:
+        pending = {pool.submit(_play_chunk, c) for c in chunks}
+        while pending:
+            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in done:
+                results.extend(future.result())
+            if progress and done:
+                progress(len(results), games)
+            if cancelled and cancelled():
+                for future in pending:
+                    future.cancel()
+                break
+    return sorted(results, key=lambda r: r.seed)
+
+
+# ---- statistics ---------------------------------------------------------------------
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion; honest at 0% and 100% too."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _describe(values: list[float]) -> dict:
+    values = sorted(values)
+    n = len(values)
+    q = statistics.quantiles(values, n=4) if n >= 2 else [values[0]] * 3
+    return {
+        "mean": round(statistics.fmean(values), 4),
+        "stdev": round(statistics.pstdev(values), 4),
+        "min": values[0],
+        "q1": round(q[0], 4),
+        "median": round(q[1], 4),
+        "q3": round(q[2], 4),
+        "max": values[-1],
+        "histogram": dict(sorted(Counter(values).items())),
+    }
+
+
+def report(results: list[GameSummary], sides: list[str]) -> dict:
+    """Win rates with 95% intervals, score and length distributions, kills and losses per type."""
+    n = len(results)
+    wins = Counter(r.winner for r in results)
+    win_rates = {}
+    for side in sides + [None]:
+        low, high = wilson(wins.get(side, 0), n)
+        win_rates[side or "draw"] = {"wins": wins.get(side, 0), "rate": round(wins.get(side, 0) / n, 4) if n else 0.0,
+                                     "ci95": [round(low, 4), round(high, 4)]}
+    per_type: dict[str, dict[str, float]] = defaultdict(lambda: {"kills": 0.0, "losses": 0.0})
+    for r in results:
+        for key, v in r.kills.items():
+            per_type[key]["kills"] += v / n
+        for key, v in r.losses.items():
+            per_type[key]["losses"] += v / n
+    return {
+        "games": n,
+        "seeds": [results[0].seed, results[-1].seed] if results else [],
+        "win_rates": win_rates,
+        "results": dict(sorted(Counter(r.result for r in results).items())),
+        "score": {s: _describe([r.score.get(s, 0) for r in results]) for s in sides} if n else {},
+        "turns": _describe([r.turns for r in results]) if n else {},
+        "events": _describe([r.events for r in results]) if n else {},
+        "per_unit_type": {k: {m: round(v, 4) for m, v in d.items()} for k, d in sorted(per_type.items())},
+    }
+
+
+def compare(before: dict, after: dict) -> dict:
+    """Differences between two reports; a win-rate change is flagged when the intervals part."""
+    out = {"win_rates": {}, "score_mean": {}, "turns_mean": None}
+    for side, b in before["win_rates"].items():
+        a = after["win_rates"].get(side, {"rate": 0.0, "ci95": [0.0, 0.0]})
+        apart = a["ci95"][0] > b["ci95"][1] or b["ci95"][0] > a["ci95"][1]
+        out["win_rates"][side] = {"before": b["rate"], "after": a["rate"],
+                                  "change": round(a["rate"] - b["rate"], 4), "significant": apart}
+    for side, b in before.get("score", {}).items():
+        a = after.get("score", {}).get(side)
+        if a:
+            out["score_mean"][side] = {"before": b["mean"], "after": a["mean"],
+                                       "change": round(a["mean"] - b["mean"], 4)}
+    if before.get("turns") and after.get("turns"):
+        out["turns_mean"] = {"before": before["turns"]["mean"], "after": after["turns"]["mean"],
+                             "change": round(after["turns"]["mean"] - before["turns"]["mean"], 4)}
+    return out
+
+
+def as_dicts(results: list[GameSummary]) -> list[dict]:
+    return [asdict(r) for r in results]

@@ -1,0 +1,41 @@
+"""Avalon Hill's Air Force: written simultaneous hex movement with altitude-banded data cards."""
+
+from __future__ import annotations
+
+from engine.content.ruleset import Ruleset
+
+from .board import Board
+from .crew import CrewQuality, PilotTrait
+from .ground import GroundUnit
+from .lint import RULES
+from .planes import DataCard
+from .preview import PREVIEWS
+from .rules import Maneuver, OptionalRule, Rules
+from .scenario import Scenario
+from .tables import BombingCard, DieTable, HitTable, RangeTable
+
+RULESET = Ruleset(
+    id="af",
+    name="Air Force",
+    description="Avalon Hill's Air Force: airplane data cards with altitude-banded maneuver "
+    "screens, written simultaneous movement on a six-section hex board, hit and range "
+    "attenuation tables, many optional rules and six scenarios.",
+    kinds=(
+        Rules,
+        Maneuver,
+        OptionalRule,
+        DataCard,
+        HitTable,
+        RangeTable,
+        DieTable,
+        BombingCard,
+        GroundUnit,
+        CrewQuality,
+        PilotTrait,
+        Board,
+        Scenario,
+    ),
+    lint_rules=RULES,
+    rulebook="002_a8c1bec5b3f23e2c.txt",
+    previews=PREVIEWS,
+)

@@ -1,0 +1,45 @@
+"""Air Wars (Decision Games): the operational square-grid air campaign system.
+
+Content kinds: sides, air and ground unit counters, the map, the two combat
+results tables, the Target Roster, campaign cards and scenarios. The bundled
+pack `red-eagles` holds the Red Eagles scenario (Kuban 1943).
+"""
+
+from __future__ import annotations
+
+from engine.content.ruleset import Ruleset
+
+from .board import Map
+from .cards import CampaignCard
+from .layout import BOARD_PREVIEWS, LAYOUT
+from .lint import LINT_RULES
+from .preview import PREVIEWS
+from .rules import AirWarsEngine
+from .scenario import Scenario
+from .sides import Side
+from .tables import AirSuperiorityCrt, BombingCrt
+from .targets import TargetRosterEntry
+from .units import AirUnit, GroundUnit
+
+RULESET = Ruleset(
+    id="aw",
+    name="Air Wars",
+    description="Decision Games' Air Wars system: air campaigns on a square grid with "
+    "campaign cards, air superiority, AA and bombing CRTs, fog of war and radar.",
+    kinds=(
+        Side,
+        AirUnit,
+        GroundUnit,
+        Map,
+        AirSuperiorityCrt,
+        BombingCrt,
+        TargetRosterEntry,
+        CampaignCard,
+        Scenario,
+    ),
+    lint_rules=LINT_RULES,
+    rulebook="003_5fdbbd809f0fe70e.txt",
+    previews={**PREVIEWS, **BOARD_PREVIEWS},
+    layout=LAYOUT,
+    engine=AirWarsEngine(),
+)

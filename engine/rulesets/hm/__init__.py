@@ -1,0 +1,28 @@
+"""Hex-mat miniatures air rules: 1/144 planes on a hex mat, activated by playing cards."""
+
+from engine.content.ruleset import Ruleset
+
+from .board import Board
+from .conversion import Conversion
+from .layout import BOARD_PREVIEWS, LAYOUT
+from .lint import RULES
+from .planes import Bomber, Fighter
+from .preview import PREVIEWS
+from .rules import CoreRules
+from .rules_engine import MinisEngine
+from .scenario import Scenario
+from .tables import ShootingTable
+from .turrets import Turret
+
+RULESET = Ruleset(
+    id="hm",
+    name="Hex-mat miniatures",
+    description="Fighters and bombers on a hex mat: card-deck activation, d6 shooting by range, "
+    "engine hits on heavy bombers, bombing runs on target hexes.",
+    kinds=(Fighter, Bomber, Turret, ShootingTable, CoreRules, Conversion, Board, Scenario),
+    lint_rules=RULES,
+    rulebook="004_1f5890c24a4701e7.txt",
+    previews={**PREVIEWS, **BOARD_PREVIEWS},
+    layout=LAYOUT,
+    engine=MinisEngine(),
+)

@@ -1,0 +1,80 @@
+"""Balance runs: determinism across job counts, statistics, cancel, and the CLI."""
+
+import json
+
+import pytest
+
+from engine.cli import main
+from engine.core.simulate import compare, report, simulate, wilson
+from tests.core import toy
+from tests.core.test_game import content
+
+
+def run_games(n, jobs=1, **kw):
+    view, scen = content(**kw)
+    return simulate(toy.RULESET.engine, scen, view, n, seed=100, jobs=jobs)
+
+
+def test_same_seeds_same_results_whatever_the_job_count():
+    one = run_games(20, jobs=1)
+    two = run_games(20, jobs=2)
+    assert [r.seed for r in one] == list(range(100, 120))
+    assert one == two
+
+
+def test_report_counts_and_intervals():
+    results = run_games(40)
+    rep = report(results, ["blue", "red"])
+    rates = rep["win_rates"]
+    assert sum(w["wins"] for w in rates.values()) == 40
+    for w in rates.values():
+        low, high = w["ci95"]
+        assert low <= w["rate"] <= high
+    assert rep["turns"]["min"] >= 1 and rep["turns"]["max"] <= 10
+    assert set(rep["score"]) == {"blue", "red"}
+
+
+def test_wilson_interval_matches_known_values():
+    low, high = wilson(50, 100)
+    assert round(low, 3) == 0.404 and round(high, 3) == 0.596
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_compare_flags_a_real_change_only():
+    base = report(run_games(60), ["blue", "red"])
+    same = compare(base, base)
+    assert not any(c["significant"] for c in same["win_rates"].values())
+    skewed = report(run_games(60, speed_a=6, speed_b=1), ["blue", "red"])
+    diff = compare(base, skewed)
+    assert diff["win_rates"]["red"]["change"] > 0 and diff["win_rates"]["red"]["significant"]
+
+
+def test_cancel_stops_early():
+    view, scen = content()
+    calls = []
+    results = simulate(toy.RULESET.engine, scen, view, 200, jobs=1,
+                       progress=lambda d, t: calls.append(d), cancelled=lambda: len(calls) >= 2)
+    assert 0 < len(results) < 200
+
+
+def test_simulate_cli_json(toy_pack, capsys, tmp_path):
+    out_file = tmp_path / "r.json"
+    assert main(["simulate", "duel", "--games", "16", "--jobs", "2", "--json", "--out", str(out_file)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["report"]["games"] == 16 and out["scenario"] == "duel"
+    assert main(["simulate", "duel", "--games", "16", "--jobs", "1", "--json",
+                 "--compare", str(out_file)]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["report"] == out["report"]
+    assert not any(c["significant"] for c in again["compare"]["win_rates"].values())
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--games", "0"], "--games must be at least 1"),
+    (["--jobs", "0"], "--jobs must be at least 1"),
+    (["--side", "green=bot:hard"], "no side named green"),
+    (["--side", "red=human"], "expected bot:STRENGTH"),
+])
+def test_simulate_usage_errors(toy_pack, capsys, argv, message):
+    assert main(["simulate", "duel", *argv]) == 2
+    assert message in capsys.readouterr().err
