@@ -66,8 +66,8 @@ def assign(data: Any, path: FieldPath, value: Any) -> Any:
     if value is UNSET:
         if _has(node, last):
             del node[last]
-    elif isinstance(node, list) and last == len(node):
-        node.append(value)
+    elif isinstance(node, list) and isinstance(last, int) and last >= len(node):
+        node.extend([None] * (last - len(node)) + [value])
     else:
         node[last] = value
     return data

@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QApplication,
+    QComboBox,
     QFormLayout,
     QFrame,
     QGroupBox,
@@ -81,6 +82,33 @@ def _is_scalar(option: dict) -> bool:
     return option.get("type") in ("string", "integer", "number", "boolean") and "properties" not in option
 
 
+def variant_tag(nav: SchemaNav, node: dict, branches: list[dict]) -> str | None:
+    """The field that tells the shapes of a union of objects apart (`type`, usually)."""
+    declared = (nav.resolve(node).get("discriminator") or {}).get("propertyName")
+    candidates = [declared] if declared else list(branches[0].get("properties", {}))
+    for name in candidates:
+        values = [_const(b.get("properties", {}).get(name, {})) for b in branches]
+        if all(v is not None for v in values) and len(set(values)) == len(values):
+            return name
+    return None
+
+
+def _const(schema: dict):
+    if "const" in schema:
+        return schema["const"]
+    enum = schema.get("enum")
+    return enum[0] if enum and len(enum) == 1 else None
+
+
+def keyed_object(schema: dict) -> dict | None:
+    """A mapping whose keys are a fixed choice (e.g. the two sides) reads as an object."""
+    keys = (schema.get("propertyNames") or {}).get("enum")
+    values = schema.get("additionalProperties")
+    if schema.get("type") != "object" or not keys or not isinstance(values, dict):
+        return None
+    return {**schema, "properties": {k: values for k in keys}, "required": []}
+
+
 def build_editor(ctx: FormContext, path: FieldPath, node: dict, optional: bool = False) -> FieldEditor:
     """The editor its schema calls for."""
     nav = ctx.nav
@@ -88,10 +116,18 @@ def build_editor(ctx: FormContext, path: FieldPath, node: dict, optional: bool =
     optional = optional or nav.nullable(node)
     if len(branches) > 1:
         wrapper = {**nav.resolve(node), "anyOf": branches}
+        if all("enum" in b or "const" in b for b in branches):
+            merged = [v for b in branches for v in b.get("enum", [b.get("const")])]
+            return ChoiceField(ctx, path, {**wrapper, "enum": list(dict.fromkeys(merged))}, optional)
         if all(_is_scalar(b) and "x-ref" not in b and "enum" not in b for b in branches):
             return ScalarField(ctx, path, wrapper, optional)
+        if all(b.get("properties") for b in branches):
+            tag = variant_tag(nav, node, branches)
+            if tag is not None:
+                return VariantField(ctx, path, wrapper, optional, tag)
         return YamlField(ctx, path, wrapper, optional)
     schema = branches[0] if branches else {}
+    schema = keyed_object(schema) or schema
     kind = schema.get("type")
     if "const" in schema:
         return ConstField(ctx, path, schema, optional)
@@ -107,6 +143,8 @@ def build_editor(ctx: FormContext, path: FieldPath, node: dict, optional: bool =
         return TextField(ctx, path, schema, optional)
     if kind == "object" and schema.get("properties"):
         return ObjectField(ctx, path, schema, optional)
+    if kind == "array" and schema.get("prefixItems"):
+        return TupleField(ctx, path, schema, optional)
     if kind == "array" and "items" in schema:
         items = nav.plain(schema["items"])
         if is_flat_row(nav, items):
@@ -180,7 +218,7 @@ class ObjectField(FieldEditor):
             editor = self.child_editor(name, props[name], name not in required)
             row = FieldRow(editor)
             self.rows[name] = row
-            if isinstance(editor, (ObjectField, ListField, GridField)):
+            if isinstance(editor, (ObjectField, ListField, GridField, VariantField)):
                 box = QGroupBox(self._label(editor))
                 box.setToolTip(describe(editor.schema))
                 inner = QVBoxLayout(box)
@@ -287,6 +325,72 @@ class ListField(FieldEditor):
             row.set_value(item)
 
 
+class VariantField(FieldEditor):
+    """One of several object shapes told apart by a tag field: choose the shape, then fill it in."""
+
+    def __init__(self, ctx, path, schema, optional, tag: str) -> None:
+        super().__init__(ctx, path, schema, optional)
+        self.tag = tag
+        self.variants = {_const(b["properties"][tag]): b for b in schema["anyOf"]}
+        self.choice = QComboBox()
+        for value, branch in self.variants.items():
+            self.choice.addItem(str(value))
+            self.choice.setItemData(self.choice.count() - 1, describe(branch), Qt.ItemDataRole.ToolTipRole)
+        self.choice.activated.connect(self._chosen)
+        self.current = None
+        self.body: ObjectField | None = None
+        top = QHBoxLayout()
+        top.addWidget(QLabel(tag))
+        top.addWidget(self.choice)
+        top.addStretch(1)
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.setContentsMargins(0, 0, 0, 0)
+        self.layout_.addLayout(top)
+        self.setFocusProxy(self.choice)
+
+    def _chosen(self, index: int) -> None:
+        value = list(self.variants)[index]
+        if value != self.current:
+            fresh = self.ctx.nav.skeleton(self.variants[value])
+            self.commit({self.tag: value, **{k: v for k, v in fresh.items() if k != self.tag}})
+
+    def set_value(self, value) -> None:
+        tag = value.get(self.tag) if isinstance(value, dict) else None
+        if tag not in self.variants:
+            tag = None
+        if tag != self.current or self.body is None and tag is not None:
+            if self.body is not None:
+                self.body.setParent(None)
+                self.body.deleteLater()
+                self.body = None
+            if tag is not None:
+                props = {k: v for k, v in self.variants[tag]["properties"].items() if k != self.tag}
+                self.body = ObjectField(self.ctx, self.path, {**self.variants[tag], "properties": props})
+                self.layout_.addWidget(self.body)
+            self.current = tag
+            self.choice.setCurrentIndex(list(self.variants).index(tag) if tag is not None else -1)
+        if self.body is not None:
+            self.body.set_value(value)
+
+
+class TupleField(FieldEditor):
+    """A fixed-length list such as an (x, y) point: one editor per position, side by side."""
+
+    def __init__(self, ctx, path, schema, optional=False) -> None:
+        super().__init__(ctx, path, schema, optional)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.parts = [build_editor(ctx, self.path + (i,), item) for i, item in enumerate(schema["prefixItems"])]
+        for part in self.parts:
+            layout.addWidget(part)
+        layout.addStretch(1)
+
+    def set_value(self, value) -> None:
+        items = value if isinstance(value, list) else []
+        for i, part in enumerate(self.parts):
+            part.set_value(items[i] if i < len(items) else UNSET)
+
+
 class IdField(FieldEditor):
     """The id is changed only by Rename, which keeps every reference in step."""
 
@@ -374,11 +478,13 @@ class RecordForm(QScrollArea):
         layout.addWidget(self.root)
         layout.addStretch(1)
         self.setWidget(page)
-        self.rows_by_path = {}
-        for row in page.findChildren(FieldRow):
-            self.rows_by_path[format_path(row.editor.path)] = row
         self.root.set_value(rec.data)
+        self._index_rows()
         self.show_diagnostics()
+
+    def _index_rows(self) -> None:
+        """Field path -> row, for every field shown (lists and unions add and drop rows)."""
+        self.rows_by_path = {format_path(r.editor.path): r for r in self.widget().findChildren(FieldRow)}
 
     def _on_changed(self, uid: int, _path) -> None:
         if self.rec is None or uid != self.rec.uid:
@@ -387,7 +493,7 @@ class RecordForm(QScrollArea):
             self.show_record(self.rec)
         elif self.root is not None:
             self.root.set_value(self.rec.data)
-            self.rows_by_path = {format_path(r.editor.path): r for r in self.widget().findChildren(FieldRow)}
+            self._index_rows()
             self.show_diagnostics()
 
     def show_diagnostics(self) -> None:

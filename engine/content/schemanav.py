@@ -57,12 +57,15 @@ class SchemaNav:
             option = self.resolve(option)
             if option == _NULL:
                 continue
-            out.append({**option, **outer})  # the field's own description wins
+            nested = option.get("anyOf") or option.get("oneOf")
+            for flat in self.branches(option) if nested else [option]:
+                out.append({**flat, **outer})  # the field's own description wins
         return out
 
     def nullable(self, node: dict) -> bool:
         node = self.resolve(node)
-        return any(self.resolve(o) == _NULL for o in node.get("anyOf") or node.get("oneOf") or ())
+        options = [self.resolve(o) for o in node.get("anyOf") or node.get("oneOf") or ()]
+        return any(o == _NULL or (("anyOf" in o or "oneOf" in o) and self.nullable(o)) for o in options)
 
     def plain(self, node: dict) -> dict:
         """The single non-null form of a node, or the node itself when it is a true union."""

@@ -34,3 +34,11 @@ def test_get_path():
     data = {"rows": [{"roll": 1}]}
     assert get_path(data, ("rows", 0, "roll")) == 1
     assert get_path(data, ("rows", 3, "roll"), "none") == "none"
+
+
+def test_nested_unions_are_flattened():
+    nav = SchemaNav({"anyOf": [{"anyOf": [{"type": "integer"}, {"type": "string"}]}, {"type": "null"}],
+                     "description": "a roll or nothing"})
+    assert [b["type"] for b in nav.branches(nav.root)] == ["integer", "string"]
+    assert all(b["description"] == "a roll or nothing" for b in nav.branches(nav.root))
+    assert nav.nullable(nav.root)
