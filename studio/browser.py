@@ -16,13 +16,20 @@ DOC_ROLE = Qt.ItemDataRole.UserRole + 2
 KIND_ROLE = Qt.ItemDataRole.UserRole + 3
 
 
+_ICONS: dict = {}
+
+
 def severity_icon(widget: QWidget, severity: Severity | None):
-    pixmap = {
-        Severity.ERROR: QStyle.StandardPixmap.SP_MessageBoxCritical,
-        Severity.WARNING: QStyle.StandardPixmap.SP_MessageBoxWarning,
-        Severity.INFO: QStyle.StandardPixmap.SP_MessageBoxInformation,
-    }.get(severity)
-    return widget.style().standardIcon(pixmap) if pixmap is not None else None
+    """The icon of a severity (None: a plain file), made once."""
+    if severity not in _ICONS:
+        pixmap = {
+            Severity.ERROR: QStyle.StandardPixmap.SP_MessageBoxCritical,
+            Severity.WARNING: QStyle.StandardPixmap.SP_MessageBoxWarning,
+            Severity.INFO: QStyle.StandardPixmap.SP_MessageBoxInformation,
+            None: QStyle.StandardPixmap.SP_FileIcon,
+        }[severity]
+        _ICONS[severity] = widget.style().standardIcon(pixmap)
+    return _ICONS[severity]
 
 
 def worst(rec: DocRecord) -> Severity | None:
@@ -59,8 +66,9 @@ class PackBrowser(QWidget):
         for signal in (session.docsChanged, session.recordAdded, session.recordRemoved):
             signal.connect(self.rebuild)
         session.recordChanged.connect(self._changed)
+        session.recordChecked.connect(lambda uid: self._changed(uid, ()))
         session.issuesChanged.connect(self._decorate_all)
-        session.modifiedChanged.connect(lambda _doc: self._decorate_all())
+        session.saved.connect(self._decorate_doc)  # a save clears every mark at once
         self.rebuild()
 
     def _filter(self, text: str) -> None:
@@ -104,12 +112,15 @@ class PackBrowser(QWidget):
         if item is None:
             return
         item.setText(("• " if rec.dirty else "") + rec.label)
-        icon = severity_icon(self, worst(rec))
-        item.setIcon(icon if icon is not None else self.style().standardIcon(QStyle.StandardPixmap.SP_FileIcon))
+        item.setIcon(severity_icon(self, worst(rec)))
         item.setToolTip(f"{rec.kind}:{rec.id}\n{rec.file}" + ("\nunsaved changes" if rec.dirty else ""))
 
     def _decorate_all(self) -> None:
         for rec in self.session.records():
+            self._decorate(rec)
+
+    def _decorate_doc(self, doc) -> None:
+        for rec in doc.records.values():
             self._decorate(rec)
 
     def _changed(self, uid: int, _path) -> None:

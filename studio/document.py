@@ -87,6 +87,7 @@ class DocRecord:
         self.uid = next(_uids)
         self.doc = doc
         self.path = Path(path)
+        self._file: tuple[Path | None, str] = (None, "")
         self.data = data
         self.header = header
         self.baseline = copy.deepcopy(data) if on_disk else UNSET
@@ -130,7 +131,10 @@ class DocRecord:
 
     @property
     def file(self) -> str:
-        return display_path(self.path)
+        """The path as diagnostics name it (worked out once per path: it asks the file system)."""
+        if self._file[0] != self.path:
+            self._file = (self.path, display_path(self.path))
+        return self._file[1]
 
     def text(self) -> str:
         """The file text this record saves as: canonical, like `sortie fmt` writes it."""
@@ -171,6 +175,8 @@ class PackDocument(QObject):
         self.records: dict[int, DocRecord] = {}
         self.disk_files: dict[Path, str] = {}
         self._modified = False
+        self._dirty: set[int] = set()  # uids of records whose data or file differ from disk
+        self._orphans = False  # files on disk that no record claims any more (deleted, moved)
         for entry in pack.entries:
             data = copy.deepcopy(entry.doc.data) if entry.doc.ok else None
             rec = DocRecord(self, entry.path, data, entry.doc.header, on_disk=True, entry=entry)
@@ -210,10 +216,7 @@ class PackDocument(QObject):
         return None
 
     def is_modified(self) -> bool:
-        claimed = {rec.path for rec in self.records.values()}
-        return any(r.dirty for r in self.records.values()) or any(
-            p not in claimed for p in self.disk_files
-        )
+        return self._modified
 
     def folder_for(self, kind: str) -> Path:
         """Where a new record of `kind` goes: beside the others of its kind, or `<kind>/`."""
@@ -235,7 +238,7 @@ class PackDocument(QObject):
     def set_path(self, uid: int, path: Path) -> Path:
         rec = self.records[uid]
         old, rec.path = rec.path, Path(path)
-        self._touched(rec, ())
+        self._touched(rec, (), structure=True)
         return old
 
     def insert_record(self, rec: DocRecord) -> None:
@@ -243,21 +246,22 @@ class PackDocument(QObject):
         rec.entry = rec.build_entry()
         self._sync_entries()
         self.added.emit(rec.uid)
-        self._update_modified()
+        self._update_modified(rec, structure=True)
 
     def take_record(self, uid: int) -> DocRecord:
         rec = self.records.pop(uid)
+        self._dirty.discard(uid)
         self._sync_entries()
         self.removed.emit(uid)
-        self._update_modified()
+        self._update_modified(structure=True)
         return rec
 
-    def _touched(self, rec: DocRecord, path: FieldPath, rebuild: bool = True) -> None:
+    def _touched(self, rec: DocRecord, path: FieldPath, rebuild: bool = True, structure: bool = False) -> None:
         if rec.editable and rebuild:
             rec.entry = rec.build_entry(precise=False)
         self._sync_entries()
         self.changed.emit(rec.uid, path)
-        self._update_modified()
+        self._update_modified(rec, structure)
 
     def make_precise(self) -> bool:
         """Give every edited record's entry its positions; True when any changed."""
@@ -272,8 +276,14 @@ class PackDocument(QObject):
         """Keep the engine's pack (which the validator and refactoring read) in step."""
         self.pack.entries = [rec.entry for rec in self.records.values()]
 
-    def _update_modified(self) -> None:
-        modified = self.is_modified()
+    def _update_modified(self, rec: DocRecord | None = None, structure: bool = False) -> None:
+        """Track "unsaved changes" by what changed: one record, or which files are claimed."""
+        if rec is not None and rec.uid in self.records:
+            (self._dirty.add if rec.dirty else self._dirty.discard)(rec.uid)
+        if structure:
+            claimed = {r.path for r in self.records.values()}
+            self._orphans = any(p not in claimed for p in self.disk_files)
+        modified = bool(self._dirty) or self._orphans
         if modified != self._modified:
             self._modified = modified
             self.modifiedChanged.emit(modified)
@@ -289,7 +299,7 @@ class PackDocument(QObject):
             rec.baseline, rec.disk_path = copy.deepcopy(rec.data), rec.path
             self.disk_files[rec.path] = text
         rec.conflict = None
-        self._update_modified()
+        self._update_modified(rec, structure=True)
 
     def reload(self, uid: int, text: str) -> None:
         """Take the file's new text as the record's data, after another program changed it.
@@ -306,6 +316,18 @@ class PackDocument(QObject):
         rec.path = path
         self.accept_disk(rec, text)
         self._touched(rec, (), rebuild=False)
+
+    def keep_edits(self, uid: int, disk_text: str) -> None:
+        """Settle a conflict in favour of the edits: the next save overwrites the file
+        (or writes it again, when another program deleted it: `disk_text` is "")."""
+        rec = self.records[uid]
+        if disk_text:
+            self.disk_files[rec.disk_path] = disk_text
+        else:
+            self.disk_files.pop(rec.disk_path, None)
+            rec.disk_path = None
+        rec.conflict = None
+        self._touched(rec, (), rebuild=False, structure=True)
 
     def forget(self, uid: int) -> None:
         """Drop a record whose file another program deleted (it had no unsaved edits)."""
@@ -348,7 +370,7 @@ class PackDocument(QObject):
             del self.disk_files[path]
             _unlink(path)
             written.append(path)
-        self._update_modified()
+        self._update_modified(structure=True)
         return written
 
 

@@ -163,6 +163,7 @@ class FieldRow(QWidget):
         self.message.setObjectName("fieldMessage")
         self.message.setWordWrap(True)
         self.message.hide()
+        self.shown: tuple = ()
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(editor, 1)
@@ -186,6 +187,10 @@ class FieldRow(QWidget):
             self.clear.setEnabled(value is not UNSET)
 
     def show_messages(self, diags: list[Diagnostic]) -> None:
+        shown = tuple((d.severity, d.code, d.message) for d in diags)
+        if shown == self.shown:
+            return  # restyling every field on every keystroke is what makes big forms slow
+        self.shown = shown
         if not diags:
             self.message.hide()
             self.editor.mark([], "")
@@ -446,6 +451,8 @@ class RecordForm(QScrollArea):
         self.rows_by_path: dict[str, FieldRow] = {}
         self._placeholder("Select a record in the Packs browser, or press Ctrl+F to find one.")
         session.recordChanged.connect(self._on_changed)
+        session.recordChecked.connect(lambda uid: self.rec is not None and uid == self.rec.uid
+                                      and self.show_diagnostics())
         session.issuesChanged.connect(self.show_diagnostics)
         QApplication.instance().focusChanged.connect(self._on_focus)
 
@@ -494,7 +501,7 @@ class RecordForm(QScrollArea):
         elif self.root is not None:
             self.root.set_value(self.rec.data)
             self._index_rows()
-            self.show_diagnostics()
+            self.show_diagnostics()  # rows added or dropped; fresh findings follow (recordChecked)
 
     def show_diagnostics(self) -> None:
         if self.rec is None or self.root is None:

@@ -67,11 +67,12 @@ class IssuesPanel(QWidget):
         counts = {s: 0 for s in Severity}
         self.tree.clear()
         items = []
+        by_file = {rec.file: rec for rec in self.session.records()}
         for diag in self.session.diagnostics:
             counts[diag.severity] += 1
             if not self.shown[diag.severity]:
                 continue
-            rec = self.session.record_for_diagnostic(diag)
+            rec = by_file.get(diag.file)
             message = diag.message + (f"  [suppressed: {diag.suppressed}]" if diag.suppressed else "")
             item = QTreeWidgetItem(["", message, diag.code, rec.label if rec else "", diag.path,
                                     f"{diag.file}:{diag.line}"])

@@ -42,6 +42,8 @@ class Session(QObject):
     recordAdded = Signal(object)
     recordRemoved = Signal(object)
     modifiedChanged = Signal(object)  # PackDocument
+    saved = Signal(object)  # PackDocument
+    recordChecked = Signal(object)  # uid: its findings (rec.diagnostics) are up to date
     docsChanged = Signal()
     issuesChanged = Signal()
 
@@ -54,6 +56,11 @@ class Session(QObject):
         self._holders: dict[int, DocRecord] | None = None
         self._check_timer = QTimer(self, singleShot=True, interval=CHECK_DELAY_MS)
         self._check_timer.timeout.connect(self.check_all)
+        # A record's own findings follow its edit at once, but after the views have
+        # redrawn: the preview never waits for the lint rules.
+        self._pending: set[int] = set()
+        self._record_timer = QTimer(self, singleShot=True, interval=0)
+        self._record_timer.timeout.connect(self.check_pending)
 
     # ------------------------------------------------------------------ opening
 
@@ -201,6 +208,7 @@ class Session(QObject):
     def check_all(self) -> None:
         """Every finding of every open pack, as `sortie validate` reports them."""
         self._check_timer.stop()
+        self._pending.clear()
         for doc in self.docs:
             if doc.make_precise():  # line numbers for the Issues dock
                 self._holders = None
@@ -225,10 +233,21 @@ class Session(QObject):
                 return rec
         return None
 
+    def check_pending(self) -> None:
+        """Findings for the records edited since the last call (as you type)."""
+        self._record_timer.stop()
+        pending, self._pending = self._pending, set()
+        for uid in sorted(pending):
+            rec = self.record(uid)
+            if rec is not None:
+                self.check_record(rec)
+                self.recordChecked.emit(uid)
+
     def _on_changed(self, doc: PackDocument, uid: int, path: FieldPath) -> None:
         self._holders = None
-        self.check_record(doc.records[uid])
+        self._pending.add(uid)
         self.recordChanged.emit(uid, path)
+        self._record_timer.start()
         self.schedule_check()
 
     def _on_added(self, doc: PackDocument, uid: int) -> None:
@@ -251,6 +270,7 @@ class Session(QObject):
         written: list[Path] = []
         for doc in self.modified_docs():
             written.extend(doc.save())
+            self.saved.emit(doc)
         return written
 
 

@@ -89,14 +89,8 @@ class DiskWatcher(QObject):
     def resolve(self, rec: DocRecord, keep_mine: bool) -> None:
         """Settle a conflict: keep the edits (the file is overwritten on save) or reload."""
         text, rec.conflict = rec.conflict, None
-        path = rec.disk_path
         if keep_mine:
-            if text:
-                rec.doc.disk_files[path] = text
-            else:
-                rec.doc.disk_files.pop(path, None)
-                rec.disk_path = None
-            rec.doc.changed.emit(rec.uid, ())
+            rec.doc.keep_edits(rec.uid, text)
         elif text:
             rec.doc.reload(rec.uid, text)
         else:

@@ -28,9 +28,11 @@ def test_set_field_validates_at_once_and_undo_restores(session):
     spit = find(session, "toy.plane", "spit")
     stack = spit.doc.stack
     stack.push(SetField(spit.doc, spit.uid, ("turns",), ["B", "A"]))
+    session.check_pending()  # what the event loop does right after the views redraw
     assert [d.code for d in spit.diagnostics] == ["toy.turns_order"]
     assert spit.dirty and spit.doc.is_modified()
     stack.undo()
+    session.check_pending()
     assert spit.diagnostics == [] and not spit.dirty and not spit.doc.is_modified()
     stack.redo()
     assert spit.data["turns"] == ["B", "A"]
@@ -56,6 +58,7 @@ def test_list_commands(session):
     stack.push(InsertItem(table.doc, table.uid, ("rows",), 2, {"roll": 6}))
     stack.push(MoveItem(table.doc, table.uid, ("rows",), 2, 0))
     assert [r["roll"] for r in table.data["rows"]] == [6, "1-3", "4-6"]
+    session.check_pending()
     assert any(d.code == "dice.overlap" for d in table.diagnostics)
     stack.push(RemoveItem(table.doc, table.uid, ("rows",), 0))
     assert [r["roll"] for r in table.data["rows"]] == ["1-3", "4-6"]

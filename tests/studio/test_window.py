@@ -352,10 +352,12 @@ def test_lists_add_remove_reorder_and_optional_fields_clear(window, qtbot):
     up = [b for b in window.form.editor_at(("turns",)).findChildren(QToolButton) if b.text() == "↑"]
     qtbot.mouseClick(up[2], Qt.MouseButton.LeftButton)
     assert spit.data["turns"] == ["A", "C", "B"]
-    assert [d.code for d in spit.diagnostics] == ["toy.turns_order"]
+    qtbot.waitUntil(lambda: [d.code for d in spit.diagnostics] == ["toy.turns_order"], timeout=2000)
+    assert window.form.rows_by_path["turns"].message.text().startswith("turn letters are not in order")
     remove = [b for b in window.form.editor_at(("turns",)).findChildren(QToolButton) if b.text() == "✕"]
     qtbot.mouseClick(remove[1], Qt.MouseButton.LeftButton)
-    assert spit.data["turns"] == ["A", "B"] and spit.diagnostics == []
+    assert spit.data["turns"] == ["A", "B"]
+    qtbot.waitUntil(lambda: spit.diagnostics == [], timeout=2000)
     name_row = window.form.rows_by_path["name"]
     qtbot.mouseClick(name_row.clear, Qt.MouseButton.LeftButton)
     assert "name" not in spit.data and name_row.editor.edit.placeholderText() == "not set"
