@@ -67,8 +67,12 @@ class FieldEditor(QWidget):
 
     @property
     def title(self) -> str:
-        name = self.path[-1] if self.path else "record"
-        return self.schema.get("title") or str(name)
+        """The field's name as a label ("side_slip" -> "Side Slip"); schemas title a field
+        whose type is a model by the model's class name, which says less."""
+        name = self.path[-1] if self.path else None
+        if isinstance(name, str):
+            return " ".join(word.capitalize() for word in name.split("_"))
+        return self.schema.get("title") or (f"Item {name + 1}" if isinstance(name, int) else "Record")
 
     def commit(self, value: Any) -> None:
         self.ctx.commit(self.path, value)

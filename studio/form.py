@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from shiboken6 import isValid
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -540,9 +541,15 @@ class RecordForm(QScrollArea):
         editor = self.editor_at(path)
         if editor is not None:
             self.ensureWidgetVisible(editor, 40, 80)
+            # A form just built is laid out on the next turn of the event loop: scroll again then.
+            QTimer.singleShot(0, lambda: self._scroll_to(editor))
             editor.focus(tuple(path))
             self.fieldFocused.emit(editor)
         return editor
+
+    def _scroll_to(self, editor: FieldEditor) -> None:
+        if isValid(editor) and isValid(self) and editor.window() is self.window():
+            self.ensureWidgetVisible(editor, 40, 80)
 
     def _on_focus(self, _old, new) -> None:
         widget = new

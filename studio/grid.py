@@ -34,13 +34,23 @@ from .fields import FieldEditor, describe, parse_scalar
 SEVERITY_COLOURS = {"error": "#f8d0d0", "warning": "#fbe7bf", "info": "#dde8f6"}
 
 
+def _scalar_list(nav, option: dict) -> bool:
+    """A list of plain values (e.g. a row's results), shown in one cell as "a, b"."""
+    if option.get("type") != "array" or "prefixItems" in option or "items" not in option:
+        return False
+    return all(o.get("type") in ("string", "integer", "number") and "properties" not in o
+               for o in nav.branches(option["items"]))
+
+
 def is_flat_row(nav, items: dict) -> bool:
-    """Rows whose every field is a single value fit a grid."""
+    """Rows whose every field is a single value (or a short list of them) fit a grid."""
     props = items.get("properties")
     if not props:
         return False
     for sub in props.values():
         for option in nav.branches(sub):
+            if _scalar_list(nav, option):
+                continue
             if option.get("type") in ("object", "array") or "properties" in option:
                 return False
     return True
@@ -150,8 +160,10 @@ class GridField(FieldEditor):
                         self.table.setItem(r, c, item)
                     elif item.text() != text:
                         item.setText(text)
+        # Tall enough for every row (up to a screenful) plus a horizontal scroll bar.
         header = self.table.horizontalHeader().sizeHint().height()
-        self.table.setFixedHeight(min(header + 24 * max(len(rows), 1) + 4, 440))
+        chrome = self.table.horizontalScrollBar().sizeHint().height() + 2 * self.table.frameWidth() + 2
+        self.table.setFixedHeight(min(header + 24 * max(len(rows), 1) + chrome, 460))
 
     def mark_cells(self, diagnostics: list[Diagnostic]) -> None:
         for r, c in self._marked:
@@ -191,6 +203,9 @@ class GridField(FieldEditor):
             value = UNSET
         elif schema.get("type") == "boolean":
             value = text.strip().lower() in ("true", "yes", "1")
+        elif _scalar_list(self.ctx.nav, schema):
+            item = {"anyOf": self.ctx.nav.branches(schema["items"])}
+            value = [parse_scalar(part.strip(), item) for part in text.split(",") if part.strip()]
         else:
             value = parse_scalar(text, self.ctx.nav.resolve(self.items["properties"][name]))
         current = self.rows[row].get(name, UNSET) if isinstance(self.rows[row], dict) else UNSET
@@ -221,4 +236,6 @@ class GridField(FieldEditor):
 def _text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
     return str(value)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QPushButton,
     QSizePolicy,
@@ -202,10 +203,20 @@ class MainWindow(QMainWindow):
         self._action(help_menu, "&About Sortie", lambda: QMessageBox.about(
             self, "Sortie", "Sortie studio: author and check the data of WWII air-combat board games."))
 
+        # The toolbar says just "Undo"/"Redo" (the Edit menu names the step).
+        group = self.session.undo_group
+        self.undo_tool = self._action(QMenu(self), "Undo", group.undo, icon=sp.SP_ArrowBack,
+                                      tip="Undo the last edit of this pack")
+        self.redo_tool = self._action(QMenu(self), "Redo", group.redo, icon=sp.SP_ArrowForward,
+                                      tip="Redo the edit undone last")
+        group.canUndoChanged.connect(self.undo_tool.setEnabled)
+        group.canRedoChanged.connect(self.redo_tool.setEnabled)
+        self.undo_tool.setEnabled(group.canUndo())
+        self.redo_tool.setEnabled(group.canRedo())
         tools = self.addToolBar("Main")
         tools.setObjectName("mainToolbar")
         tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        for action in (self.new_pack_action, self.save_action, None, self.undo_action, self.redo_action, None,
+        for action in (self.new_pack_action, self.save_action, None, self.undo_tool, self.redo_tool, None,
                        self.new_action, self.duplicate_action, self.rename_action, self.delete_action, None,
                        self.find_action):
             if action is None:

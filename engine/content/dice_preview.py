@@ -21,7 +21,7 @@ from .diagnostics import FieldPath, format_path
 from .dice import DiceTable, RollSpan, _spans_text, die_range, distribution, parse_roll
 from .walk import iter_dice_tables
 
-WIDTH = 200.0
+WIDTH = 210.0
 FACES_X0, FACES_X1 = 26.0, 136.0
 PROB_X, SUMMARY_X = 139.0, 163.0
 LANE = 6.0
@@ -58,10 +58,13 @@ def _summary(row: Any) -> str:
     data = row.model_dump(mode="json", exclude={"roll"}, exclude_unset=True, exclude_none=True)
     parts = []
     for key, value in data.items():
-        shown = value if isinstance(value, (str, int, float, bool)) else "…"
+        if isinstance(value, list) and all(isinstance(v, (str, int, float, bool)) for v in value):
+            shown = ", ".join(map(str, value))
+        else:
+            shown = value if isinstance(value, (str, int, float, bool)) else "…"
         parts.append(f"{key}: {shown}")
     text = ", ".join(parts)
-    return text if len(text) <= 30 else text[:29] + "…"
+    return text if len(text) <= 26 else text[:25] + "…"  # fits the 47 mm column
 
 
 def _section(table: DiceTable, path: FieldPath, top: float, name: str) -> tuple[list, float, list[str]]:

@@ -81,3 +81,35 @@ def test_tuples_keyed_maps_and_enum_unions_get_real_widgets(window, qtbot):
     assert isinstance(segment, ChoiceField) and segment.options == ["a", "b", "c"]
     assert not window.form.root.findChildren(YamlField)
     assert rec.model is not None
+
+
+class Outcome(Model):
+    roll: int = field("Roll.", ge=1, le=6)
+    results: list[Literal["runs", "stops"]] = field("Result per column.", default_factory=list)
+
+
+class Chart(Record):
+    kind: kind_literal("toy.chart")
+    rows: list[Outcome] = field("Rows.", default_factory=list)
+
+
+def test_rows_holding_short_lists_are_still_a_grid(qtbot, tmp_path, monkeypatch, sandbox):
+    from studio.grid import GridField
+    from tests.studio.test_window import edit_cell
+
+    ruleset = Ruleset(id="toy", name="Toy", description="chart", kinds=(Chart,))
+    monkeypatch.setattr(engine.rulesets, "rulesets", lambda: {"toy": ruleset})
+    monkeypatch.setattr(engine.rulesets, "kinds", lambda: {"toy.chart": Chart})
+    root = write(tmp_path / "charts", {
+        "pack.yaml": "id: charts\nname: Charts\nversion: '1'\nruleset: toy\n",
+        "c.yaml": "kind: toy.chart\nid: c\nrows:\n  - {roll: 1, results: [runs, stops]}\n",
+    })
+    w = MainWindow([root], remember=False)
+    w.ask = lambda *args, **kwargs: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(w)
+    w.show()
+    rec = w.open_record("toy.chart", "c")
+    grid = w.form.editor_at(("rows",))
+    assert isinstance(grid, GridField) and grid.table.item(0, 1).text() == "runs, stops"
+    edit_cell(qtbot, grid, 0, "results", "stops, stops, runs")
+    assert rec.data["rows"][0]["results"] == ["stops", "stops", "runs"]
