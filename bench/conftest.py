@@ -5,4 +5,4 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from tests.conftest import make_pack, toy_rulesets  # noqa: E402,F401 - fixtures
-from tests.studio.conftest import sandbox  # noqa: E402,F401 - fixture
+from tests.studio.conftest import bundled_window, sandbox  # noqa: E402,F401 - fixtures

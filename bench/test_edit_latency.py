@@ -15,7 +15,6 @@ the studio computes right after the redraw.
 """
 
 import itertools
-import os
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
@@ -77,15 +76,9 @@ def test_board_with_200_units_move_one_unit(benchmark, window, toy_rulesets, mon
 bundled = pytest.mark.skipif(not BUNDLED_CONTENT.is_dir(), reason="no bundled content")
 
 
-@pytest.fixture(scope="module")
-def content_window(qapp, tmp_path_factory):
-    os.environ["SORTIE_RECOVERY_DIR"] = str(tmp_path_factory.mktemp("recovery"))
-    w = MainWindow([BUNDLED_CONTENT], remember=False)
-    w.ask = lambda *args, **kwargs: QMessageBox.StandardButton.Discard
-    w.resize(1400, 900)
-    w.show()
-    yield w
-    w.close()
+@pytest.fixture
+def content_window(bundled_window):
+    return bundled_window
 
 
 def measure(benchmark, window, rec, path, values, findings=False):

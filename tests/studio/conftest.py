@@ -46,3 +46,23 @@ def packs(make_pack, sandbox):
         "tables/raids.yaml": TABLE.format(id="raids"),
     })
     return base, child
+
+
+@pytest.fixture(scope="module")
+def bundled_window(qapp, tmp_path_factory):
+    """The studio on the bundled packs, opened once per module (it takes a couple of seconds)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from engine.content.loader import BUNDLED_CONTENT
+    from studio.main_window import MainWindow
+
+    if not BUNDLED_CONTENT.is_dir():
+        pytest.skip("no bundled content")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SORTIE_RECOVERY_DIR", str(tmp_path_factory.mktemp("recovery")))
+        window = MainWindow([BUNDLED_CONTENT], remember=False)
+        window.ask = lambda *args, **kwargs: QMessageBox.StandardButton.Discard  # closing: drop edits
+        window.resize(1400, 900)
+        window.show()
+        yield window
+        window.close()

@@ -3,26 +3,16 @@
 import time
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
 from engine.content.loader import BUNDLED_CONTENT
 from studio.fields import YamlField
-from studio.main_window import MainWindow
 
 pytestmark = pytest.mark.skipif(not BUNDLED_CONTENT.is_dir(), reason="no bundled content")
 
 
-@pytest.fixture(scope="module")
-def window(qapp, tmp_path_factory):
-    import os
-
-    os.environ["SORTIE_RECOVERY_DIR"] = str(tmp_path_factory.mktemp("recovery"))
-    w = MainWindow([BUNDLED_CONTENT], remember=False)
-    w.ask = lambda *args, **kwargs: QMessageBox.StandardButton.Discard
-    w.resize(1400, 900)
-    w.show()
-    yield w
-    w.close()
+@pytest.fixture
+def window(bundled_window):
+    return bundled_window
 
 
 def one_per_kind(window):
@@ -47,3 +37,25 @@ def test_every_kind_gets_a_form_and_a_preview(window):
         fallbacks = [e for e in window.form.root.findChildren(YamlField)]
         report.append((rec.kind, round(time.perf_counter() - start, 3), len(fallbacks)))
     print("\n".join(f"{k:28s} {t:6.3f}s  yaml fallbacks: {n}" for k, t, n in report))
+
+
+def test_renaming_a_bundled_plane_follows_it_into_the_errata_pack(window):
+    """Only in memory: the bundled files are never written by this test."""
+    plane = next(r for r in window.session.records() if r.kind == "paw.dashboard" and r.id == "bf-110")
+    usages = window.session.used_by(plane)
+    holders = {window.session.holder_of(u.entry).doc.id for u in usages}
+    assert holders == {"pocket-air-war", "pocket-air-war-errata"}
+    command = window.session.rename(plane, "bf-110c")
+    try:
+        for usage in command.plan.usages:
+            holder = window.session.holder_of(usage.entry) or next(
+                r for r in window.session.records() if r.path == usage.entry.path)
+            value = holder.data
+            for part in usage.path:
+                value = value[part]
+            assert value == "bf-110c"
+        window.session.check_all()
+        assert not [d for d in window.session.diagnostics if d.code == "ref.unknown"]
+    finally:
+        plane.doc.stack.undo()
+    assert plane.id == "bf-110" and not any(d.is_modified() for d in window.session.docs)
