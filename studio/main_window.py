@@ -36,7 +36,7 @@ from engine.content.diagnostics import FieldPath, format_path, parse_path
 from .browser import PackBrowser
 from .dialogs import FindDialog, IdDialog, NewPackDialog, confirm_text, id_problems
 from .document import DocRecord, PackDocument
-from .fields import FieldEditor, describe
+from .fields import FieldEditor
 from .form import RecordForm
 from .issues import IssuesPanel
 from .preview import PreviewPane

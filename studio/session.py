@@ -19,7 +19,7 @@ from engine.content.diagnostics import Diagnostic, FieldPath, format_path, sort_
 from engine.content.loader import Entry, Pack, find_pack_roots
 from engine.content.model import Record
 from engine.content.pack import MANIFEST
-from engine.content.refactor import dangling_on_delete, plan_rename, used_by
+from engine.content.refactor import Usage, dangling_on_delete, plan_rename, used_by
 from engine.content.ruleset import Ruleset
 from engine.content.schemanav import nav_for
 from engine.content.validate import UsageError, Workspace, check_entry, check_pack
@@ -137,10 +137,11 @@ class Session(QObject):
     def model_class(self, kind: str) -> type[Record] | None:
         return self.workspace.kinds.get(kind)
 
-    def used_by(self, rec: DocRecord) -> list[DocRecord | Any]:
+    def used_by(self, rec: DocRecord) -> list[Usage]:
+        """Every reference to `rec` from its pack and the open packs that extend it."""
         return used_by([d.pack for d in self.docs], rec.doc.pack, rec.kind, rec.id)
 
-    def dangling_on_delete(self, rec: DocRecord):
+    def dangling_on_delete(self, rec: DocRecord) -> list[Usage]:
         return dangling_on_delete([d.pack for d in self.docs], rec.doc.pack, rec.kind, rec.id)
 
     def search(self, text: str, limit: int = 200) -> list[SearchHit]:
