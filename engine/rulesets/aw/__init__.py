@@ -14,6 +14,7 @@ from .cards import CampaignCard
 from .layout import BOARD_PREVIEWS, LAYOUT
 from .lint import LINT_RULES
 from .preview import PREVIEWS
+from .rules import AirWarsEngine
 from .scenario import Scenario
 from .sides import Side
 from .tables import AirSuperiorityCrt, BombingCrt
@@ -40,4 +41,5 @@ RULESET = Ruleset(
     rulebook="003_5fdbbd809f0fe70e.txt",
     previews={**PREVIEWS, **BOARD_PREVIEWS},
     layout=LAYOUT,
+    engine=AirWarsEngine(),
 )
