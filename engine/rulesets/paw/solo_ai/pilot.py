@@ -1,0 +1,281 @@
+"""An AI pilot's round, and its answers to the questions the engine asks about its plane.
+
+At the start of its round (before its Energy, as the rulebook orders it) the pilot takes
+its focal point and relative position, rolls the ACE AI table through the game's dice,
+shifts rows for its crew skill, then walks down the rows until a maneuver flies at one of
+its Energy settings without being disallowed, stalling, crashing or leaving the mat (the
+last is this engine's reading: a table roll should not carry a plane out of the fight).
+The `paw.ai` event says what it saw and why it flies what it flies.
+"""
+
+from __future__ import annotations
+
+from ..bots import ship_ahead
+from ..combat import near_guns, weapons
+from ..flight import energy_options
+from ..geometry import aspect
+from ..state import Plane
+from .energy import preferred
+from .focal import Focal, Focus, View
+from .craft import Craft
+from .maneuvers import SEVERITY, Aim, Plan, Refusal, allowed, build, impossible
+from .memory import Memory
+from .position import Relative, relative
+from .table import AceTable
+
+BANDS = {"within_dashboard": "within one Dashboard", "beyond_dashboard": "beyond one Dashboard"}
+
+
+class Pilot:
+    """Flies every AI plane of one game."""
+
+    def __init__(self, game) -> None:
+        self.game, self.s = game, game.state
+        content = game.content
+        tables = content.records("paw.ai_table")
+        self.table = AceTable(tables[0]) if tables else None
+        self.maneuvers = {m.id: m for m in content.records("paw.ai_maneuver")}
+        self.focus = Focus(self.s, content)
+        self.default_skill = next((k for k in content.records("paw.crew_skill")
+                                   if not k.has_marker), None)
+        self.memory = Memory()
+        self.plans: dict[str, list[dict]] = {}
+        self.energy: dict[str, int] = {}
+        self.focals: dict[str, tuple[Focal, list]] = {}
+        self.reaches: dict[str, float] = {}
+        self.crafts: dict[tuple, Craft] = {}
+
+    @property
+    def available(self) -> bool:
+        """The pack has what the AI reads: the ACE table, its maneuvers, focal-point lists."""
+        return self.table is not None and bool(self.maneuvers) and self.focus.available
+
+    def skill(self, plane: Plane):
+        """The crew skill the table shift uses: the plane's, or the default without Crew Skills."""
+        if self.s.options["crew_skills"] and plane.skill is not None:
+            return plane.skill
+        return self.default_skill or plane.skill
+
+    def craft(self, plane: Plane) -> Craft:
+        key = Craft.key(plane)
+        if key not in self.crafts:
+            self.crafts[key] = Craft(self.s, plane)
+        return self.crafts[key]
+
+    # ------------------------------------------------------------------ the round
+    def start(self, plane: Plane, roll: int | None = None) -> dict:
+        """Choose the maneuver and Energy for the plane's round; returns the `paw.ai` data.
+
+        The d20 comes from the game's dice unless `roll` is given (worked examples)."""
+        s = self.s
+        self.memory.update(self.game.log, s.planes)
+        focal, entries = self.focus.of(plane, self.memory)
+        self.focals[plane.id] = (focal, entries)
+        rel = relative(s, plane, focal)
+        if roll is None:
+            roll = self.game.dice.one("d20", f"ACE AI table for {plane.id}", plane=plane.id)
+        skill = self.skill(plane)
+        rows_down = skill.ai_rows_down if skill else 0
+        rolled = self.table.roll_on(rel, roll, rows_down)
+        values = [o["to"] for o in energy_options(s, plane)]
+        craft = self.craft(plane)
+        order, guideline = preferred(craft, values, focal, rel)
+        aim = Aim(s, plane, focal)
+        shifts, refused = [], []
+        chosen = None
+        for mid in rolled.search():
+            maneuver = self.maneuvers.get(mid)
+            if maneuver is None:
+                shifts.append({"maneuver": mid, "reason": "not in the pack"})
+                continue
+            energy, result = self.attempt(craft, maneuver, focal, rel, aim, order)
+            if isinstance(result, Plan):
+                chosen = (mid, energy, result)
+                break
+            shifts.append({"maneuver": mid, "reason": result.text})
+            if result.plan is not None:
+                refused.append((SEVERITY.index(result.kind), mid, energy, result.plan))
+        if chosen is None:
+            chosen = self.fallback(plane, refused, order)
+        mid, energy, plan = chosen
+        self.plans[plane.id] = list(plan.options)
+        self.energy[plane.id] = energy
+        data = {"plane": plane.id, "focal": focal.printed, "focal_kind": focal.entry,
+                "looks_at": focal.unit, "at": [round(focal.x, 2), round(focal.y, 2)],
+                "focal_altitude": None if focal.alt is None else s.alt_name(focal.alt),
+                "override": focal.override, "range": rel.band, "position": rel.position,
+                "vertical": rel.vertical, "distance": round(rel.distance, 1), "roll": roll,
+                "rolled": rolled.rolled, "skill": skill.id if skill else None,
+                "rows_down": rows_down, "shifted": rolled.shifted, "shifts": shifts,
+                "maneuver": mid, "template": plan.template, "energy": energy,
+                "energy_rule": guideline}
+        data["why"] = self.why(plane, data, rel)
+        self.game.emit("paw.ai", **data)
+        return data
+
+    def attempt(self, craft: Craft, maneuver, focal: Focal, rel: Relative, aim: Aim,
+                order: list[int]) -> tuple[int, Plan | Refusal]:
+        """The first Energy setting (in the guidelines' order) at which the maneuver flies."""
+        plane = craft.plane
+        why = impossible(craft, plane.flight, maneuver, rel)
+        if why:
+            return plane.flight.energy, Refusal("not allowed", why)
+        refusals, overshot = [], None
+        for energy in order:
+            fl = plane.flight.copy()
+            fl.energy = fl.mp = energy
+            result = build(craft, fl, maneuver, focal, rel, aim)
+            if isinstance(result, Refusal):
+                refusals.append((energy, result))
+            elif focal.enemy_plane and self.overshoots(plane, focal, result):
+                overshot = overshot or (energy, result)
+            else:
+                return energy, result
+        if overshot:
+            return overshot
+        return min(refusals, key=lambda r: SEVERITY.index(r[1].kind))
+
+    def overshoots(self, plane: Plane, focal: Focal, plan: Plan) -> bool:
+        s = self.s
+        before = aspect(plane.flight.pose, s.length, s.width_c, focal.x, focal.y)
+        after = aspect(plan.end.pose, s.length, s.width_c, focal.x, focal.y)
+        return before != "back" and after == "back"
+
+    def fallback(self, plane: Plane, refused: list, order: list[int]) -> tuple:
+        """Every row refused: the least bad flyable one, else level flight."""
+        if refused:
+            _, mid, energy, plan = min(refused, key=lambda r: r[0])
+            return mid, energy, plan
+        energy = order[0]
+        fl = plane.flight.copy()
+        fl.energy = fl.mp = energy
+        options = [{"type": "level", "plane": plane.id, "steps": energy}] if energy else []
+        return "forward-level", energy, Plan(options, fl, [])
+
+    def why(self, plane: Plane, d: dict, rel: Relative) -> str:
+        names = {mid: m.name for mid, m in self.maneuvers.items()}
+        seen = d["looks_at"] or "its edge"
+        text = (f"{plane.id} looks at {seen} ({d['focal']}"
+                + (f"; {d['override']}" if d["override"] else "") + f"): {BANDS[rel.band]}, "
+                f"{rel.position}, {rel.vertical}. d20 {d['roll']}: "
+                f"{names.get(d['rolled'], 'no row')}")
+        if d["rows_down"]:
+            text += f"; {d['skill']} shifts {d['rows_down']} row(s) to {names[d['shifted']]}"
+        for shift in d["shifts"]:
+            text += f"; {names.get(shift['maneuver'], shift['maneuver'])} {shift['reason']}"
+        flown = names.get(d["maneuver"], d["maneuver"])
+        if d["template"] and "turn" in d["maneuver"]:
+            flown += f" on {d['template']}"
+        return text + f". Flies {flown} at {d['energy']} Energy ({d['energy_rule']})."
+
+    # ------------------------------------------------------------------ flying the plan
+    def next_option(self, plane: Plane, single: bool) -> dict:
+        """The next action of the plan; one step at a time when `single` (firing may follow)."""
+        fl = plane.flight
+        plan = self.plans.get(plane.id) or []
+        if plan and allowed(self.craft(plane), fl, plan[0]) is not None:
+            plan = []  # damage in the middle of a Time Freeze spoiled the plan
+        if not plan:
+            plan = [{"type": "level", "plane": plane.id, "steps": fl.mp}]
+        if single:
+            first, rest = split(plan[0])
+            plan[:1] = [rest] if rest else []
+        else:
+            first = plan.pop(0)
+        self.plans[plane.id] = plan
+        return first
+
+    def near(self, plane: Plane) -> bool:
+        """Could an enemy come into sight of a weapon still free during the rest of the move?"""
+        s = self.s
+        free = [w for w in weapons(s, plane) if w not in plane.fired]
+        if not free:
+            return False
+        fl = plane.flight
+        alts = {fl.alt}
+        for option in self.plans.get(plane.id, []):
+            if option["type"] in ("climb", "descent"):
+                alts.add(fl.alt + (1 if option["type"] == "climb" else -1))
+        x, y, _ = fl.pose
+        r = fl.mp * s.step + self.reach(plane) + 2 * s.length
+        poses = [q.flight.pose for q in s.planes.values() if q.flying and q.side != plane.side
+                 and any(s.same_alt(q.flight.alt, a) for a in alts)]
+        if "guns" in free and any(s.at_level(a, "low") for a in alts):
+            poses += [t.pose for t in s.targets.values() if t.alive and t.side != plane.side]
+        return any(abs(px - x) <= r and abs(py - y) <= r for px, py, _ in poses)
+
+    def sighted(self, plane: Plane) -> bool:
+        """Could any enemy be in sight of a weapon now? (Cheap and never wrong when it says no.)"""
+        s = self.s
+        x, y, _ = plane.flight.pose
+        gunners = self.reach(plane) + s.length + s.width_c if plane.dash.gunners else -1.0
+        for q in s.flying():
+            if q.side == plane.side or not s.same_alt(q.flight.alt, plane.flight.alt):
+                continue
+            qx, qy, _ = q.flight.pose
+            if near_guns(s, plane, qx, qy) or (qx - x) ** 2 + (qy - y) ** 2 <= gunners ** 2:
+                return True
+        return s.at_level(plane.flight.alt, "low") and any(
+            t.alive and t.side != plane.side and near_guns(s, plane, *t.pose[:2])
+            for t in s.targets.values())
+
+    def reach(self, plane: Plane) -> float:
+        dash = plane.dash
+        if dash.id not in self.reaches:
+            s = self.s
+            reach = max((b.distance for b in dash.guns), default=0) * s.step
+            if dash.gunners:
+                reach = max([reach] + [s.tables.fire[g.template].radius_mm
+                                       for g in dash.gunners.positions])
+            self.reaches[dash.id] = reach
+        return self.reaches[dash.id]
+
+    # ------------------------------------------------------------------ the engine's questions
+    def answer(self, decision) -> dict:
+        kind, options = decision.kind, decision.options
+        plane = self.s.planes[decision.context["plane"]]
+        if kind == "paw.energy":
+            want = self.energy.get(plane.id, plane.flight.energy)
+            return min(options, key=lambda o: abs(o["to"] - want))
+        if kind == "paw.bomb":
+            objectives = {t.id for t in self.focus.objectives(plane.side)}
+            return self.best_target(plane, [o for o in options if o.get("target") in objectives],
+                                    options[-1])
+        if kind == "paw.torpedo":
+            ships = [t for t in self.focus.objectives(plane.side) if t.unit.category == "ship"]
+            return options[0] if ship_ahead(self.s, plane, ships) else options[-1]
+        if kind == "paw.attack":
+            return self.best_target(plane, [o for o in options if o["type"] == "fire"],
+                                    options[-1])
+        return options[-1]  # 'hold' / 'no_freeze': an AI plane does not call a Time Freeze
+
+    def best_target(self, plane: Plane, options: list[dict], hold: dict) -> dict:
+        """The nearest target highest in the focal hierarchy, with rockets first."""
+        if not options:
+            return hold
+        s = self.s
+        focal, entries = self.focals.get(plane.id, (None, []))
+        view = View(self.focus, plane, self.memory)
+        x, y, _ = plane.flight.pose
+
+        def key(option):
+            tid = option["target"]
+            pose = s.planes[tid].flight.pose if tid in s.planes else s.targets[tid].pose
+            return (focal is None or focal.unit != tid, view.rank(entries, tid),
+                    (pose[0] - x) ** 2 + (pose[1] - y) ** 2, not option.get("rockets"),
+                    option.get("weapon", ""))
+
+        return min(options, key=key)
+
+
+def split(option: dict) -> tuple[dict, dict | None]:
+    """The first step of an action, and the action that flies the rest of it."""
+    kind, steps = option["type"], option["steps"]
+    if kind in ("level", "turn"):
+        if steps == 1:
+            return option, None
+        return {**option, "steps": 1}, {**option, "steps": steps - 1}
+    if steps >= 1:  # the straight steps to the mark come first
+        return {"type": "level", "plane": option["plane"], "steps": 1}, \
+            {**option, "steps": steps - 1}
+    return option, None
