@@ -5,7 +5,7 @@ replaced by an override when it was fired upon, is tailed, is damaged ...), find
 that point lies (`position`: within one Dashboard or beyond; ahead, side or behind; higher,
 level or lower), rolls the ACE AI table and shifts rows for its crew skill (`table`), then
 sets its Energy and flies the maneuver on the engine's own moves (`maneuvers`), shifting
-down a row while a maneuver is not allowed or would stall, crash or leave the mat. It
+down a row while a maneuver is not allowed or would stall or crash. It
 fires after every step in which an enemy is in sight, and again in the Combat phase.
 
 Why the engine flies AI planes itself (`play.SoloPlay`) rather than leaving it to a

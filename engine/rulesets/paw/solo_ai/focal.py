@@ -21,11 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..ai import FocalPoint, FocalPoints, Override
-from ..combat import near_guns
 from ..flight import tailing_pairs
 from ..state import Plane, State, Target
 from ..victory import objective_met
 from .memory import Memory
+from .sight import guns_may_reach
 
 ENEMY_PLANE = ("enemy_plane", "threatening_enemy", "bomber", "fighter_bomber", "fighter")
 
@@ -95,7 +95,8 @@ class View:
         if self._tailers is None:
             s, plane = self.s, self.plane
             x, y, _ = plane.flight.pose
-            self._tailers = [e for e in self.enemies if near_guns(s, e, x, y) and any(
+            self._tailers = [e for e in self.enemies if e.dash.guns and guns_may_reach(
+                s, e.flight.pose, e.dash.guns[-1].distance * s.step, x, y) and any(
                 prey is plane for _, prey in tailing_pairs(s, [e, plane]))]
         return self._tailers
 

@@ -5,9 +5,11 @@ A plan is a list of the actions the engine offers (`level`, `turn`, `wingover`,
 flying them on a copy of the plane's Flight, so its Energy, altitude and end are the
 engine's. Where the rulebook leaves a choice to "the player" (which way to slip, where
 to wingover, which template for the one-step turn of a Turn & Alt. Change), the variant
-taken keeps clear of what the focal point says to avoid, then gives the best shot (the
-focal point, else any enemy, in the guns' area after some step), then points the nose
-closest to the focal point, then ends closest to it.
+taken stays on the mat (unless it is going home by its own edge), keeps clear of what the
+focal point says to avoid, then gives the best shot (the focal point, else any enemy, in
+the guns' area after some step), then points the nose closest to the focal point, then
+ends closest to it. The rulebook shifts rows only for what is not allowed or would crash
+(or stall); a row that flies off the mat is flown.
 
 `allowed` repeats, for one action, the conditions under which `flight.maneuver_options`
 offers it (a test holds the two together), so plans are checked without listing every
@@ -29,7 +31,7 @@ from .position import Relative
 
 NAMES = {"wingover": "Wingover", "side_slip": "Side-slip", "climb": "Climb",
          "descent": "Descent"}
-SEVERITY = ("leaves the mat", "stall", "crash", "not allowed")  # least severe first
+SEVERITY = ("stall", "crash", "not allowed")  # least severe first
 
 
 @dataclass
@@ -38,6 +40,7 @@ class Plan:
     end: Flight
     track: list[tuple[float, float, float, int]]  # x, y, heading, altitude after each step
     template: str | None = None  # the template a turn maneuver flew
+    astray: bool = False  # leaves the mat, and not by its own edge on the way home
 
 
 @dataclass(frozen=True)
@@ -116,25 +119,26 @@ def fly(craft: Craft, fl: Flight, options: list[dict], focal: Focal,
             return Refusal("not allowed", why)
         for prim in primitives(option):
             if step(state, plane, fl, prim):
-                crash = not state.options["altitude"] or fl.alt == 0
-                return Refusal("crash" if crash else "stall",
-                               "would lose more Energy than it has"
-                               + (" and crash" if crash else " and stall"))
+                return no_energy(state, fl, "would lose more Energy than it has")
             track.append((*fl.pose, fl.alt))
             if fl.exited:
                 break
         if fl.exited:
             break
-    plan = Plan(options, fl, track, template)
+    home = focal.entry == "friendly_edge" and fl.exited == state.areas[plane.side]
+    plan = Plan(options, fl, track, template, astray=bool(fl.exited) and not home)
     if fl.exited:
-        if focal.entry == "friendly_edge" and fl.exited == state.areas[plane.side]:
-            return plan
-        return Refusal("leaves the mat", f"would leave the mat by the {fl.exited} edge", plan)
+        return plan
     if fl.energy == 0:
-        if not state.options["altitude"] or fl.alt == 0:
-            return Refusal("crash", "would end with no Energy and crash", plan)
-        return Refusal("stall", "would end with no Energy and stall", plan)
+        return no_energy(state, fl, "would end with no Energy", plan)
     return plan
+
+
+def no_energy(state: State, fl: Flight, what: str, plan: Plan | None = None) -> Refusal:
+    """A plan that runs out of Energy: it stalls, and crashes if it cannot drop a level."""
+    if not state.options["altitude"] or fl.alt == 0:
+        return Refusal("crash", f"{what} and crash", plan)
+    return Refusal("stall", f"{what} and stall", plan)
 
 
 def filled(options: list[dict], fl: Flight, pid: str) -> list[dict]:
@@ -224,9 +228,10 @@ class Aim:
 
 
 def best(results: list[Plan | Refusal], key) -> Plan | Refusal:
+    """The plan the player would choose: staying on the mat, then by `key`."""
     plans = [r for r in results if isinstance(r, Plan)]
     if plans:
-        return min(plans, key=key)
+        return min(plans, key=lambda plan: (plan.astray, key(plan)))
     return least_severe(results)
 
 
@@ -313,22 +318,36 @@ def _turn_alt_change(craft: Craft, fl: Flight, kind: str, focal: Focal,
     straight = fl.copy()  # the straight steps every variant shares
     for _ in range(steps):
         step(craft.s, craft.plane, straight, ("straight",))
-    refusals = []
-    for first, letter in sorted(firsts, key=lambda f: _pointing(craft, fl, straight, f[0],
-                                                                 focal)):
+    refusals, ranked = [], []
+    for first, letter in firsts:
+        found = _pointing(craft, fl, straight, first, focal)
+        if isinstance(found, Refusal):
+            refusals.append(found)
+        else:
+            ranked.append((found, first, letter))
+    astray = None
+    for _, first, letter in sorted(ranked, key=lambda r: r[0]):
         result = fly(craft, fl, filled([first], fl, pid), focal, letter)
-        if isinstance(result, Plan):
+        if isinstance(result, Refusal):
+            refusals.append(result)
+        elif not result.astray:
             return result
-        refusals.append(result)
-    return least_severe(refusals)
+        astray = astray or result
+    return astray or least_severe(refusals)
 
 
-def _pointing(craft: Craft, fl: Flight, straight: Flight, first: dict, focal: Focal) -> tuple:
+def _pointing(craft: Craft, fl: Flight, straight: Flight, first: dict,
+              focal: Focal) -> tuple | Refusal:
     """`Aim.best_pointing` of `first` followed by level flight, without flying the level part
-    (straight on, at the same Energy); `straight` has flown `first`'s straight steps."""
+    (straight on, at the same Energy): `straight` has flown `first`'s straight steps. A
+    variant that runs out of Energy is refused here already."""
     probe = straight.copy()
-    step(craft.s, craft.plane, probe, ("turn", first["final_template"], first["final_side"]))
-    step(craft.s, craft.plane, probe, (first["type"],))
+    deficit = step(craft.s, craft.plane, probe, ("turn", first["final_template"],
+                                                   first["final_side"]))
+    deficit += step(craft.s, craft.plane, probe, (first["type"],))
+    if deficit or probe.energy == 0:
+        return no_energy(craft.s, probe, "would lose more Energy than it has" if deficit
+                         else "would end with no Energy")
     x, y, h = forward(probe.pose, (fl.mp - mp_cost(first)) * craft.s.step)
     return (round(abs(bearing((x, y, h), focal.x, focal.y)), 6), -probe.energy,
             round(math.dist((x, y), (focal.x, focal.y)), 6))

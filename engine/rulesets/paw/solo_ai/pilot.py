@@ -3,15 +3,16 @@
 At the start of its round (before its Energy, as the rulebook orders it) the pilot takes
 its focal point and relative position, rolls the ACE AI table through the game's dice,
 shifts rows for its crew skill, then walks down the rows until a maneuver flies at one of
-its Energy settings without being disallowed, stalling, crashing or leaving the mat (the
-last is this engine's reading: a table roll should not carry a plane out of the fight).
+its Energy settings without being disallowed, stalling or crashing.
 The `paw.ai` event says what it saw and why it flies what it flies.
 """
 
 from __future__ import annotations
 
+import math
+
 from ..bots import ship_ahead
-from ..combat import near_guns, weapons
+from ..combat import weapons
 from ..flight import energy_options
 from ..geometry import aspect
 from ..state import Plane
@@ -21,6 +22,7 @@ from .craft import Craft
 from .maneuvers import SEVERITY, Aim, Plan, Refusal, allowed, build, impossible
 from .memory import Memory
 from .position import Relative, relative
+from .sight import guns_may_reach
 from .table import AceTable
 
 BANDS = {"within_dashboard": "within one Dashboard", "beyond_dashboard": "beyond one Dashboard"}
@@ -207,16 +209,20 @@ class Pilot:
     def sighted(self, plane: Plane) -> bool:
         """Could any enemy be in sight of a weapon now? (Cheap and never wrong when it says no.)"""
         s = self.s
-        x, y, _ = plane.flight.pose
-        gunners = self.reach(plane) + s.length + s.width_c if plane.dash.gunners else -1.0
+        pose = plane.flight.pose
+        guns = max((b.distance for b in plane.dash.guns), default=0) * s.step
+        gunners = -1.0
+        if plane.dash.gunners:  # template radius from a mark on the counter, to a corner
+            gunners = self.reach(plane) + s.length / 2 + math.hypot(s.length, s.width_c) / 2
         for q in s.flying():
             if q.side == plane.side or not s.same_alt(q.flight.alt, plane.flight.alt):
                 continue
             qx, qy, _ = q.flight.pose
-            if near_guns(s, plane, qx, qy) or (qx - x) ** 2 + (qy - y) ** 2 <= gunners ** 2:
+            if guns_may_reach(s, pose, guns, qx, qy) or \
+                    (qx - pose[0]) ** 2 + (qy - pose[1]) ** 2 <= gunners ** 2:
                 return True
         return s.at_level(plane.flight.alt, "low") and any(
-            t.alive and t.side != plane.side and near_guns(s, plane, *t.pose[:2])
+            t.alive and t.side != plane.side and guns_may_reach(s, pose, guns, *t.pose[:2])
             for t in s.targets.values())
 
     def reach(self, plane: Plane) -> float:

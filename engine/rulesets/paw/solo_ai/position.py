@@ -32,3 +32,4 @@ def relative(state: State, plane: Plane, focal: Focal) -> Relative:
             else "beyond_dashboard")
     side = aspect(pose, state.length, state.width_c, focal.x, focal.y)
     return Relative(band, POSITIONS[side], vertical(state, plane.flight.alt, focal.alt), d)
+

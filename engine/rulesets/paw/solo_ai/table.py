@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.content.dice import die_range
+from engine.content.dice import parse_rolls
 
 from ..ai import AiBand, AiColumn, AiTable
 from .position import Relative
@@ -49,13 +49,15 @@ class AceTable:
                         self.table.bands[0])
             column = next((c for c in band.columns
                            if c.position == rel.position and c.vertical == rel.vertical), None)
-            cells = {}
-            if column is not None:
-                low, high = die_range(column.die)
-                for roll in range(low, high + 1):
-                    row = column.lookup(roll)
-                    if row is not None:
-                        cells[roll] = row.maneuver
+            cells: dict[int, str] = {}  # roll -> maneuver, the first row covering it
+            for row in column.rows if column is not None else []:
+                try:
+                    spans = parse_rolls(row.roll, column.die) if row.roll is not None else []
+                except ValueError:  # the validator reports it; the roll lands on no row
+                    spans = []
+                for span in spans:
+                    for roll in range(span.low, span.high + 1):
+                        cells.setdefault(roll, row.maneuver)
             self.columns[key] = (band, column, cells)
         return self.columns[key]
 
