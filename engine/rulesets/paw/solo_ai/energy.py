@@ -24,10 +24,11 @@ def preferred(craft: Craft, values: list[int], focal: Focal,
     """The Energy settings to try, best first, and the guideline that ordered them."""
     values = [v for v in values if v > 0] or values  # 0 stalls before moving
     if focal.max_speed:
-        return sorted(values, reverse=True), "gain max speed"
+        return sorted(values, reverse=True), "it gains max speed"
     if engaged(focal, rel):
         target = craft.tightest_turn_energy()
         return (sorted(values, key=lambda v: (abs(v - target), craft.rank(v), -v)),
-                f"engaged: {target} Energy keeps its tightest turn")
+                f"engaged, it keeps the {target} Energy of its tightest turn")
     now = craft.plane.flight.energy
-    return sorted(values, key=lambda v: (abs(v - now), -v)), "keeps its Energy"
+    return (sorted(values, key=lambda v: (abs(v - now), -v)),
+            "it keeps its Energy, or the nearest at which the maneuver flies")

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from ..ai import FocalPoint, FocalPoints, Override
 from ..flight import tailing_pairs
+from ..geometry import aspect
 from ..state import Plane, State, Target
 from ..victory import objective_met
 from .memory import Memory
@@ -95,9 +96,11 @@ class View:
         if self._tailers is None:
             s, plane = self.s, self.plane
             x, y, _ = plane.flight.pose
-            self._tailers = [e for e in self.enemies if e.dash.guns and guns_may_reach(
-                s, e.flight.pose, e.dash.guns[-1].distance * s.step, x, y) and any(
-                prey is plane for _, prey in tailing_pairs(s, [e, plane]))]
+            self._tailers = [  # cheap necessary conditions first: behind it, guns may reach
+                e for e in self.enemies if e.dash.guns
+                and aspect(plane.flight.pose, s.length, s.width_c, *e.flight.pose[:2]) == "back"
+                and guns_may_reach(s, e.flight.pose, e.dash.guns[-1].distance * s.step, x, y)
+                and any(prey is plane for _, prey in tailing_pairs(s, [e, plane]))]
         return self._tailers
 
     def threats(self) -> list[Plane]:

@@ -303,10 +303,11 @@ def _turn_alt_change(craft: Craft, fl: Flight, kind: str, focal: Focal,
                      aim: Aim) -> Plan | Refusal:
     pid = craft.plane.id
     steps = _mark_steps(craft.plane, fl, kind, final=True)
+    sides = _sides_toward(craft, fl, focal)
     firsts = [({"type": kind, "plane": pid, "steps": steps, "final_template": letter,
                 "final_side": side}, letter)
               for letter in LETTERS if letter.lower() in craft.s.tables.templates
-              for side in _sides_toward(craft, fl, focal)]
+              for side in sides]
     if not firsts:
         return Refusal("not allowed", "cannot turn either way (damage)")
     why = allowed(craft, fl, firsts[0][0])
@@ -380,12 +381,12 @@ def _turn(craft: Craft, fl: Flight, letter: str, focal: Focal) -> Plan | Refusal
     tries = _sides_toward(craft, fl, focal)
     if not tries:
         return Refusal("not allowed", "cannot turn either way (damage)")
-    results = []
-    for side in tries:
-        k = steps_toward(craft, fl, letter, side, focal)
-        first = [{"type": "turn", "plane": pid, "template": letter, "side": side,
-                  "steps": k}] if k else []
-        results.append(fly(craft, fl, filled(first, fl, pid), focal, letter))
+    turns = [(side, k) for side in tries if (k := steps_toward(craft, fl, letter, side, focal))]
+    if not turns:  # the nose already points at it
+        return fly(craft, fl, filled([], fl, pid), focal, letter)
+    results = [fly(craft, fl, filled([{"type": "turn", "plane": pid, "template": letter,
+                                       "side": side, "steps": k}], fl, pid), focal, letter)
+               for side, k in turns]
 
     def nose(plan: Plan):
         x, y, h = plan.end.pose

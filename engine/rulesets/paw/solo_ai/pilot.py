@@ -74,46 +74,52 @@ class Pilot:
         focal, entries = self.focus.of(plane, self.memory)
         self.focals[plane.id] = (focal, entries)
         rel = relative(s, plane, focal)
-        if roll is None:
-            roll = self.game.dice.one("d20", f"ACE AI table for {plane.id}", plane=plane.id)
         skill = self.skill(plane)
-        rows_down = skill.ai_rows_down if skill else 0
-        rolled = self.table.roll_on(rel, roll, rows_down)
-        values = [o["to"] for o in energy_options(s, plane)]
-        craft = self.craft(plane)
-        order, guideline = preferred(craft, values, focal, rel)
-        aim = Aim(s, plane, focal)
-        shifts, refused = [], []
-        chosen = None
-        for mid in rolled.search():
-            maneuver = self.maneuvers.get(mid)
-            if maneuver is None:
-                shifts.append({"maneuver": mid, "reason": "not in the pack"})
-                continue
-            energy, result = self.attempt(craft, maneuver, focal, rel, aim, order)
-            if isinstance(result, Plan):
-                chosen = (mid, energy, result)
-                break
-            shifts.append({"maneuver": mid, "reason": result.text})
-            if result.plan is not None:
-                refused.append((SEVERITY.index(result.kind), mid, energy, result.plan))
-        if chosen is None:
-            chosen = self.fallback(plane, refused, order)
-        mid, energy, plan = chosen
-        self.plans[plane.id] = list(plan.options)
-        self.energy[plane.id] = energy
         data = {"plane": plane.id, "focal": focal.printed, "focal_kind": focal.entry,
                 "looks_at": focal.unit, "at": [round(focal.x, 2), round(focal.y, 2)],
                 "focal_altitude": None if focal.alt is None else s.alt_name(focal.alt),
                 "override": focal.override, "range": rel.band, "position": rel.position,
-                "vertical": rel.vertical, "distance": round(rel.distance, 1), "roll": roll,
-                "rolled": rolled.rolled, "skill": skill.id if skill else None,
-                "rows_down": rows_down, "shifted": rolled.shifted, "shifts": shifts,
-                "maneuver": mid, "template": plan.template, "energy": energy,
-                "energy_rule": guideline}
+                "vertical": rel.vertical, "distance": round(rel.distance, 1),
+                "skill": skill.id if skill else None, "energy_before": plane.flight.energy}
+        values = [o["to"] for o in energy_options(s, plane)]
+        if values == [0]:  # it stalls before moving: there is no maneuver to choose
+            self.plans[plane.id], self.energy[plane.id] = [], 0
+            data.update(maneuver=None, energy=0,
+                        why=f"{plane.id} has no Energy and cannot gain any: it stalls.")
+            self.game.emit("paw.ai", **data)
+            return data
+        if roll is None:
+            roll = self.game.dice.one("d20", f"ACE AI table for {plane.id}", plane=plane.id)
+        rolled = self.table.roll_on(rel, roll, skill.ai_rows_down if skill else 0)
+        craft = self.craft(plane)
+        order, rule = preferred(craft, values, focal, rel)
+        mid, energy, plan, shifts = self.choose(craft, rolled, focal, rel, order)
+        self.plans[plane.id] = list(plan.options)
+        self.energy[plane.id] = energy
+        data.update(roll=roll, rolled=rolled.rolled, rows_down=rolled.rows_down,
+                    shifted=rolled.shifted, shifts=shifts, maneuver=mid,
+                    template=plan.template, energy=energy, energy_rule=rule)
         data["why"] = self.why(plane, data, rel)
         self.game.emit("paw.ai", **data)
         return data
+
+    def choose(self, craft: Craft, rolled, focal: Focal, rel: Relative,
+               order: list[int]) -> tuple[str | None, int, Plan, list[dict]]:
+        """Walk the rows from the shifted one until a maneuver flies."""
+        aim = Aim(self.s, craft.plane, focal)
+        shifts, refused = [], []
+        for mid in rolled.search():
+            maneuver = self.maneuvers.get(mid)
+            if maneuver is None:
+                shifts.append({"maneuver": mid, "reason": "is not in the pack"})
+                continue
+            energy, result = self.attempt(craft, maneuver, focal, rel, aim, order)
+            if isinstance(result, Plan):
+                return mid, energy, result, shifts
+            shifts.append({"maneuver": mid, "reason": result.text})
+            if result.plan is not None:
+                refused.append((SEVERITY.index(result.kind), mid, energy, result.plan))
+        return (*self.fallback(craft.plane, refused, order), shifts)
 
     def attempt(self, craft: Craft, maneuver, focal: Focal, rel: Relative, aim: Aim,
                 order: list[int]) -> tuple[int, Plan | Refusal]:
@@ -144,7 +150,8 @@ class Pilot:
         return before != "back" and after == "back"
 
     def fallback(self, plane: Plane, refused: list, order: list[int]) -> tuple:
-        """Every row refused: the least bad flyable one, else level flight."""
+        """Every row refused: the least bad flyable one, else level flight (a pack whose
+        table has no level row)."""
         if refused:
             _, mid, energy, plan = min(refused, key=lambda r: r[0])
             return mid, energy, plan
@@ -152,12 +159,11 @@ class Pilot:
         fl = plane.flight.copy()
         fl.energy = fl.mp = energy
         options = [{"type": "level", "plane": plane.id, "steps": energy}] if energy else []
-        return "forward-level", energy, Plan(options, fl, [])
+        return None, energy, Plan(options, fl, [])
 
     def why(self, plane: Plane, d: dict, rel: Relative) -> str:
         names = {mid: m.name for mid, m in self.maneuvers.items()}
-        seen = d["looks_at"] or "its edge"
-        text = (f"{plane.id} looks at {seen} ({d['focal']}"
+        text = (f"{plane.id} looks at {d['looks_at'] or 'its edge'} ({d['focal']}"
                 + (f"; {d['override']}" if d["override"] else "") + f"): {BANDS[rel.band]}, "
                 f"{rel.position}, {rel.vertical}. d20 {d['roll']}: "
                 f"{names.get(d['rolled'], 'no row')}")
@@ -165,10 +171,13 @@ class Pilot:
             text += f"; {d['skill']} shifts {d['rows_down']} row(s) to {names[d['shifted']]}"
         for shift in d["shifts"]:
             text += f"; {names.get(shift['maneuver'], shift['maneuver'])} {shift['reason']}"
-        flown = names.get(d["maneuver"], d["maneuver"])
+        flown = names.get(d["maneuver"], "level flight, as no row flies")
         if d["template"] and "turn" in d["maneuver"]:
             flown += f" on {d['template']}"
-        return text + f". Flies {flown} at {d['energy']} Energy ({d['energy_rule']})."
+        energy = f"{d['energy']} Energy"
+        if d["energy"] != d["energy_before"]:
+            energy += f" (from {d['energy_before']})"
+        return f"{text}. Flies {flown} at {energy}: {d['energy_rule']}."
 
     # ------------------------------------------------------------------ flying the plan
     def next_option(self, plane: Plane, single: bool) -> dict:
