@@ -59,6 +59,8 @@ def allowed(craft: Craft, fl: Flight, option: dict) -> str | None:
     state, dash = craft.s, craft.plane.dash
     kind = option["type"]
     need = mp_cost(option)
+    if fl.mp <= 0:  # the round is over: nothing more is offered, not even a free rotation
+        return "has no movement point left"
     if need > fl.mp:
         return f"needs {need} movement point(s), {fl.mp} left"
     if option["steps"] < (1 if kind in ("level", "turn") else 0):

@@ -38,4 +38,5 @@ class Memory:
         return sorted(a for a, r in self.fired_by.get(plane, {}).items() if r >= since)
 
     def under_flak(self, plane: str, since: int) -> bool:
-        return self.flak.get(plane, -1) >= since
+        """Attacked by a Flak marker in round `since` or later."""
+        return plane in self.flak and self.flak[plane] >= since
