@@ -11,7 +11,7 @@ import argparse
 import sys
 from importlib.metadata import entry_points
 
-from . import content_cmds, mission_cmds, play_cmds, sim_cmds
+from . import content_cmds, mission_cmds, play_cmds, preview_cmds, sim_cmds
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
@@ -23,6 +23,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
     content_cmds.register(sub)
     mission_cmds.register(sub)
     play_cmds.register(sub)
+    preview_cmds.register(sub)
     sim_cmds.register(sub)
     for ep in sorted(entry_points(group="sortie.commands"), key=lambda e: e.name):
         try:

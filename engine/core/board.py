@@ -2,14 +2,15 @@
 
 Rules ask a board for neighbours, distances, lines and labels; the studio asks
 it for geometry (centres and outlines in millimetres) and a base drawing. Cells
-are (col, row) tuples; labels are what the printed board shows ("C4", "0712").
+are (col, row) tuples counted from 0; labels are what the printed board shows
+("C4", or the 1-based column-row code "0712").
 """
 
 from __future__ import annotations
 
 import math
 import string
-from typing import Callable, Iterable, Protocol
+from typing import Callable, Iterable, Literal, Protocol
 
 from engine.draw import Drawing, Font, Polygon, Style, Text
 
@@ -60,6 +61,21 @@ def parse_letter_number(label: str) -> Cell:
     if split == 0 or split == len(text) or not text[split:].isdigit():
         raise ValueError(f"'{label}' is not a square or hex code like 'C4'")
     return (letter_index(text[:split]), int(text[split:]) - 1)
+
+
+def number_code(cell: Cell) -> str:
+    """1-based column then row, zero-padded to equal widths: (8, 23) -> '0924'."""
+    col, row = cell[0] + 1, cell[1] + 1
+    width = max(2, len(str(max(col, row))))
+    return f"{col:0{width}d}{row:0{width}d}"
+
+
+def parse_number_code(label: str) -> Cell:
+    text = label.strip()
+    if len(text) < 4 or len(text) % 2 or not text.isdigit():
+        raise ValueError(f"'{label}' is not a hex code like '0924' (column then row, from 01)")
+    half = len(text) // 2
+    return (int(text[:half]) - 1, int(text[half:]) - 1)
 
 
 class _Grid:
@@ -138,48 +154,75 @@ class SquareGrid(_Grid):
         return (self.cols * self.cell_mm, self.rows * self.cell_mm)
 
 
-# Flat-topped hexes in columns, odd columns shifted half a hex down ("odd-q").
+# Flat-topped hexes in columns; every other column sits half a hex lower: the odd
+# ones ("odd-q", the default) or the even ones ("even-q"), counted from 0.
 # Facing 0 is north (up the column); facings run clockwise: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW.
-_CUBE_DIRECTIONS = [(0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0)]
+Cube = tuple[int, int, int]
+LowColumns = Literal["odd", "even"]
+CUBE_DIRECTIONS: tuple[Cube, ...] = ((0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0))
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 
 
-def to_cube(cell: Cell) -> tuple[int, int, int]:
+def _shift(col: int, low: LowColumns) -> int:
+    """Rows a column's cube z lags its row by; the parity of the low columns decides it."""
+    return (col - (col & 1)) // 2 if low == "odd" else (col + (col & 1)) // 2
+
+
+def to_cube(cell: Cell, low: LowColumns = "odd") -> Cube:
     col, row = cell
-    x = col
-    z = row - (col - (col & 1)) // 2
-    return (x, -x - z, z)
+    z = row - _shift(col, low)
+    return (col, -col - z, z)
 
 
-def from_cube(cube: tuple[int, int, int]) -> Cell:
+def from_cube(cube: Cube, low: LowColumns = "odd") -> Cell:
     x, _, z = cube
-    return (x, z + (x - (x & 1)) // 2)
+    return (x, z + _shift(x, low))
+
+
+def cube_distance(a: Cube, b: Cube) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+
+
+def cube_step(cube: Cube, facing: int, count: int = 1) -> Cube:
+    dx, dy, dz = CUBE_DIRECTIONS[facing % 6]
+    return (cube[0] + dx * count, cube[1] + dy * count, cube[2] + dz * count)
 
 
 class HexGrid(_Grid):
-    """Hex grid with six facings; `cell_mm` is the distance between opposite hexsides."""
+    """Hex grid with six facings; `cell_mm` is the distance between opposite hexsides.
+
+    `low_columns` says which columns (counted from 0) sit half a hex lower. Rules
+    that move many units may work in cube coordinates (`cube`, `cell`,
+    `cube_step`, `cube_distance`) and convert to cells and labels at the edges.
+    """
 
     kind = "hex"
 
     def __init__(self, cols: int, rows: int, cell_mm: float = 25.0,
                  labeler: Callable[[Cell], str] = letter_number_label,
-                 parser: Callable[[str], Cell] = parse_letter_number) -> None:
+                 parser: Callable[[str], Cell] = parse_letter_number,
+                 low_columns: LowColumns = "odd") -> None:
         super().__init__(cols, rows, cell_mm, labeler, parser)
+        if low_columns not in ("odd", "even"):
+            raise ValueError(f"low_columns is 'odd' or 'even', not {low_columns!r}")
+        self.low_columns = low_columns
         self.radius = cell_mm / math.sqrt(3)  # centre to corner
+
+    def cube(self, cell: Cell) -> Cube:
+        return to_cube(cell, self.low_columns)
+
+    def cell(self, cube: Cube) -> Cell:
+        return from_cube(cube, self.low_columns)
 
     def step(self, cell: Cell, facing: int, count: int = 1) -> Cell:
         """The cell `count` hexes away in direction `facing` (may be off the board)."""
-        x, y, z = to_cube(cell)
-        dx, dy, dz = _CUBE_DIRECTIONS[facing % 6]
-        return from_cube((x + dx * count, y + dy * count, z + dz * count))
+        return self.cell(cube_step(self.cube(cell), facing, count))
 
     def _adjacent(self, cell: Cell) -> list[Cell]:
         return [self.step(cell, f) for f in range(6)]
 
     def distance(self, a: Cell, b: Cell) -> int:
-        ax, ay, az = to_cube(a)
-        bx, by, bz = to_cube(b)
-        return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+        return cube_distance(self.cube(a), self.cube(b))
 
     def direction(self, a: Cell, b: Cell) -> int | None:
         """The facing from `a` whose straight line of hexes passes through `b`, if any."""
@@ -198,7 +241,8 @@ class HexGrid(_Grid):
     def center(self, cell: Cell) -> Point:
         col, row = cell
         x = self.radius * (1 + 1.5 * col)
-        y = self.cell_mm * (row + 0.5 + 0.5 * (col & 1))
+        lowered = (col & 1) if self.low_columns == "odd" else 1 - (col & 1)
+        y = self.cell_mm * (row + 0.5 + 0.5 * lowered)
         return (x, y)
 
     def outline(self, cell: Cell) -> list[Point]:

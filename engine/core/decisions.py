@@ -8,7 +8,6 @@ among them, so no controller — bot, person or network peer — is trusted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .events import canonical
@@ -24,27 +23,52 @@ def action_key(action: Action) -> str:
     return canonical({k: v for k, v in action.items() if k != "label"})
 
 
-@dataclass
 class Decision:
-    side: str
-    kind: str  # what is being decided, e.g. "aw.fly" or "hm.move"
-    prompt: str
-    options: list[Action]
-    context: dict[str, Any] = field(default_factory=dict)  # for views: unit, square...
-    # Optional: explains why an action is not legal, in the rules' own terms.
-    explain: Callable[[Action], str] | None = None
+    """One decision point. `options` may be given as a list or as a function that builds it.
 
-    def __post_init__(self) -> None:
-        if not self.options:
-            raise ValueError(f"decision {self.kind} for {self.side} offers no action")
+    A function keeps decisions cheap when the chooser does not need the whole list:
+    a bot that builds its action itself is checked by `accept` (the rules' own
+    legality test, returning the canonical action or None) without enumerating
+    every alternative. A person, a view or a bot that wants the list still gets it.
+    """
+
+    def __init__(
+        self,
+        side: str,
+        kind: str,  # what is being decided, e.g. "aw.fly" or "hm.move"
+        prompt: str,
+        options: list[Action] | Callable[[], list[Action]],
+        context: dict[str, Any] | None = None,  # for views: unit, square...
+        explain: Callable[[Action], str] | None = None,  # why an action is not legal
+        accept: Callable[[Action], Action | None] | None = None,
+    ) -> None:
+        self.side, self.kind, self.prompt = side, kind, prompt
+        self.context = context if context is not None else {}
+        self.explain, self.accept = explain, accept
+        self._options = None if callable(options) else options
+        self._build = options if callable(options) else None
+        if self._options is not None and not self._options:
+            raise ValueError(f"decision {kind} for {side} offers no action")
         self._index: dict[str, Action] | None = None
+
+    @property
+    def options(self) -> list[Action]:
+        if self._options is None:
+            self._options = self._build()
+            if not self._options:
+                raise ValueError(f"decision {self.kind} for {self.side} offers no action")
+        return self._options
 
     def match(self, action: Action) -> Action:
         """The offered action equal to `action`, or IllegalAction with the reason."""
-        if any(action is a for a in self.options):  # a bot handing back an offered action
-            return action
+        if self._options is not None and any(action is a for a in self._options):
+            return action  # a bot handing back an offered action
         if not isinstance(action, dict) or "type" not in action:
             raise IllegalAction(f"an action is a mapping with a 'type'; got {action!r}")
+        if self.accept is not None:
+            accepted = self.accept(action)
+            if accepted is not None:
+                return accepted
         if self._index is None:  # built on demand: bots answer with the offered dicts
             self._index = {action_key(a): a for a in self.options}
         found = self._index.get(action_key(action))

@@ -37,7 +37,8 @@ class Dice:
     def shuffle(self, items: list, reason: str) -> list:
         out = list(items)
         self._rng.shuffle(out)
-        self._record({"die": "shuffle", "count": len(out), "results": [], "for": reason, "order": out})
+        # the log keeps its own copy: callers draw from (and so empty) the list they get back
+        self._record({"die": "shuffle", "count": len(out), "results": [], "for": reason, "order": list(out)})
         return out
 
     def pick(self, items: list, k: int, reason: str) -> list:

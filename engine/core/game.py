@@ -130,8 +130,7 @@ class Game:
         self.pending = decision
         self.log.append(
             "decision.pending",
-            {"side": decision.side, "kind": decision.kind, "prompt": decision.prompt,
-             "options": len(decision.options)},
+            {"side": decision.side, "kind": decision.kind, "prompt": decision.prompt},
         )
 
     # -- saving ---------------------------------------------------------------------

@@ -6,6 +6,10 @@ the pieces and turns a drag or a rotation into plain field edits (path, value)
 on the scenario record — the same edits the form makes, so both go through the
 same undo command. Rule-breaking placements are reported by the ruleset's lint
 rules, which already name the field path, so the board can mark the piece.
+
+Every call takes the content lookup (`get(kind, id)`, `records(kind)`) as well as
+the scenario: where a piece may go depends on other records (the mat's size, the
+places printed on a map, the hex mat a scenario is played on).
 """
 
 from __future__ import annotations
@@ -52,13 +56,14 @@ class ScenarioLayout(Protocol):
 
     def pieces(self, scenario: Any, content: Any) -> list[Piece]: ...
 
-    def move(self, scenario: Any, piece: Piece, cell: str | None = None,
+    def move(self, scenario: Any, content: Any, piece: Piece, cell: str | None = None,
              pos: tuple[float, float] | None = None) -> list[Edit]:
         """Field edits that put `piece` at `cell` or `pos`; raises ValueError with a reason if it can't."""
 
-    def turn(self, scenario: Any, piece: Piece, facing: int | None = None,
+    def turn(self, scenario: Any, content: Any, piece: Piece, facing: int | None = None,
              heading: float | None = None) -> list[Edit]:
         """Field edits that turn `piece` to a facing (hex) or heading (mat)."""
 
-    def set_value(self, scenario: Any, piece: Piece, name: str, value: Any) -> list[Edit]:
+    def set_value(self, scenario: Any, content: Any, piece: Piece, name: str,
+                  value: Any) -> list[Edit]:
         """Field edits that set one of `piece.values` (altitude, energy, speed ...)."""

@@ -5,7 +5,9 @@ import math
 import pytest
 from hypothesis import given, strategies as st
 
-from engine.core.board import HexGrid, SquareGrid, from_cube, letters, parse_letter_number, to_cube
+from engine.core.board import (
+    HexGrid, SquareGrid, from_cube, letters, number_code, parse_letter_number, parse_number_code, to_cube,
+)
 
 
 def test_letters_and_codes_round_trip():
@@ -65,3 +67,25 @@ def test_board_drawing_has_a_keyed_outline_and_label_per_cell():
     drawing = grid.drawing()
     assert grid.label((2, 1)) in drawing.keys() and len(drawing.keys()) == 6
     assert "C2" in drawing.texts()
+
+
+@given(st.integers(0, 30), st.integers(0, 30), st.sampled_from(["odd", "even"]))
+def test_cube_round_trip_for_either_stagger(col, row, low):
+    assert from_cube(to_cube((col, row), low), low) == (col, row)
+
+
+def test_even_low_columns_mirror_odd_low_ones():
+    odd, even = HexGrid(8, 8), HexGrid(8, 8, low_columns="even")
+    assert odd.step((2, 2), 1) == (3, 1) and even.step((2, 2), 1) == (3, 2)
+    assert odd.step((3, 2), 1) == (4, 2) and even.step((3, 2), 1) == (4, 1)
+    assert even.center((0, 0))[1] - even.center((1, 0))[1] == even.cell_mm / 2
+    with pytest.raises(ValueError, match="'odd' or 'even'"):
+        HexGrid(4, 4, low_columns="left")
+
+
+def test_number_codes_are_one_based_and_padded_to_equal_widths():
+    assert number_code((8, 23)) == "0924" and parse_number_code("0924") == (8, 23)
+    assert number_code((99, 4)) == "100005" and parse_number_code("100005") == (99, 4)
+    for bad in ("924", "09a4", "", "12345"):
+        with pytest.raises(ValueError, match="not a hex code"):
+            parse_number_code(bad)

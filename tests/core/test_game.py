@@ -155,3 +155,37 @@ def test_person_at_the_prompt_with_refusal_and_save(toy_pack, capsys, monkeypatc
     assert red == ["attack", "evade"]
     assert main(["play", "duel", "--resume", str(save), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["decisions"] > len(data["decisions"])
+
+
+def test_decision_accepts_the_offered_dict_or_an_equal_copy_without_its_label():
+    from engine.core.decisions import Decision
+
+    options = [{"type": "go", "to": "C4", "label": "go to C4"}, {"type": "stay", "label": "stay"}]
+    decision = Decision("red", "toy.go", "where?", options)
+    assert decision.match(options[0]) is options[0]
+    assert decision.match({"type": "go", "to": "C4"}) is options[0]
+    with pytest.raises(IllegalAction, match="legal action types: go, stay"):
+        decision.match({"type": "go", "to": "C5"})
+
+
+def test_lazy_options_are_built_only_when_asked_and_accept_checks_without_them():
+    from engine.core.decisions import Decision
+
+    built = []
+
+    def options():
+        built.append(1)
+        return [{"type": "move", "to": n, "label": f"to {n}"} for n in range(3)]
+
+    def accept(action):
+        return {"type": "move", "to": action["to"]} if action.get("to") in range(3) else None
+
+    decision = Decision("red", "toy.move", "where?", options, accept=accept,
+                        explain=lambda a: f"{a.get('to')} is not within reach")
+    assert decision.match({"type": "move", "to": 2}) == {"type": "move", "to": 2}
+    assert built == []
+    with pytest.raises(IllegalAction, match="9 is not within reach"):
+        decision.match({"type": "move", "to": 9})
+    assert built == [1] and len(decision.options) == 3
+    with pytest.raises(ValueError, match="offers no action"):
+        Decision("red", "toy.move", "where?", lambda: []).options

@@ -9,7 +9,7 @@ import pytest
 
 from engine.content.dice import distribution, parse_roll
 from engine.rulesets.hm.conversion import compare, convert
-from engine.rulesets.hm.hexes import footprint
+from engine.rulesets.hm.board import footprint, to_cell
 
 
 def chance(roll, die="d6") -> Fraction:
@@ -66,7 +66,8 @@ def test_bomb_rating_is_the_chance_to_destroy_a_target(records):
 def test_heavy_bombers_occupy_two_hexes(records):
     rules = records["hm.rules", "core"]
     assert rules.deployment.heavy_bomber_hexes == 2
-    assert footprint((9, 24), 0, 2, "even-low") == [(9, 24), (9, 25)]
+    grid = records["hm.board", "bombing-run"].grid()
+    assert footprint(grid, to_cell((9, 24)), 0, 2) == [to_cell((9, 24)), to_cell((9, 25))]
 
 
 # --------------------------------------------------------------------------- movement, deck, mat

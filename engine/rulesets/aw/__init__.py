@@ -11,7 +11,10 @@ from engine.content.ruleset import Ruleset
 
 from .board import Map
 from .cards import CampaignCard
+from .layout import BOARD_PREVIEWS, LAYOUT
 from .lint import LINT_RULES
+from .preview import PREVIEWS
+from .rules import AirWarsEngine
 from .scenario import Scenario
 from .sides import Side
 from .tables import AirSuperiorityCrt, BombingCrt
@@ -36,4 +39,7 @@ RULESET = Ruleset(
     ),
     lint_rules=LINT_RULES,
     rulebook="003_5fdbbd809f0fe70e.txt",
+    previews={**PREVIEWS, **BOARD_PREVIEWS},
+    layout=LAYOUT,
+    engine=AirWarsEngine(),
 )

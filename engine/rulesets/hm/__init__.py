@@ -4,9 +4,12 @@ from engine.content.ruleset import Ruleset
 
 from .board import Board
 from .conversion import Conversion
+from .layout import BOARD_PREVIEWS, LAYOUT
 from .lint import RULES
 from .planes import Bomber, Fighter
+from .preview import PREVIEWS
 from .rules import CoreRules
+from .rules_engine import MinisEngine
 from .scenario import Scenario
 from .tables import ShootingTable
 from .turrets import Turret
@@ -19,4 +22,7 @@ RULESET = Ruleset(
     kinds=(Fighter, Bomber, Turret, ShootingTable, CoreRules, Conversion, Board, Scenario),
     lint_rules=RULES,
     rulebook="004_1f5890c24a4701e7.txt",
+    previews={**PREVIEWS, **BOARD_PREVIEWS},
+    layout=LAYOUT,
+    engine=MinisEngine(),
 )

@@ -1,10 +1,34 @@
-"""The hex mat: its size in hexes and the target hexes of a bombing run."""
+"""The hex mat: its size in hexes and the target hexes of a bombing run.
+
+The rulebook asks for a mat whose hexes line up so that the two sides, and the
+bombing targets, have a straight path of hexes to each other. Flat-topped
+hexes in columns give exactly that along the board's length, so the mat is
+addressed as (column, row), both counted from 1 at the north-west corner, and
+a plane's facing is the hexside it points at, 0-5 clockwise from north. The
+geometry is the engine's `HexGrid`; `Board.grid()` builds it.
+"""
 
 from __future__ import annotations
 
+from typing import Literal
+
+from engine.core.board import Cell, HexGrid, number_code, parse_number_code
 from engine.content.model import Model, Record, field, kind_literal
 
-from .hexes import Hex, Stagger
+Stagger = Literal["even-low", "odd-low"]
+Hex = tuple[int, int]  # (column, row), both from 1
+MM_PER_INCH = 25.4
+# 1-based even columns are the grid's 0-based odd ones, and the other way round.
+LOW_COLUMNS = {"even-low": "odd", "odd-low": "even"}
+
+
+def to_cell(hex_: Hex) -> Cell:
+    return (hex_[0] - 1, hex_[1] - 1)
+
+
+def footprint(grid: HexGrid, nose: Cell, facing: int, length: int) -> list[Cell]:
+    """Cells a plane covers: its nose cell, then `length - 1` cells straight behind it."""
+    return [grid.step(nose, facing + 3, i) for i in range(length)]
 
 
 class Target(Model):
@@ -47,6 +71,11 @@ class Board(Record):
     def contains(self, hex_: Hex) -> bool:
         col, row = hex_
         return 1 <= col <= self.columns and 1 <= row <= self.rows
+
+    def grid(self) -> HexGrid:
+        """The mat as the engine's hex grid; cells count from 0, labels are 1-based codes ('0924')."""
+        return HexGrid(self.columns, self.rows, self.hex_inches * MM_PER_INCH, labeler=number_code,
+                       parser=parse_number_code, low_columns=LOW_COLUMNS[self.stagger])
 
     def size_inches(self) -> tuple[float, float]:
         """(width, length) of the mat; flat-topped columns stand 3/4 of a hex's width apart."""

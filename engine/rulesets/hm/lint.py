@@ -13,9 +13,8 @@ from functools import cached_property
 from engine.content.dice import die_range, parse_roll
 from engine.content.ruleset import LintContext, LintRule
 
-from .board import Board
+from .board import Board, Hex, footprint, to_cell
 from .conversion import compare
-from .hexes import Hex, distance, footprint
 from .planes import Bomber, Fighter, Plane
 from .rules import CoreRules
 from .scenario import Placement, Scenario
@@ -257,11 +256,19 @@ class Setup:
     def plane(self, type_id: str) -> Plane | None:
         return self.ctx.get("hm.fighter", type_id) or self.ctx.get("hm.bomber", type_id)
 
+    @cached_property
+    def grid(self):
+        return self.board.grid()
+
     def hexes(self, p: Placement) -> list[Hex]:
         plane = self.plane(p.plane)
         heavy = isinstance(plane, Bomber) and plane.heavy
         length = self.rules.deployment.heavy_bomber_hexes if heavy else 1
-        return footprint((p.placed.col, p.placed.row), p.placed.facing, length, self.board.stagger)
+        cells = footprint(self.grid, to_cell((p.placed.col, p.placed.row)), p.placed.facing, length)
+        return [(col + 1, row + 1) for col, row in cells]
+
+    def distance(self, a: Hex, b: Hex) -> int:
+        return self.grid.distance(to_cell(a), to_cell(b))
 
     @cached_property
     def placements(self) -> list[Placement]:
@@ -272,7 +279,7 @@ class Setup:
         if not self.scenario.is_bombing_run() or not self.board.targets:
             return []
         return [
-            (p, min(distance((p.placed.col, p.placed.row), t.hex, self.board.stagger) for t in self.board.targets))
+            (p, min(self.distance((p.placed.col, p.placed.row), t.hex) for t in self.board.targets))
             for p in self.placements
             if p.squadron.role == "bomber"
         ]
@@ -360,7 +367,7 @@ class DeployDistance(ScenarioRule):
             for q in s.placements:
                 if q.squadron.side == p.squadron.side or q.path <= p.path:
                     continue
-                gap = min(distance(a, b, s.board.stagger) for a in s.hexes(p) for b in s.hexes(q))
+                gap = min(s.distance(a, b) for a in s.hexes(p) for b in s.hexes(q))
                 if gap < need:
                     ctx.emit_warning(
                         q.path,

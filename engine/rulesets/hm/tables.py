@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engine.content.dice import Die, Roll, RollSpan, parse_roll
-from engine.content.model import Model, Record, field, kind_literal
+from engine.content.model import Model, Provenance, Record, field, kind_literal
 
 
 class HitRow(Model):
@@ -17,6 +19,16 @@ class WeaponRanges(Model):
     front: int = field("Range of a fighter's forward guns.", unit="hexes", ge=1, le=12)
     tail: int = field("Range of a fighter's tail gun.", unit="hexes", ge=1, le=12)
     turret: int = field("Range of every bomber turret.", unit="hexes", ge=1, le=12)
+
+
+class HexsideLines(Provenance):
+    """A line of fire that runs along the side between two hexes (a turret shooting two hexes
+    out between two of its hexsides): which planes on that side block it."""
+
+    blocked_by: Literal["either", "both"] = field(
+        "'either': a plane in either of the two hexes beside the line blocks it; 'both': only "
+        "planes in both hexes do."
+    )
 
 
 class ShootingTable(Record):
@@ -35,6 +47,9 @@ class ShootingTable(Record):
     planes_block: bool = field(
         "True: any plane between shooter and target blocks the shot ('you can't shoot "
         "through friendly planes')."
+    )
+    hexside_lines: HexsideLines = field(
+        "How planes block a line of fire that runs along a hexside (the rulebook is silent)."
     )
 
     def hit_span(self, range_hexes: int) -> RollSpan | None:

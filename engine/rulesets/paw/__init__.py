@@ -35,10 +35,12 @@ from .common import RULEBOOK
 from .crew import CrewSkill, DamageMarker
 from .engine import PawEngine
 from .defences import AaaDashboard, FlakDashboard
+from .layout import BOARD_PREVIEWS, LAYOUT
 from .lint import RULES
 from .mission import COMMAND as MISSION_GENERATOR
 from .missions import EventTable, MissionChart, MissionEvent, MissionType, TargetType
 from .planes import Dashboard
+from .preview import PREVIEWS
 from .rules import Rules
 from .scenario import Mat, Scenario
 from .targets import GroundTarget
@@ -80,6 +82,8 @@ RULESET = Ruleset(
     ),
     lint_rules=RULES,
     rulebook=RULEBOOK,
+    previews={**PREVIEWS, **BOARD_PREVIEWS},
+    layout=LAYOUT,
     engine=PawEngine(),
     extras={"mission": MISSION_GENERATOR},
 )

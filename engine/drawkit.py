@@ -1,0 +1,307 @@
+"""Layout helpers every ruleset's previews share: measuring and wrapping text, tables of
+cells, labelled value boxes, a plane silhouette, the "sample" tag, and a scenario
+laid out on its board.
+
+Kept apart from `engine.draw` (the vocabulary) so that the vocabulary stays a
+plain data format any renderer can read, while this module holds the choices
+that make previews look alike across game systems.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any, Iterable, Sequence
+
+from pydantic import ValidationError
+
+from engine.content.diagnostics import format_path
+from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
+from engine.draw_svg import CAP_HEIGHT
+
+INK = "#202020"
+MUTED = "#6b6f76"
+SAMPLE = "#b3261e"
+
+# Advance widths of DejaVu Sans (the fallback sans-serif face here and in Qt's offscreen
+# platform), ASCII 32-126, in hundredths of an em; regular then bold.
+_WIDTHS = (
+    "32 40 46 84 64 95 78 27 39 39 50 84 32 36 32 34 64 64 64 64 64 64 64 64 64 64 34 34 84 84 "
+    "84 53 100 68 69 70 77 63 58 77 75 29 29 66 56 86 75 79 60 79 69 63 61 73 68 99 69 61 69 39 "
+    "34 39 84 50 50 61 63 55 63 62 35 63 63 28 28 58 28 97 63 61 63 63 41 52 39 63 59 82 59 59 "
+    "52 64 34 64 84",
+    "35 46 52 84 70 100 87 31 46 46 52 84 38 42 38 37 70 70 70 70 70 70 70 70 70 70 40 40 84 84 "
+    "84 58 100 77 76 73 83 68 68 82 84 37 37 77 64 100 84 85 73 85 77 72 68 81 77 110 77 72 73 "
+    "46 37 46 84 50 50 67 72 59 72 68 44 72 71 34 34 67 34 104 71 69 72 72 49 60 48 71 65 92 "
+    "65 65 58 71 37 71 84",
+)
+_ADVANCE = tuple(tuple(int(w) for w in table.split()) for table in _WIDTHS)
+
+
+def unkeyed(items: Iterable[Item]) -> list[Item]:
+    """Items with their keys dropped: a board drawn inside a preview whose keys must name
+    fields of the previewed record (hex codes and mat halves are not)."""
+    return [replace(item, key="") for item in items]
+
+
+def lighter(colour: str, amount: float = 0.35) -> str:
+    """A '#rrggbb' colour mixed with white (paler counter faces, tinted set-up areas);
+    other colour names are returned unchanged."""
+    if not (colour.startswith("#") and len(colour) == 7):
+        return colour
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in rgb)
+
+
+def key(*parts: str | int) -> str:
+    """A field path as the studio selects it: key("guns", 2, "hit") -> 'guns[2].hit'."""
+    return format_path(parts)
+
+
+def text_width(text: str, font: Font) -> float:
+    """Width in millimetres of `text` set in `font` (whose size is the cap height)."""
+    table = _ADVANCE[1 if font.bold else 0]
+    em = font.size / CAP_HEIGHT
+    units = sum(table[ord(c) - 32] if 32 <= ord(c) < 127 else 60 for c in text)
+    return units / 100 * em
+
+
+def fit(text: str, font: Font, width: float) -> str:
+    """`text`, cut with an ellipsis if it is wider than `width`."""
+    if text_width(text, font) <= width:
+        return text
+    while text and text_width(text + "…", font) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def wrap(text: str, font: Font, width: float) -> list[str]:
+    """Lines of `text` no wider than `width`, broken between words."""
+    lines: list[str] = []
+    for paragraph in text.splitlines() or [""]:
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}" if line else word
+            if line and text_width(trial, font) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def paragraph(x: float, y: float, text: str, font: Font, width: float, *, color: str = INK,
+              key: str = "", leading: float = 1.6, max_lines: int | None = None
+              ) -> tuple[list[Item], float]:
+    """Wrapped text from (x, y) downwards; returns the items and the height used."""
+    lines = wrap(text, font, width)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = fit(lines[-1] + " …", font, width)
+    step = font.size * leading
+    items: list[Item] = [Text(x, y + i * step, line, font, color, anchor="nw", key=key)
+                         for i, line in enumerate(lines)]
+    return items, len(lines) * step
+
+
+def sample_tag(record: Any, x: float, y: float, anchor: str = "ne") -> list[Item]:
+    """A small red 'SAMPLE' tag for records whose values are authored, not printed."""
+    if not getattr(record, "sample", False):
+        return []
+    return [Text(x, y, "SAMPLE VALUES", Font(1.6, bold=True), SAMPLE, anchor=anchor,
+                 key="sample")]
+
+
+def value_box(x: float, y: float, w: float, h: float, label: str, value: str, *,
+              key: str = "", fill: str = "#ffffff", color: str = INK,
+              label_color: str = MUTED) -> list[Item]:
+    """A framed value with a small caption above it, as dashboards and cards print stats."""
+    font, caption = Font(min(h * 0.32, 3.6), bold=True), Font(1.5, bold=True)
+    while font.size > 1.2 and text_width(value, font) > w - 1.2:
+        font = Font(font.size * 0.9, bold=True)
+    while caption.size > 0.9 and text_width(label, caption) > w - 0.8:
+        caption = Font(caption.size * 0.9, bold=True)
+    return [
+        Rect(x, y, w, h, radius=0.8, style=Style(stroke=INK, fill=fill, width=0.25), key=key),
+        Text(x + w / 2, y + 1.0, label, caption, label_color, anchor="n", key=key),
+        Text(x + w / 2, y + h * 0.62, value, font, color, key=key),
+    ]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One table cell: its text and the field path it shows."""
+
+    text: str
+    key: str = ""
+    bold: bool = False
+    color: str = INK
+    fill: str | None = None
+    align: str = "w"  # w, c or e
+
+
+def table(x: float, y: float, widths: Sequence[float], rows: Iterable[Sequence[Cell]], *,
+          header: Sequence[str] = (), font: Font = Font(2.0), row_h: float = 4.4,
+          header_fill: str = INK) -> tuple[list[Item], float]:
+    """A ruled table as printed rulebook tables are; returns items and height."""
+    items: list[Item] = []
+    total = sum(widths)
+    top = y
+    if header:
+        items.append(Rect(x, y, total, row_h, style=Style(stroke=None, fill=header_fill)))
+        cx = x
+        for text, w in zip(header, widths):
+            items.append(Text(cx + 1.0, y + row_h / 2, fit(text, Font(font.size, bold=True), w - 1.5),
+                              Font(font.size, bold=True), "#ffffff", anchor="w"))
+            cx += w
+        y += row_h
+    for i, row in enumerate(rows):
+        if i % 2:
+            items.append(Rect(x, y, total, row_h, style=Style(stroke=None, fill="#f1efe8")))
+        cx = x
+        for cell, w in zip(row, widths):
+            if cell.fill:
+                items.append(Rect(cx, y, w, row_h, style=Style(stroke=None, fill=cell.fill),
+                                  key=cell.key))
+            cell_font = Font(font.size, bold=cell.bold)
+            text = fit(cell.text, cell_font, w - 1.5)
+            tx = {"w": cx + 1.0, "c": cx + w / 2, "e": cx + w - 1.0}[cell.align]
+            items.append(Text(tx, y + row_h / 2, text, cell_font, cell.color,
+                              anchor=cell.align, key=cell.key))
+            cx += w
+        items.append(Line(x, y + row_h, x + total, y + row_h, Style("#c9c5b9", width=0.15)))
+        y += row_h
+    items.append(Rect(x, top, total, y - top, style=Style(INK, width=0.25)))
+    return items, y - top
+
+
+def heart(cx: float, cy: float, size: float, fill: str = SAMPLE, key: str = "") -> Polygon:
+    """A heart icon (durability, damage) as one polygon, `size` wide."""
+    pts = []
+    for i in range(40):
+        t = 2 * math.pi * i / 40
+        hx = 16 * math.sin(t) ** 3
+        hy = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        pts.append((cx + hx * size / 34, cy - hy * size / 34))
+    return Polygon(tuple(pts), style=Style(None, fill=fill), key=key)
+
+
+@lru_cache(maxsize=512)
+def plane_silhouette(length: float, *, fill: str = INK, engines: int = 1,
+                     key: str = "") -> Group:
+    """A top view of a plane, nose up (towards -y), centred on (0, 0), `length` long.
+
+    Cached: drawings are immutable, and a board draws the same few planes many times.
+    """
+    s = length / 20.0
+    body = [(0, -10), (1, -8.6), (1.1, -3), (9.6, -1.2), (10, 0.6), (1.1, 1.2), (0.8, 6.4),
+            (3.8, 7.6), (3.9, 8.9), (0.5, 8.7), (0, 10)]
+    outline = body + [(-x, y) for x, y in reversed(body[1:-1])]
+    items: list[Item] = [Polygon(tuple((x * s, y * s) for x, y in outline),
+                                 style=Style(None, fill=fill), key=key)]
+    if engines > 1:
+        offsets = [3.6, 6.4] if engines > 2 else [4.4]
+        for off in offsets:
+            for side in (-1, 1):
+                items.append(Ellipse(side * off * s, -1.4 * s, 0.9 * s, 2.4 * s,
+                                     style=Style(None, fill=fill), key=key))
+    return Group(tuple(items), key=key)
+
+
+def arrow(x: float, y: float, size: float, *, angle: float = 0.0, fill: str = SAMPLE,
+          key: str = "") -> Polygon:
+    """A filled triangular arrowhead pointing `angle` degrees clockwise from +x, tip at (x, y)."""
+    a = math.radians(angle)
+    back = (x - size * math.cos(a), y - size * math.sin(a))
+    nx, ny = -math.sin(a) * size * 0.55, math.cos(a) * size * 0.55
+    return Polygon(((x, y), (back[0] + nx, back[1] + ny), (back[0] - nx, back[1] - ny)),
+                   style=Style(None, fill=fill), key=key)
+
+
+# --------------------------------------------------------------------------- scenarios
+
+
+STACK_OFFSET = 1.5  # millimetres between counters of one stack
+
+
+def scenario_drawing(layout: Any, scenario: Any, content: Any, *, title: str = "") -> Drawing:
+    """The scenario's board with every piece's counter drawn where it stands.
+
+    Works for any ruleset's `ScenarioLayout`: grid boards place a counter at
+    `board.center(board.parse(cell))`, turned to its facing; free mats at
+    `board.to_drawing(x, y)`, turned to its heading. Counters sharing a cell are fanned
+    out a little, as a stack on the table is. The studio draws the same pieces as
+    movable items; this is the flat picture for previews and print.
+    """
+    board = layout.board(scenario, content)
+    base = board.drawing()
+    items: list[Item] = list(base.items)
+    stacks: dict[str, int] = {}
+    for piece in layout.pieces(scenario, content):
+        if piece.counter is None:
+            continue
+        if piece.cell is not None:
+            x, y = board.center(board.parse(piece.cell))
+            depth = stacks[piece.cell] = stacks.get(piece.cell, -1) + 1
+            x, y = x + depth * STACK_OFFSET, y - depth * STACK_OFFSET
+            turn = board.facing_angle(piece.facing) if piece.facing is not None else 0.0
+        else:
+            x, y = board.to_drawing(*piece.pos)
+            turn = 90.0 - (piece.heading or 0.0)  # counters face up; headings are CCW from +x
+        items.append(Group(piece.counter.items, dx=x, dy=y, rotate=turn, key=piece.key))
+    return Drawing(base.width, base.height, tuple(items), title=title or base.title,
+                   background=base.background, notes=base.notes)
+
+
+def entry_at(record: Any, path: Sequence[str | int]) -> Any:
+    """The sub-entry of a record at a field path, e.g. ("planes", 2)."""
+    node = record
+    for part in path:
+        node = node[part] if isinstance(part, int) else getattr(node, part)
+    return node
+
+
+def checked_value(record: Any, path: Sequence[str | int], name: str, value: Any) -> Any:
+    """`value` as field `name` of the entry at `path` would hold it, or ValueError saying why.
+
+    Validating the edited entry with its own model keeps the schema's ranges
+    and choices the single source of what a board edit may set.
+    """
+    entry = entry_at(record, path)
+    if name not in type(entry).model_fields:
+        raise ValueError(f"'{format_path(tuple(path))}' has no field '{name}'")
+    data = entry.model_dump(exclude_unset=True)
+    data[name] = value
+    try:
+        checked = type(entry).model_validate(data)
+    except ValidationError as exc:
+        problem = exc.errors()[0]
+        raise ValueError(f"{name} {value!r}: {problem['msg']}") from None
+    return getattr(checked, name)
+
+
+def field_edits(record: Any, path: Sequence[str | int], **values: Any) -> list[tuple]:
+    """Edits setting fields of the entry at `path`, each value checked by `checked_value`."""
+    return [(tuple(path) + (name,), checked_value(record, path, name, value))
+            for name, value in values.items()]
+
+
+def required(content: Any, kind: str, record_id: str, what: str) -> Any:
+    """The record a scenario names, or ValueError saying it is missing (a board needs it)."""
+    found = content.get(kind, record_id)
+    if found is None:
+        raise ValueError(f"{what} '{record_id}' is not in the pack")
+    return found
+
+
+def apply_edits(record: Any, edits: Iterable[tuple[Sequence[str | int], Any]]) -> Any:
+    """A copy of `record` with the field edits a layout returned, validated again."""
+    data = record.model_dump(mode="json", exclude_unset=True)
+    for path, value in edits:
+        node = data
+        for part in path[:-1]:
+            node = node[part]
+        node[path[-1]] = value
+    return type(record).model_validate(data)

@@ -1,0 +1,104 @@
+"""Air Wars bots in two strengths.
+
+Both play by what their side may see (fog of war) and land in time. The hard
+bot strikes the targets worth most for the risk, escorts, intercepts what it
+can outgun, strafes airbases when kills pay, patrols over its most valuable
+target, plays wild cards for command level and ground battles when it can
+bomb them. The easy bot sends bombers at the nearest targets, never flies its
+fighters, and plays its cards as they come.
+"""
+
+from __future__ import annotations
+
+from engine.core.decisions import Decision
+
+from ..rules.state import State
+from .choices import CHOICES
+from .intel import Intel
+from .missions import Mission, Order, Planner
+
+
+class AirWarsBot:
+    def __init__(self, side: str, strength: str) -> None:
+        self.side, self.strength = side, strength
+        self.missions: dict[str, Mission] = {}
+        self.orders: list[Order] = []
+        self.plan_key: tuple | None = None
+        self.current: Order | None = None
+        self.memory: dict = {}
+        self._intel: tuple[tuple, Intel] | None = None
+
+    def intel(self, st: State) -> Intel:
+        """What the side knows of the enemy now (the same until an enemy unit changes or a
+        target is hit)."""
+        key = (st.versions[st.static.enemy[self.side]], len(st.bombed_targets), tuple(st.battles),
+               len(st.battles_bombed))
+        if self._intel is None or self._intel[0] != key:
+            self._intel = (key, Intel(st, self.side))
+        return self._intel[1]
+
+    def choose(self, decision: Decision, game) -> dict:
+        st: State = game.state
+        if decision.kind == "aw.fly":
+            return self._fly(decision, st)
+        if decision.kind == "aw.fly_to":
+            return self._fly_to(decision, st)
+        return CHOICES[decision.kind](self, decision, st)
+
+    # ---- flying -----------------------------------------------------------------------
+    def _fly(self, decision: Decision, st: State) -> dict:
+        key = (st.turn, st.hour, st.active)
+        if key != self.plan_key:
+            self.plan_key = key
+            self.orders = Planner(st, self.side, self.strength, self.missions, self.intel(st)).plan()
+        offered = {(o["type"], o.get("unit") or o.get("at")): o for o in decision.options}
+        while self.orders:
+            order = self.orders.pop(0)
+            units = [st.units[u] for u in order.units if st.units[u].square is not None]
+            if not units:
+                continue
+            lead = units[0]
+            square = lead.square
+            stack = [u for u in st.airborne(self.side, square) if not u.moved] if lead.airborne else []
+            option = None
+            if len(units) > 1 and lead.airborne and {u.id for u in stack} == {u.id for u in units}:
+                option = offered.get(("fly_stack", st.static.label(square)))
+            option = option or offered.get(("fly", lead.id))
+            if option is not None:
+                self.current = Order([u.id for u in units], order.dest, order.land, order.why)
+                return option
+        self.current = None
+        return decision.options[-1]  # end flying
+
+    def _fly_to(self, decision: Decision, st: State) -> dict:
+        order = self.current
+        group = set(decision.context["units"])
+        if order is not None:
+            for uid in order.units:
+                if uid not in group:
+                    for option in decision.options:
+                        if option["type"] == "add" and option["unit"] == uid:
+                            return option
+        dest = order.dest if order is not None else st.units[next(iter(group))].square
+        land = order.land if order is not None else True
+        return nearest(decision, st, dest, land)
+
+
+def nearest(decision: Decision, st: State, dest: int, land: bool) -> dict:
+    """The offered landing (if wanted) or move that ends closest to `dest`."""
+    static = st.static
+    want, at = "land" if land else "move", static.labels[dest]
+    for option in decision.options:
+        if option.get("at") == at and option["type"] == want:
+            return option
+    index, row = static.index, [r[dest] for r in static.dist]
+    best = None
+    for option in decision.options:
+        kind = option["type"]
+        if kind not in ("move", "land"):
+            continue
+        d = row[index[option["at"]]]
+        rank = (0 if (kind == "land") == land else 1, d) if land else (d, kind == "land")
+        if best is None or rank < best[0]:
+            best = (rank, option)
+    return best[1] if best else decision.options[-1]

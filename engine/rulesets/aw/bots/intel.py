@@ -1,0 +1,125 @@
+"""What a bot knows and how it values things, from what its side may see (22.0, 23.0).
+
+Own units are known in full. Enemy counters are known by position and stack
+size only, except those the rules let the side identify (`fog.seen_by`);
+an unidentified enemy air unit counts as the average of the enemy's air units,
+which is what a player reading the countermix would assume.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ..rules.bombing import COLUMN
+from ..rules.fog import seen_by
+from ..rules.state import State, Unit
+
+
+@dataclass
+class EnemyStack:
+    square: int
+    airborne: bool
+    count: int
+    known: list[Unit] = field(default_factory=list)
+    fighter_dice: float = 0.0  # expected fighters' air combat dice
+    bombers: float = 0.0  # expected number of bombers
+
+
+@dataclass
+class Aim:
+    """A target worth attacking: a square and what to hit there."""
+
+    square: int
+    kind: str  # port, logistic_centre, ground_battle, airbase
+    vp: float  # VP for success (airbases: VP per based unit destroyed)
+    based: int = 0  # enemy air units based there (airbases)
+
+
+class Intel:
+    def __init__(self, st: State, side: str) -> None:
+        self.st, self.side = st, side
+        static = st.static
+        self.enemy = static.enemy[side]
+        self.crt_bombed = {col: odds.get("bombed", 0.0) for col, odds in static.bomb_odds.items()}
+        self.crt_kill = static.bomb_odds["based_air_unit"].get("kill", 0.0)
+        self.kill_vp = static.setups[side].vp_per_enemy_air_unit_damaged
+        self._aims: dict[bool, list[Aim]] = {}
+        self.memo: dict = {}  # what a bot works out from this knowledge, kept while it holds
+
+    @cached_property
+    def stacks(self) -> dict[tuple[int, bool], EnemyStack]:
+        """Enemy air stacks by (square, in the air): what is identified, and the rest guessed."""
+        st = self.st
+        seen = seen_by(st, self.side)
+        enemy_air = [u for u in st.of_side[self.enemy] if u.air]
+        # The countermix is public: an unidentified unit is the average printed fighter.
+        average = sum(u.record.front.air_combat for u in enemy_air if u.type in ("F", "FB")) / max(1, len(enemy_air))
+        stacks: dict[tuple[int, bool], EnemyStack] = {}
+        for u in enemy_air:
+            if u.square is None:
+                continue
+            stack = stacks.setdefault((u.square, u.airborne), EnemyStack(u.square, u.airborne, 0))
+            stack.count += 1
+            if u.id in seen:
+                stack.known.append(u)
+                if _fighter(st, u):
+                    stack.fighter_dice += u.face.air_combat
+                elif u.rules and u.rules.bombs:
+                    stack.bombers += 1
+            else:
+                stack.fighter_dice += average
+                stack.bombers += 0.4
+        return stacks
+
+    # ---- targets ----------------------------------------------------------------------
+    def aims(self, airbases: bool = True) -> list[Aim]:
+        """Every target the side may bomb now, wherever it is (airbases: with their based units)."""
+        if airbases not in self._aims:
+            self._aims[airbases] = self._find_aims(airbases)
+        return self._aims[airbases]
+
+    def _find_aims(self, airbases: bool) -> list[Aim]:
+        st, static = self.st, self.st.static
+        may = static.setups[self.side].may_bomb
+        bombed = st.bombed_targets
+        out = [Aim(sq, kind, vp) for sq, kind, vp in static.installation_targets[self.side]
+               if (sq, kind) not in bombed]
+        for sq, battle in sorted(st.battles.items()):
+            if "ground_battle" in may and (battle.card, self.side) not in st.battles_bombed:
+                out.append(Aim(sq, "ground_battle", static.rosters[self.side].battles.get(battle.card, 0)))
+        if airbases and "based_air_unit" in may:
+            for (square, airborne), stack in sorted(self.stacks.items()):
+                if not airborne:
+                    out.append(Aim(square, "airbase", self.kill_vp, stack.count))
+        return out
+
+    def expected(self, aim: Aim, dice: int) -> float:
+        """Expected VP of `dice` bombing dice on `aim`."""
+        if dice <= 0:
+            return 0.0
+        if aim.kind == "airbase":
+            return min(aim.based, dice * self.crt_kill) * aim.vp
+        p = self.crt_bombed[COLUMN[aim.kind]]
+        return aim.vp * (1 - (1 - p) ** dice)
+
+    def aa(self, square: int) -> int:
+        base = self.st.airbase(square, self.enemy)
+        return base[1] if base else 0
+
+    def enemy_air(self, square: int) -> EnemyStack | None:
+        return self.stacks.get((square, True))
+
+
+def _fighter(st: State, unit: Unit) -> bool:
+    rules = st.mode_rules(unit)
+    return rules is not None and rules.crt_column == "fighters"
+
+
+def value(st: State, unit: Unit) -> float:
+    """How much a unit is worth keeping: its fire, and its bombs while it still has them."""
+    face = unit.face
+    if face is None:
+        return 0.0
+    bombs = face.bomb if st.mode_rules(unit) and st.mode_rules(unit).bombs and not unit.bombed else 0
+    return face.air_combat + 0.8 * bombs + 0.1 * face.speed

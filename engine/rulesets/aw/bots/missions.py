@@ -1,0 +1,380 @@
+"""A bot's orders for one Flying segment: returns, strikes, escorts, intercepts, CAP, strafing.
+
+The planner works on Manhattan distances (movement ignores terrain, 17.0) and
+keeps the rules it must obey: the launch limit per airbase (30.2), stacking
+by command level (14.0), one mission for long-range units and bombers (16.2,
+26.1, 26.2), landing in time (15.2, 16.1). The engine still checks every
+move; when an order's square is not on offer the bot takes the nearest one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+
+from ..rules.bombing import COLUMN
+from ..rules.flying import must_land_next_hour, reach, take_off_problem
+from ..rules.state import State, Unit
+from .intel import Aim, Intel
+
+# How much a bot will risk, and how much it does, by strength.
+STYLE = {
+    "hard": {"escort": True, "intercept": True, "cap": 1, "strafe": True, "min_gain": 0.35},
+    "easy": {"escort": False, "intercept": False, "cap": 0, "strafe": False, "min_gain": 0.0},
+}
+
+
+@dataclass
+class Order:
+    units: list[str]
+    dest: int
+    land: bool
+    why: str
+    done: bool = False
+
+
+@dataclass
+class Mission:
+    """A bomber's target across the hours it takes to get there."""
+
+    square: int
+    kind: str
+
+
+class Planner:
+    def __init__(self, st: State, side: str, strength: str, missions: dict[str, Mission],
+                 intel: Intel) -> None:
+        self.st, self.side, self.style = st, side, STYLE[strength]
+        self.strength = strength
+        self.missions = missions
+        self.intel = intel
+        static = st.static
+        self.dist = static.dist
+        self.level = st.command_level(side)
+        self.hours_left = static.scenario.hours_per_turn - st.hour + 1
+        self.last_hour = self.hours_left == 1
+        self.room = st.rooms(side)
+        self._near: dict[tuple[int, int | None], int | None] = {}
+        self._reach: dict[tuple, list[tuple[Aim, int]]] = {}
+        self.launched = dict(st.launched)
+        self.occupancy: dict[int, int] = {}
+        for u in st.airborne(side):
+            self.occupancy[u.square] = self.occupancy.get(u.square, 0) + 1
+        self.busy: set[str] = set()
+        self._fighters = [u for u in st.of_side[side] if u.square is not None and u.air and u.rules
+                          and u.rules.crt_column == "fighters"]
+        self.orders: list[Order] = []
+
+    # ---- shared helpers ---------------------------------------------------------------
+    def free(self, unit: Unit) -> bool:
+        return unit.id not in self.busy
+
+    def can_launch(self, unit: Unit) -> bool:
+        return (not unit.airborne and take_off_problem(self.st, unit) is None
+                and self.launched.get(unit.square, 0) < self.level)
+
+    def base_near(self, square: int, within: int | None = None) -> int | None:
+        """The nearest own airbase with room, optionally within a distance."""
+        key = (square, within)
+        if key not in self._near:
+            best = None
+            row = self.dist[square]
+            for sq, room in self.room.items():
+                if room < 1 or within is not None and row[sq] > within:
+                    continue
+                if best is None or row[sq] < best[0]:
+                    best = (row[sq], sq)
+            self._near[key] = best[1] if best else None
+        return self._near[key]
+
+    def _home(self, unit: Unit, square: int, within: int | None) -> int | None:
+        """Where a unit could land coming back from `square`: an airbase with room, or the
+        one it takes off from (its place there is free once it has left)."""
+        back = self.base_near(square, within)
+        if unit.airborne:
+            return back
+        own = unit.square
+        d = self.dist[square][own]
+        if within is not None and d > within:
+            return back
+        return own if back is None or d <= self.dist[square][back] else back
+
+    def order(self, units: list[Unit], dest: int, land: bool, why: str) -> None:
+        """Record an order (joining one from the same stack to the same end) and what it
+        does to launches, stacking and airbase room."""
+        for unit in units:
+            self.busy.add(unit.id)
+            if unit.airborne:
+                self.occupancy[unit.square] -= 1
+            else:
+                self.launched[unit.square] = self.launched.get(unit.square, 0) + 1
+                self.room[unit.square] += 1  # free for landings, which are flown after take-offs
+                self._near.clear()
+        if land:
+            self.room[dest] = self.room.get(dest, 0) - len(units)
+            self._near.clear()
+        elif all(self.dist[u.square][dest] <= u.speed for u in units):
+            self.occupancy[dest] = self.occupancy.get(dest, 0) + len(units)
+        lead = units[0]
+        for order in self.orders:
+            first = self.st.units[order.units[0]]
+            if (order.dest, order.land, first.square, first.airborne) == (dest, land, lead.square, lead.airborne) \
+                    and len(order.units) + len(units) <= self.level:
+                order.units += [u.id for u in units]
+                return
+        self.orders.append(Order([u.id for u in units], dest, land, why))
+
+    def fits(self, dest: int, count: int) -> bool:
+        return self.occupancy.get(dest, 0) + count <= self.level
+
+    def bomb_dice(self, unit: Unit) -> int:
+        rules = self.st.mode_rules(unit)
+        if rules is None or not rules.bombs or unit.bombed:
+            return 0
+        return unit.face.bomb
+
+    def may_attack(self, unit: Unit, aim: Aim) -> bool:
+        allowed = unit.record.can_bomb
+        return allowed is None or COLUMN[aim.kind] in allowed
+
+    def fighters(self) -> list[Unit]:
+        return [u for u in self._fighters if u.id not in self.busy]
+
+    # ---- the plan ---------------------------------------------------------------------
+    def plan(self) -> list[Order]:
+        """Orders in the order they will be flown: moves in the air, take-offs, landings
+        (take-offs first free the airbase room that landings need, 15.2)."""
+        self.returns(urgent=True)
+        self.strikes()
+        if self.style["intercept"]:
+            self.intercepts()
+        if self.style["strafe"]:
+            self.strafes()
+        if self.style["cap"]:
+            self.patrols()
+        self.returns(urgent=False)
+        units = self.st.units
+        return sorted(self.orders, key=lambda o: 2 if o.land else 0 if units[o.units[0]].airborne else 1)
+
+    def returns(self, urgent: bool) -> None:
+        """Units in the air: keep going to their target, or come home in time. Urgent: those
+        that must land this hour and have somewhere to land; the rest come after take-offs."""
+        st = self.st
+        aims = self.intel.aims()
+        flying = sorted(st.airborne(self.side), key=lambda u: u.id)
+        if urgent:  # those with the fewest airbases in reach choose first
+            must = [u for u in flying if self.last_hour or must_land_next_hour(st, u) and u.took_off < st.hour]
+            for unit in sorted(must, key=lambda u: (len(self._landings(u)), u.id)):
+                home = self._landing(unit)
+                if home is not None:
+                    self.missions.pop(unit.id, None)
+                    self.order([unit], home, True, "return to base")
+            return
+        for unit in flying:
+            if not self.free(unit):
+                continue
+            must = self.last_hour or (must_land_next_hour(st, unit) and unit.took_off < st.hour)
+            mission = self.missions.pop(unit.id, None)
+            if not must and self.bomb_dice(unit):
+                if mission is None or not self._still_on(unit, mission, aims):
+                    best = self._best_aim(unit, aims, {})
+                    mission = Mission(best[0].square, best[0].kind) if best else None
+                if mission is not None:
+                    self.missions[unit.id] = mission
+                    self.order([unit], mission.square, False, "on to the target")
+                    continue
+            home = self._landing(unit)
+            if home is not None:
+                self.order([unit], home, True, "return to base")
+                continue
+            home = self.base_near(unit.square)
+            if home is not None:
+                self.order([unit], home, False, "head for base")
+
+    def _landings(self, unit: Unit) -> list[int]:
+        """Own airbases with room the unit can land at this hour (engagement included,
+        17.1), nearest first: what the engine will offer."""
+        steps, stopped = reach(self.st, self.side, unit.square, unit.speed)
+        bases = [sq for sq, room in self.room.items() if room > 0 and sq in steps
+                 and (sq == unit.square or sq not in stopped)]
+        return sorted(bases, key=lambda sq: (self._danger(sq), steps[sq], sq))
+
+    def _danger(self, square: int) -> int:
+        """Enemy air units within a move of an airbase: who could bomb or strafe it next."""
+        if self.strength == "easy":
+            return 0
+        row = self.dist[square]
+        return sum(s.count for s in self.intel.stacks.values() if row[s.square] <= 4)
+
+    def _landing(self, unit: Unit) -> int | None:
+        bases = self._landings(unit)
+        return bases[0] if bases else None
+
+    def _still_on(self, unit: Unit, mission: Mission, aims: list[Aim]) -> bool:
+        if not any((a.square, a.kind) == (mission.square, mission.kind) for a in aims):
+            return False
+        there = ceil(self.dist[unit.square][mission.square] / unit.speed)
+        back = self.base_near(mission.square)
+        home = ceil(self.dist[mission.square][back] / unit.speed) if back is not None else 99
+        return there + home <= self.hours_left
+
+    def strikes(self) -> None:
+        """Bombers take off for the best target they can reach and come back from in time."""
+        st = self.st
+        bombers = [u for u in st.side_units(self.side) if u.air and u.square is not None and not u.airborne
+                   and self.bomb_dice(u) and self.can_launch(u)]
+        bombers.sort(key=lambda u: (-self.bomb_dice(u), u.id))
+        aims = self.intel.aims()
+        dice_on: dict[tuple[int, str], int] = {}
+        for mission in self.missions.values():
+            dice_on[(mission.square, mission.kind)] = dice_on.get((mission.square, mission.kind), 0) + 2
+        groups: dict[tuple[int, int, str], list[Unit]] = {}
+        for unit in bombers:
+            if not self.can_launch(unit) or self.launched.get(unit.square, 0) + sum(
+                    len(g) for k, g in groups.items() if k[0] == unit.square) >= self.level:
+                continue
+            best = self._best_aim(unit, aims, dice_on)
+            if best is None:
+                continue
+            aim, _ = best
+            key = (unit.square, aim.square, aim.kind)
+            groups.setdefault(key, []).append(unit)
+            dice_on[(aim.square, aim.kind)] = dice_on.get((aim.square, aim.kind), 0) + self.bomb_dice(unit)
+            self.busy.add(unit.id)
+        for (base, target, kind), units in groups.items():
+            for unit in units:
+                self.busy.discard(unit.id)
+            while units:
+                arrive = all(self.dist[base][target] <= u.speed for u in units)
+                room = self.level - self.occupancy.get(target, 0) if arrive else self.level
+                if room <= 0:
+                    break
+                stack, units = units[:room], units[room:]
+                for unit in stack:
+                    self.missions[unit.id] = Mission(target, kind)
+                self.order(stack, target, False, f"strike the {kind} at {self.st.static.label(target)}")
+                if arrive and self.style["escort"]:
+                    self._escort(base, target, stack)
+
+    def _best_aim(self, unit: Unit, aims: list[Aim], dice_on: dict) -> tuple[Aim, float] | None:
+        intel = self.intel
+        dice = self.bomb_dice(unit)
+        best = None
+        for aim, hours in self._reachable(unit, aims):
+            if not self.may_attack(unit, aim):
+                continue
+            already = dice_on.get((aim.square, aim.kind), 0)
+            gain = intel.expected(aim, already + dice) - intel.expected(aim, already)
+            if self.strength == "hard":
+                gain *= max(0.2, 1 - intel.aa(aim.square) / 6 / 2)
+                enemy = intel.enemy_air(aim.square)
+                if enemy is not None:
+                    gain *= max(0.1, 1 - enemy.fighter_dice / 6)
+                gain /= hours
+            else:
+                gain = aim.vp / (1 + self.dist[unit.square][aim.square])
+            if gain > self.style["min_gain"] and (best is None or gain > best[1]):
+                best = (aim, gain)
+        return best
+
+    def _reachable(self, unit: Unit, aims: list[Aim]) -> list[tuple[Aim, int]]:
+        """(aim, hours to get there) a unit from its square can bomb and still land in time."""
+        speed = unit.speed
+        short = must_land_next_hour(self.st, unit)
+        key = (unit.square, speed, short, id(aims))
+        found = self._reach.get(key)
+        if found is None:
+            found = []
+            row = self.dist[unit.square]
+            for aim in aims:
+                d = row[aim.square]
+                hours = 1 if short else ceil(d / speed)
+                if short and d > speed or hours >= self.hours_left:
+                    continue
+                back = self._home(unit, aim.square, speed if short else None)
+                if back is not None and (short or hours + ceil(self.dist[aim.square][back] / speed) <= self.hours_left):
+                    found.append((aim, hours))
+            self._reach[key] = found
+        return found
+
+    def _escort(self, base: int, target: int, stack: list[Unit]) -> None:
+        """Fighters from the same airbase go along when they can be home next hour."""
+        for fighter in self.fighters():
+            if len(stack) >= self.level or not self.fits(target, 1):
+                return
+            if fighter.square != base or fighter.airborne or not self.can_launch(fighter):
+                continue
+            if self.dist[base][target] > fighter.speed or self.base_near(target, fighter.speed) is None:
+                continue
+            self.order([fighter], target, False, f"escort to {self.st.static.label(target)}")
+            stack.append(fighter)
+
+    def _sortie(self, fighter: Unit, square: int) -> bool:
+        """Can the fighter be over `square` this hour and land again in time?"""
+        if self.dist[fighter.square][square] > fighter.speed:
+            return False
+        if fighter.airborne and must_land_next_hour(self.st, fighter) and fighter.took_off < self.st.hour:
+            return False
+        if not fighter.airborne and not self.can_launch(fighter):
+            return False
+        reach = fighter.speed if must_land_next_hour(self.st, fighter) else fighter.speed * (self.hours_left - 1)
+        return not self.last_hour and self._home(fighter, square, reach) is not None
+
+    def intercepts(self) -> None:
+        """Fighters attack enemy air units they can see and outgun."""
+        stacks = sorted((s for s in self.intel.stacks.values() if s.airborne),
+                        key=lambda s: (-s.bombers - s.count, s.square))
+        for stack in stacks:
+            need = stack.fighter_dice * 1.2 + 1.5
+            group: list[Unit] = []
+            dice = 0.0
+            for fighter in sorted(self.fighters(), key=lambda u: (-u.face.air_combat, u.id)):
+                if dice >= need or len(group) >= self.level:
+                    break
+                if self._sortie(fighter, stack.square):
+                    group.append(fighter)
+                    dice += fighter.face.air_combat
+            if group and dice >= need and self.fits(stack.square, len(group)):
+                self._send(group, stack.square, f"intercept at {self.st.static.label(stack.square)}")
+
+    def _send(self, group: list[Unit], square: int, why: str) -> None:
+        by_origin: dict[tuple[int, bool], list[Unit]] = {}
+        for unit in group:
+            by_origin.setdefault((unit.square, unit.airborne), []).append(unit)
+        for units in by_origin.values():
+            self.order(units, square, False, why)
+
+    def strafes(self) -> None:
+        """Idle fighters strafe enemy airbases when the kills are worth the AA and the risk."""
+        intel = self.intel
+        enemy_vp = self.st.static.setups[intel.enemy].vp_per_enemy_air_unit_damaged
+        for aim in [a for a in intel.aims() if a.kind == "airbase"]:
+            group = [f for f in self.fighters() if self._sortie(f, aim.square)][: self.level]
+            group = group[: max(0, min(self.level - self.occupancy.get(aim.square, 0), aim.based))]
+            if not group:
+                continue
+            based = intel.stacks.get((aim.square, False))
+            gain = min(aim.based, len(group) * intel.crt_kill) * aim.vp
+            risk = intel.aa(aim.square) / 6 * 0.5 + (based.fighter_dice if based else 0) / 6 * enemy_vp
+            if gain - risk > 0.3:
+                self._send(group, aim.square, f"strafe {self.st.static.label(aim.square)}")
+
+    def patrols(self) -> None:
+        """A fighter patrol over what the enemy would gain most by bombing next: an own
+        installation, or an own airbase full of units (each a kill for the enemy)."""
+        st, static, intel = self.st, self.st.static, self.intel
+        if self.last_hour:
+            return
+        near = [s for s in intel.stacks.values() if s.fighter_dice or s.bombers]
+        enemy_kill = static.setups[intel.enemy].vp_per_enemy_air_unit_damaged
+        threatened = []
+        for sq, kind, vp in static.installation_targets[intel.enemy]:
+            if (sq, kind) not in st.bombed_targets and any(static.dist[s.square][sq] <= 6 for s in near):
+                threatened.append((-vp, sq))
+        for sq, count in st.based_counts(self.side).items():
+            if any(static.dist[s.square][sq] <= 5 for s in near):
+                threatened.append((-count * enemy_kill / 2, sq))
+        for _, square in sorted(threatened)[: self.style["cap"]]:
+            group = [f for f in self.fighters() if not f.airborne and self._sortie(f, square)][:2]
+            if group and self.fits(square, len(group)):
+                self._send(group, square, f"patrol over {static.label(square)}")

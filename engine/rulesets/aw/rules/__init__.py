@@ -1,0 +1,69 @@
+"""The Air Wars rules engine: plays an `aw.scenario` by the system and scenario rules.
+
+`AirWarsEngine` is the `RULESET.engine` of the ruleset: it builds the game
+state from the content (every counter of both sides' countermix), runs the
+Sequence of Play as a generator of decisions, and hands out bots.
+"""
+
+from __future__ import annotations
+
+from .sequence import play
+from .state import State, Unit
+from .static import Static
+
+
+class AirWarsEngine:
+    scenario_kind = "aw.scenario"
+    bot_strengths = ("easy", "hard")
+
+    def __init__(self) -> None:
+        self._static: dict[tuple, tuple] = {}
+
+    def sides(self, scenario) -> list[str]:
+        return [scenario.intruder, scenario.interceptor]
+
+    def option_defaults(self, scenario) -> dict[str, bool]:
+        return {o.id: o.default for o in scenario.options}
+
+    def static(self, scenario, content, options: dict[str, bool]) -> Static:
+        """The indexed scenario, kept for the next game with the same records and options."""
+        key = (id(scenario), id(content), tuple(sorted(options.items())))
+        cached = self._static.get(key)
+        if cached is None or cached[0] is not scenario or cached[1] is not content:
+            if len(self._static) > 16:
+                self._static.clear()
+            cached = (scenario, content, Static(scenario, content, options))
+            self._static[key] = cached
+        return cached[2]
+
+    def setup(self, game) -> State:
+        static = self.static(game.scenario, game.content, game.options)
+        st = State(game, static)
+        for side in static.order:
+            setup = static.setups[side]
+            records = sorted((r for r in static.air_units.values() if r.side == side), key=lambda r: r.id)
+            records += sorted((r for r in static.ground_units.values() if r.side == side), key=lambda r: r.id)
+            for record in records:
+                air = record.kind_id() == "aw.air_unit"
+                units = [Unit(f"{record.id}.{n}", side, record, air) for n in range(1, record.count + 1)]
+                for unit in units:
+                    st.units[unit.id] = unit
+                    st.of_side[side].append(unit)
+                boxed = sum(e.count for e in setup.reinforcement_box if e.unit == record.id)
+                scheduled = sum(e.count for e in setup.scheduled_reinforcements if e.unit == record.id)
+                tail = units[len(units) - boxed - scheduled:] if boxed + scheduled else []
+                st.initial_box.update(u.id for u in tail[:boxed])
+                st.scheduled.update(u.id for u in tail[boxed:])
+        return st
+
+    def play(self, game):
+        return play(game)
+
+    def bot(self, side: str, strength: str):
+        from ..bots import AirWarsBot
+
+        return AirWarsBot(side, strength)
+
+    def board(self, scenario, content):
+        return content.get("aw.map", scenario.map).grid()
+

@@ -1,0 +1,74 @@
+"""Fog of war (22.0), decoys (22.1), air recon (22.2) and radar (23.0).
+
+The state always knows every counter; these rules decide what the other player
+may see. A unit is *revealed* (face up for the rest of the day) by contact,
+combat, bombing or a card; a revealed decoy leaves the map for the Abort Box.
+Radar and the top counter of a stack let the enemy *examine* units without
+revealing them, so examining never removes a decoy.
+"""
+
+from __future__ import annotations
+
+from .state import ABORT, State, Unit
+
+
+def reveal(st: State, units: list[Unit], why: str, square: int | None = None) -> None:
+    """Turn units face up; revealed decoys are removed to the Abort Box (22.1)."""
+    newly = [u for u in units if not u.revealed and u.square is not None]
+    if not newly:
+        return
+    for unit in newly:
+        st.change(unit, revealed=True)
+    data = {"units": [u.id for u in newly], "why": why}
+    if square is not None:
+        data["at"] = st.static.label(square)
+    st.emit("aw.reveal", **data)
+    for unit in newly:
+        if unit.type == "D":
+            st.remove(unit, ABORT, "decoy revealed (22.1)")
+
+
+def contacts(st: State, side: str) -> set[int]:
+    """Squares where a `side` air stack meets an enemy unit or installation (22.0)."""
+    enemy = st.static.enemy[side]
+    found = set(st.static.installations[enemy])
+    found.update(u.square for u in st.of_side[enemy] if u.square is not None)
+    return found
+
+
+def reveal_contact(st: State, movers: list[Unit], square: int) -> None:
+    """A stack entering a square with enemy units or installations is revealed in its
+    entirety, and so are the enemy units there (22.0, 22.2 air recon)."""
+    side = movers[0].side
+    enemy = st.static.enemy[side]
+    others = [u for u in st.of_side[enemy] if u.square == square]
+    reveal(st, movers + others, "contact (22.0, 22.2)", square)
+
+
+def face_down(st: State) -> None:
+    """Start of Redeployment: every revealed unit is flipped face down again (22.0)."""
+    for unit in st.units.values():
+        if unit.revealed:
+            st.change(unit, revealed=False)
+
+
+def seen_by(st: State, side: str) -> set[str]:
+    """Ids of the enemy units on the map that `side` may identify right now.
+
+    Revealed units, the top counter of each enemy stack (22.0), ground units
+    printed without a fog-of-war back (7.1) and, with radar, the enemy's flying
+    units in radar cover (23.0, 30.5). With the fog-of-war option off, every unit.
+    """
+    enemy = st.static.enemy[side]
+    units = [u for u in st.of_side[enemy] if u.square is not None]
+    if not st.game.options.get("fog-of-war", True):
+        return {u.id for u in units}
+    radar = st.static.radar.get(side, frozenset())
+    seen = {u.id for u in units if u.revealed or (u.airborne and u.square in radar)
+            or (not u.air and not u.record.fog_of_war_back)}
+    stacks: dict[tuple[int, bool], list[Unit]] = {}
+    for unit in units:
+        stacks.setdefault((unit.square, unit.airborne), []).append(unit)
+    for stack in stacks.values():
+        seen.add(st.top(stack).id)
+    return seen

@@ -1,0 +1,261 @@
+"""The state of an Air Wars game: every counter, the decks and hands, command levels, VP.
+
+Each counter is one `Unit` that is in exactly one place: a square (`square`)
+or an off-map box (`box`: unplaced, reinforcements, abort, damage, aside).
+Every change of place or face goes through `State` so that the standard unit
+events of `engine.core.view` are emitted with it and a viewer can redraw any
+moment of the game from the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..units import AirFace
+from .static import Static
+
+UNPLACED, REINFORCEMENTS, ABORT, DAMAGE, ASIDE = "unplaced", "reinforcements", "abort", "damage", "aside"
+BOXES = (UNPLACED, REINFORCEMENTS, ABORT, DAMAGE, ASIDE)
+
+
+class Unit:
+    """One counter. Air units carry the per-turn sortie bookkeeping of 16.0 and 20.0."""
+
+    __slots__ = ("id", "side", "record", "type", "air", "square", "box", "airborne", "mode", "face",
+                 "rules", "revealed", "arrival", "sorties", "took_off", "landed", "bombed", "moved", "name")
+
+    def __init__(self, uid: str, side: str, record, air: bool) -> None:
+        self.id, self.side, self.record, self.air = uid, side, record, air
+        self.name = f"{record.name} {uid.rsplit('.', 1)[1]}" if record.count > 1 else record.name
+        self.type: str = record.type  # F, B, FB, GA, D; or aa, hq, airbase for ground units
+        self.square: int | None = None
+        self.box: str | None = UNPLACED
+        self.airborne = False
+        self.face: AirFace | None = record.front if air else None
+        self.mode: str = record.front.mode if air else ""
+        self.rules = None  # the scenario's ModeRules for the unit's type and mode (set by State)
+        self.revealed = False
+        self.arrival = 0  # order of arrival in a square: the latest is the top of the stack
+        self.sorties = 0  # take-offs this turn
+        self.took_off = 0  # hour of the last take-off (0: not this turn)
+        self.landed = 0  # hour of the last landing
+        self.bombed = False  # has dropped its bombs this turn (20.0)
+        self.moved = False  # has moved in the current flying segment (17.0)
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        where = self.box or f"sq{self.square}{'^' if self.airborne else ''}"
+        return f"<{self.id} {where}>"
+
+    @property
+    def on_map(self) -> bool:
+        return self.square is not None
+
+    @property
+    def short_range(self) -> bool:
+        return self.face.short_range
+
+    @property
+    def speed(self) -> int:
+        return self.face.speed
+
+
+@dataclass
+class HandCard:
+    card: str
+    first_pick: bool  # the first time this card was picked in the game (30.13)
+
+
+@dataclass
+class Effect:
+    """A card effect in force: `until` is 'hour', 'turn' or 'game' (11.3 Permanent)."""
+
+    side: str  # the player who played it
+    card: str
+    effect: Any
+    until: str
+
+
+@dataclass
+class Battle:
+    """A ground battle square opened by a card (30.10)."""
+
+    card: str
+    side: str  # who played the card
+    square: int
+    closes_after: str  # the side whose next hour ends it
+
+
+@dataclass
+class SideState:
+    command_level: int
+    deck: list[str] = field(default_factory=list)
+    hand: list[HandCard] = field(default_factory=list)
+    discards: list[str] = field(default_factory=list)
+    permanent: list[str] = field(default_factory=list)
+    to_reshuffle: list[str] = field(default_factory=list)
+    vp: int = 0
+
+
+class State:
+    def __init__(self, game, static: Static) -> None:
+        self.game, self.static = game, static
+        self.emit = game.emit
+        self.turn = 0
+        self.hour = 0
+        self.phase = "setup"
+        self.segment = ""
+        self.active = static.intruder  # whose hour it is
+        self.units: dict[str, Unit] = {}
+        self.of_side: dict[str, list[Unit]] = {side: [] for side in static.order}  # never changes side
+        self.sides: dict[str, SideState] = {
+            side: SideState(setup.command_level.start) for side, setup in static.setups.items()
+        }
+        self.picks: dict[str, int] = {}  # card -> times picked (30.13)
+        self.effects: list[Effect] = []
+        self.battles: dict[int, Battle] = {}
+        self.bombed_targets: set[tuple[int, str]] = set()  # (square, installation): useless (20.3)
+        self.battles_bombed: set[tuple[str, str]] = set()  # (card, side) (30.10)
+        self.launched: dict[int, int] = {}  # take-offs per airbase square this hour (30.2)
+        self.counters: dict[tuple[str, int], Unit] = {}  # airbase counters on the map (30.3)
+        # Routes per side by (start, speed); they depend on enemy positions only (17.1, 22.0).
+        self.routes: dict[str, dict[tuple[int, int], tuple]] = {side: {} for side in static.order}
+        # Changes to each side's units, so that what is worked out from them can be kept.
+        self.versions = {side: 0 for side in static.order}
+        self.offers: dict[tuple, dict] = {}  # 'fly' options by unit and place, made once (flying)
+        self.excess = False  # air units over the stacking limit wait to be aborted (14.0)
+        self.scheduled: set[str] = set()  # units the scenario brings in on a set turn (12.0)
+        self.initial_box: set[str] = set()  # units that start in the Reinforcements Box (29.0)
+        self.bonus_window: set[str] = set()  # sides whose combat a bonus card would change now
+        self._arrivals = 0
+
+    # ---- queries ----------------------------------------------------------------------
+    def side_units(self, side: str) -> list[Unit]:
+        return list(self.of_side[side])
+
+    def at(self, square: int) -> list[Unit]:
+        return [u for u in self.units.values() if u.square == square]
+
+    def airborne(self, side: str, square: int | None = None) -> list[Unit]:
+        return [u for u in self.of_side[side] if u.airborne and (square is None or u.square == square)]
+
+    def based_at(self, square: int, side: str) -> list[Unit]:
+        return [u for u in self.of_side[side] if u.square == square and u.air and not u.airborne]
+
+    def in_box(self, side: str, box: str) -> list[Unit]:
+        return [u for u in self.of_side[side] if u.box == box]
+
+    def command_level(self, side: str) -> int:
+        return self.sides[side].command_level
+
+    def airbase(self, square: int, side: str) -> tuple[int, int] | None:
+        """(capacity, AA) of `side`'s functioning airbase in `square`, printed or counter."""
+        printed = self.static.printed_bases[side].get(square)
+        if printed is not None:
+            return printed
+        counter = self.counters.get((side, square))
+        if counter is None:
+            return None
+        capacity = counter.record.capacity
+        return capacity, capacity if self.static.rules.airbase_aa_equals_capacity else counter.record.aa
+
+    def airbases(self, side: str) -> list[int]:
+        """Squares of `side`'s functioning airbases, in board order."""
+        counters = [sq for (s, sq) in self.counters if s == side]
+        return sorted(set(self.static.printed_bases[side]).union(counters))
+
+    def based_counts(self, side: str) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        for u in self.of_side[side]:
+            if u.square is not None and u.air and not u.airborne:
+                counts[u.square] = counts.get(u.square, 0) + 1
+        return counts
+
+    def room(self, square: int, side: str) -> int:
+        base = self.airbase(square, side)
+        if base is None:
+            return 0
+        return base[0] - len(self.based_at(square, side))
+
+    def rooms(self, side: str) -> dict[int, int]:
+        """Free capacity of each of `side`'s airbases."""
+        based = self.based_counts(side)
+        return {sq: self.airbase(sq, side)[0] - based.get(sq, 0) for sq in self.airbases(side)}
+
+    def top(self, units: list[Unit]) -> Unit | None:
+        """The unit on top of a stack: the last to arrive (the enemy may always examine it)."""
+        return max(units, key=lambda u: u.arrival) if units else None
+
+    def mode_rules(self, unit: Unit):
+        return unit.rules
+
+    # ---- changes, each with its standard unit event ----------------------------------
+    def add(self, unit: Unit, box: str) -> None:
+        unit.box = box
+        unit.rules = self.static.mode_rules(unit.type, unit.mode)
+        self.units[unit.id] = unit
+        state = {"mode": unit.mode, "airborne": False, "revealed": False} if unit.air else {}
+        self.emit("unit.placed", unit=unit.id, side=unit.side, unit_type=unit.record.id,
+                  name=unit.name, box=box, state=state)
+
+    def place(self, unit: Unit, square: int, reason: str, path: list[int] | None = None) -> None:
+        """Put a unit in a square (from a box, or moving on the map)."""
+        if unit.type == "airbase":
+            self.counters.pop((unit.side, unit.square), None)
+            self.counters[(unit.side, square)] = unit
+        unit.square, unit.box = square, None
+        self._moved(unit)
+        self._arrivals += 1
+        unit.arrival = self._arrivals
+        data = {"unit": unit.id, "to": self.static.label(square), "reason": reason}
+        if path:
+            data["path"] = [self.static.label(s) for s in path]
+        self.emit("unit.moved", **data)
+
+    def remove(self, unit: Unit, box: str, reason: str, by: list[str] | None = None) -> None:
+        """Take a unit off the map (or from one box to another); kills carry `by`."""
+        was_airborne = unit.airborne
+        if unit.type == "airbase":
+            self.counters.pop((unit.side, unit.square), None)
+        unit.square, unit.box, unit.airborne = None, box, False
+        unit.revealed = False
+        self._moved(unit)
+        data: dict[str, Any] = {"unit": unit.id, "box": box, "reason": reason}
+        if box == DAMAGE:
+            data["destroyed"] = True
+            data["by"] = by or []
+        elif by:
+            data["by"] = by
+        self.emit("unit.removed", **data)
+        if was_airborne:
+            self.change(unit, airborne=False, revealed=False)
+
+    def change(self, unit: Unit, **state: Any) -> None:
+        for key, value in state.items():
+            if key in ("airborne", "revealed", "bombed"):
+                setattr(unit, key, value)
+        if "airborne" in state:
+            self._moved(unit)
+        else:
+            self.versions[unit.side] += 1
+        self.emit("unit.changed", unit=unit.id, state=state)
+
+    def _moved(self, unit: Unit) -> None:
+        """Forget the other side's routes: this unit may block or reveal them now."""
+        self.versions[unit.side] += 1
+        other = self.routes[self.static.enemy[unit.side]]
+        if other:
+            other.clear()
+
+    def set_mode(self, unit: Unit, mode: str) -> None:
+        record = unit.record
+        unit.mode = mode
+        unit.face = record.front if record.front.mode == mode else record.back
+        unit.rules = self.static.mode_rules(unit.type, mode)
+        self.versions[unit.side] += 1
+        self.emit("unit.changed", unit=unit.id, state={"mode": mode})
+
+    def score(self, side: str, vp: int, why: str, **context: Any) -> None:
+        if vp:
+            self.sides[side].vp += vp
+            self.emit("aw.vp", side=side, vp=vp, total=self.sides[side].vp, why=why, **context)

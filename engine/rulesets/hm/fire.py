@@ -1,0 +1,133 @@
+"""Who a plane can shoot (rulebook: Resolve Shooting, Bomber Firing Arcs).
+
+A fighter fires along the straight line of hexes ahead of its nose (a tail gun
+along the line behind); the first plane on that line is the target if it is an
+enemy and blocks the shot if it is a friend. A bomber turret fires at an enemy
+within its range whose bearing lies in one of its sectors (hm.turret records);
+planes between block the line, and a line that runs along a hexside is blocked
+as the shooting table's `hexside_lines` says.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import NamedTuple
+
+from engine.core.board import Cube, cube_distance, cube_step
+
+from .state import Plane, State
+from .turrets import Turret
+
+_EPS = (1e-6, 2e-6, -3e-6)
+
+
+class Shot(NamedTuple):
+    target: Plane
+    range: int
+
+
+def line_target(state: State, shooter: Plane, facing: int, reach: int) -> Shot | None:
+    """The enemy a gun pointing along `facing` from the nose hits first within `reach`, if any."""
+    cube, occupied, block = shooter.nose, state.occupied, state.table.planes_block
+    for distance in range(1, reach + 1):
+        cube = cube_step(cube, facing)
+        plane = occupied.get(cube)
+        if plane is None or plane is shooter:
+            continue
+        if plane.side != shooter.side:
+            return Shot(plane, distance)
+        if block:
+            return None
+    return None
+
+
+def _pixel(cube: Cube) -> tuple[float, float]:
+    x, _, z = cube
+    return 1.5 * x, math.sqrt(3) * (z + x / 2)  # y grows southwards
+
+
+def _bearing(cube: Cube) -> float:
+    """Degrees clockwise from north of a hex seen from the origin."""
+    px, py = _pixel(cube)
+    return math.degrees(math.atan2(px, -py)) % 360
+
+
+def _round(x: float, y: float, z: float) -> Cube:
+    rx, ry, rz = round(x), round(y), round(z)
+    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+    if dx > dy and dx > dz:
+        rx = -ry - rz
+    elif dy > dz:
+        ry = -rx - rz
+    else:
+        rz = -rx - ry
+    return (int(rx), int(ry), int(rz))
+
+
+class Sight(NamedTuple):
+    range: int
+    sectors: frozenset[int]  # absolute hexside directions whose 60-degree sector holds the bearing
+    between: tuple[tuple[Cube, ...], ...]  # hexes the line crosses; two where it runs along a hexside
+
+
+@lru_cache(maxsize=None)
+def sight(offset: Cube) -> Sight:
+    """How a hex at `offset` from a shooter is seen: its range, sectors and the hexes in between."""
+    distance = cube_distance((0, 0, 0), offset)
+    bearing = _bearing(offset)
+    sectors = frozenset(d for d in range(6) if abs((bearing - 60 * d + 180) % 360 - 180) <= 30 + 1e-9)
+    between = []
+    for i in range(1, distance):
+        t = i / distance
+        point = [c * t for c in offset]
+        a = _round(*(p + e for p, e in zip(point, _EPS)))
+        b = _round(*(p - e for p, e in zip(point, _EPS)))
+        between.append((a,) if a == b else tuple(sorted((a, b))))
+    return Sight(distance, sectors, tuple(between))
+
+
+def _origins(bomber: Plane, turret: Turret) -> tuple[Cube, ...]:
+    hexes = bomber.hexes
+    if turret.fires_from == "front":
+        return hexes[:1]
+    if turret.fires_from == "rear":
+        return hexes[-1:]
+    return hexes
+
+
+def turret_shots(state: State, bomber: Plane, turret: Turret) -> list[Shot]:
+    """Enemies the turret can fire at now, nearest hex of each, in set-up order."""
+    reach = state.table.ranges.turret
+    both = state.table.hexside_lines.blocked_by == "both"
+    origins = _origins(bomber, turret)
+    arcs = {(d + bomber.facing) % 6 for d in turret.directions}
+    shots = []
+    for enemy in state.planes.values():
+        if not enemy.on_mat or enemy.side == bomber.side:
+            continue
+        best = None
+        for hex_ in enemy.hexes:
+            # 'either': range and bearing from whichever of the bomber's hexes is nearer
+            near = min(cube_distance(o, hex_) for o in origins)
+            for origin in origins:
+                seen = sight((hex_[0] - origin[0], hex_[1] - origin[1], hex_[2] - origin[2]))
+                if seen.range != near or not 0 < near <= reach or not seen.sectors & arcs:
+                    continue
+                if state.table.planes_block and _blocked(state, origin, seen, bomber, enemy, both):
+                    continue
+                if best is None or near < best:
+                    best = near
+        if best is not None:
+            shots.append(Shot(enemy, best))
+    return shots
+
+
+def _blocked(state: State, origin: Cube, seen: Sight, shooter: Plane, target: Plane, both: bool) -> bool:
+    occupied = state.occupied
+    for group in seen.between:
+        held = [occupied.get((origin[0] + x, origin[1] + y, origin[2] + z)) for x, y, z in group]
+        blocking = [p is not None and p is not shooter and p is not target for p in held]
+        if all(blocking) if both else any(blocking):
+            return True
+    return False

@@ -1,0 +1,125 @@
+"""A minis game in progress: planes where they are, the deck, targets, secrets and the score."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from engine.content.dice import RollSpan, distribution
+
+from engine.core.board import Cube, cube_step
+
+from .mat import Mat
+from .planes import Bomber, Fighter
+from .rules import CoreRules
+from .scenario import Scenario
+from .tables import ShootingTable
+from .turrets import Turret
+
+ON_MAT, SHOT_DOWN, OFF_MAT = "mat", "shot_down", "off_mat"
+
+
+@dataclass(eq=False, slots=True)
+class Plane:
+    id: str
+    side: str
+    squadron: str
+    role: str  # "fighter" or "bomber"
+    record: Fighter | Bomber
+    card: str
+    length: int  # hexes it covers: 2 for a heavy bomber
+    nose: Cube
+    facing: int
+    hits: int = 0
+    engines_lost: int = 0
+    status: str = ON_MAT
+    turrets: tuple[tuple[Turret, int], ...] = ()  # (position, dice) of a bomber
+
+    @property
+    def hexes(self) -> tuple[Cube, ...]:
+        if self.length == 1:
+            return (self.nose,)
+        return tuple(cube_step(self.nose, self.facing + 3, i) for i in range(self.length))
+
+    @property
+    def on_mat(self) -> bool:
+        return self.status == ON_MAT
+
+    @property
+    def type(self) -> str:
+        return self.record.id
+
+    def speed(self, rules: CoreRules) -> int:
+        """The Speed rating less the speed lost to engine hits after the free ones."""
+        hits = rules.engine_hits
+        lost = max(0, self.engines_lost - hits.free_hits) * hits.speed_loss
+        return max(0, (self.record.speed or 0) - lost)
+
+    def suffers_engine_hits(self, rules: CoreRules) -> bool:
+        return isinstance(self.record, Bomber) and self.record.bomber_class in rules.engine_hits.classes
+
+    def engines(self) -> int | None:
+        record = self.record
+        return record.engines.count if isinstance(record, Bomber) and record.engines else None
+
+
+@dataclass(slots=True)
+class Target:
+    id: str
+    name: str
+    cube: Cube
+    destroyed: bool = False
+
+
+@dataclass
+class State:
+    scenario: Scenario
+    rules: CoreRules
+    table: ShootingTable
+    mat: Mat
+    planes: dict[str, Plane]
+    cards: dict[str, list[Plane]]  # activation card -> the planes it moves (a squadron's bombers)
+    targets: dict[str, Target]
+    occupied: dict[Cube, Plane] = field(default_factory=dict)
+    deck: list[str] = field(default_factory=list)  # cards still to draw this round, top first
+    round: int = 0
+    drawn: list[str] = field(default_factory=list)  # cards turned over this round, in order
+    designated: dict[str, str] = field(default_factory=dict)  # designation -> plane (secret)
+    revealed: set[str] = field(default_factory=set)
+    score: dict[str, float] = field(default_factory=dict)
+    kills: dict[str, int] = field(default_factory=dict)  # enemy planes a side shot down
+    losses: dict[str, int] = field(default_factory=dict)
+    hit_spans: dict[int, RollSpan] = field(default_factory=dict)  # range -> rolls that hit
+    hit_chance: dict[int, float] = field(default_factory=dict)  # range -> chance one gun die hits
+    ended: str | None = None  # why the game ended early, once it has
+    news: list[str] = field(default_factory=list)  # what happened, for the round summaries
+
+    def __post_init__(self) -> None:
+        faces = distribution(self.table.die)
+        for row in self.table.rows:
+            span = self.table.hit_span(row.range)
+            self.hit_spans[row.range] = span
+            self.hit_chance[row.range] = float(sum((p for face, p in faces.items() if face in span), Fraction(0)))
+
+    def place(self, plane: Plane) -> None:
+        for cube in plane.hexes:
+            if cube in self.mat.cubes:
+                self.occupied[cube] = plane
+
+    def lift(self, plane: Plane) -> None:
+        for cube in plane.hexes:
+            if self.occupied.get(cube) is plane:
+                del self.occupied[cube]
+
+    def live(self, side: str | None = None) -> list[Plane]:
+        return [p for p in self.planes.values() if p.on_mat and (side is None or p.side == side)]
+
+    def live_cards(self) -> list[str]:
+        """Cards of the fighters and bomber squadrons with a plane still on the mat, in set-up order."""
+        return [card for card, planes in self.cards.items() if any(p.on_mat for p in planes)]
+
+    def labels(self, plane: Plane) -> list[str]:
+        return [self.mat.labels[c] for c in plane.hexes if c in self.mat.cubes]
+
+    def enemies(self, side: str) -> list[Plane]:
+        return [p for p in self.planes.values() if p.on_mat and p.side != side]

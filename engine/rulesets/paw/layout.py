@@ -1,0 +1,97 @@
+"""A Pocket Air War scenario on its free mat: planes and ground targets where they start.
+
+The mat (`board.FreeMat`, the one the rules engine flies on) has no cells: a piece
+stands at a position in millimetres and turns to any heading. Positions are the
+scenario's own (from the lower-left corner, y up, headings counter-clockwise from
++x); `FreeMat.to_drawing` turns them into page coordinates (y down) for drawing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.content.diagnostics import format_path
+from engine.core.layout import Edit, Piece
+from engine.draw import Drawing
+from engine.drawkit import field_edits, required, scenario_drawing, unkeyed
+
+from .board import FreeMat
+from .preview.common import Sizes
+from .preview.counters import plane_counter, target_counter
+from .scenario import Mat, Scenario
+
+Point = tuple[float, float]
+PLANE_VALUES = ("altitude", "energy", "loadout", "damaged")
+
+
+class PawLayout:
+    """ScenarioLayout for `paw.scenario`."""
+
+    def board(self, scenario: Scenario, content: Any) -> FreeMat:
+        mat = required(content, "paw.mat", scenario.mat, "mat")
+        return FreeMat(mat.width_mm, mat.height_mm, dict(scenario.areas), mat.terrain,
+                       Sizes(content).step)
+
+    def pieces(self, scenario: Scenario, content: Any) -> list[Piece]:
+        size = Sizes(content).counter
+        out: list[Piece] = []
+        for i, plane in enumerate(scenario.planes):
+            path = ("planes", i)
+            faction = content.get("paw.faction", plane.faction)
+            dash = content.get("paw.dashboard", plane.dashboard)
+            side = faction.side if faction is not None else ""
+            engines = 2 if dash is not None and "bomber" in dash.roles else 1
+            counter = plane_counter(dash.name if dash else plane.dashboard, side, size,
+                                    engines=engines, damaged=plane.damaged,
+                                    altitude=plane.altitude, energy=plane.energy)
+            out.append(Piece(key=format_path(path), label=plane.id, side=side, path=path,
+                             pos=(plane.x, plane.y), heading=plane.heading,
+                             footprint=size, counter=counter,
+                             values={name: getattr(plane, name) for name in PLANE_VALUES}))
+        for i, target in enumerate(scenario.targets):
+            path = ("targets", i)
+            unit = content.get("paw.ground_target", target.unit)
+            counter = target_counter(unit, size, keyed=False) if unit is not None else None
+            out.append(Piece(key=format_path(path), label=target.id, side=target.side, path=path,
+                             pos=(target.x, target.y), heading=target.heading,
+                             footprint=size, counter=counter))
+        return out
+
+    def move(self, scenario: Scenario, content: Any, piece: Piece, cell: str | None = None,
+             pos: Point | None = None) -> list[Edit]:
+        if pos is None:
+            raise ValueError("a Pocket Air War mat has no cells: give a position in millimetres")
+        x, y = round(pos[0], 1), round(pos[1], 1)
+        mat = self.board(scenario, content)
+        if not mat.contains(x, y):
+            raise ValueError(f"({x:g}, {y:g}) mm is off the {mat.width:g} x {mat.height:g} mm mat")
+        return field_edits(scenario, piece.path, x=x, y=y)
+
+    def turn(self, scenario: Scenario, content: Any, piece: Piece, facing: int | None = None,
+             heading: float | None = None) -> list[Edit]:
+        if heading is None:
+            raise ValueError("counters on a free mat turn to a heading in degrees, not a facing")
+        return field_edits(scenario, piece.path, heading=round(heading % 360.0, 1) % 360.0)
+
+    def set_value(self, scenario: Scenario, content: Any, piece: Piece, name: str,
+                  value: Any) -> list[Edit]:
+        if name not in piece.values:
+            raise ValueError(f"'{piece.label}' has no '{name}' to set here; it shows "
+                             f"{', '.join(piece.values) or 'nothing'}")
+        return field_edits(scenario, piece.path, **{name: value})
+
+
+LAYOUT = PawLayout()
+
+
+def mat_preview(record: Mat, ctx: Any) -> Drawing:
+    mat = FreeMat(record.width_mm, record.height_mm, {}, record.terrain, Sizes(ctx).step).drawing()
+    return Drawing(mat.width, mat.height, tuple(unkeyed(mat.items)), title=record.name)
+
+
+def scenario_preview(record: Scenario, ctx: Any) -> Drawing:
+    return scenario_drawing(LAYOUT, record, ctx, title=record.name)
+
+
+# Boards are drawn here rather than in `preview` because they need the layout.
+BOARD_PREVIEWS = {"paw.mat": mat_preview, "paw.scenario": scenario_preview}

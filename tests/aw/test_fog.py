@@ -1,0 +1,105 @@
+"""Fog of war (22.0), decoys and air recon (22.1, 22.2), radar (23.0, 30.5)."""
+
+from __future__ import annotations
+
+from engine.rulesets.aw.rules import arrivals, combat, flying
+from engine.rulesets.aw.rules.fog import face_down, reveal, seen_by
+
+from .games import board, drive, option, put, with_decoys_and_flak
+
+
+def _fly(game, st, side, unit, at, kind="move"):
+    drive(flying.flying(game, st, side), [{"type": "fly", "unit": unit}, {"type": kind, "at": at}, {"type": "end"}])
+
+
+def test_only_the_top_unit_of_a_face_down_stack_can_be_examined():
+    game, st = board()
+    put(st, "ju87.1", "G7")
+    put(st, "he111.1", "G7")  # placed last: on top
+    assert seen_by(st, "vvs") == {"he111.1"}
+    assert st.top(st.based_at(st.static.index["G7"], "luftwaffe")).id == "he111.1"
+
+
+def test_revealed_units_stay_face_up_for_the_day_then_all_flip_down_at_redeployment():
+    game, st = board()
+    put(st, "ju87.1", "G7")
+    put(st, "he111.1", "G7")
+    reveal(st, [st.units["ju87.1"]], "test")
+    assert seen_by(st, "vvs") == {"ju87.1", "he111.1"}
+    face_down(st)
+    assert not st.units["ju87.1"].revealed and seen_by(st, "vvs") == {"he111.1"}
+
+
+def test_luftwaffe_radar_shows_flying_vvs_units_west_of_the_front_only():
+    game, st = board()
+    put(st, "pe-2.1", "F5", airborne=True)  # west of the front, in radar cover
+    put(st, "pe-2.2", "F5", airborne=True)
+    put(st, "la-5.1", "M5", airborne=True)  # east
+    put(st, "la-5.2", "M5", airborne=True)
+    seen = seen_by(st, "luftwaffe")
+    assert {"pe-2.1", "pe-2.2"} <= seen and len(seen & {"la-5.1", "la-5.2"}) == 1  # the top one only
+    put(st, "me109.1", "L5", airborne=True)
+    put(st, "me109.2", "L5", airborne=True)
+    assert len(seen_by(st, "vvs") & {"me109.1", "me109.2"}) == 1  # the VVS has no radar
+
+
+def test_with_fog_of_war_off_everything_is_open():
+    game, st = board(options={"fog-of-war": False})
+    put(st, "ju87.1", "G7")
+    put(st, "he111.1", "G7")
+    assert seen_by(st, "vvs") == {"ju87.1", "he111.1"}
+
+
+def test_a_decoy_flying_into_enemy_units_reveals_them_and_is_removed_to_the_abort_box():
+    game, st = board(content=with_decoys_and_flak())
+    put(st, "ju87.1", "I8")
+    put(st, "he111.1", "I8")
+    put(st, "vvs-decoy.1", "H9", airborne=True)  # over the sea: nothing met on the way
+    _fly(game, st, "vvs", "vvs-decoy.1", "I8")
+    assert st.units["ju87.1"].revealed and st.units["he111.1"].revealed  # air recon (22.2)
+    assert st.units["vvs-decoy.1"].box == "abort"
+    assert [e["reason"] for e in game.log if e["type"] == "unit.removed"] == ["decoy revealed (22.1)"]
+    st.phase = "planning"
+    drive(arrivals.returns(game, st, "vvs"))  # back as a reinforcement next turn (12.0 Decoys)
+    assert st.units["vvs-decoy.1"].on_map and not st.units["vvs-decoy.1"].airborne
+
+
+def test_a_decoy_in_a_stack_is_lost_on_contact_and_the_rest_fly_on():
+    game, st = board(content=with_decoys_and_flak())
+    put(st, "vvs-decoy.1", "K8", airborne=True)
+    put(st, "pe-2.1", "K8", airborne=True)
+    drive(flying.flying(game, st, "vvs"), [{"type": "fly_stack", "at": "K8"}, {"type": "move", "at": "I8"},
+                                         {"type": "end"}])  # the only route passes Novorossiysk (J8)
+    assert st.units["vvs-decoy.1"].box == "abort"
+    assert st.static.label(st.units["pe-2.1"].square) == "I8" and st.units["pe-2.1"].revealed
+    legs = [e["to"] for e in game.log if e["type"] == "unit.moved" and e["unit"] == "pe-2.1"][1:]
+    assert legs == ["J8", "I8"]
+
+
+def test_decoys_do_not_stop_enemy_movement():
+    game, st = board(content=with_decoys_and_flak())
+    put(st, "vvs-decoy.1", "E4", airborne=True)
+    put(st, "me109.1", "D4", airborne=True)
+    options, _, _ = flying.fly_to_options(st, "luftwaffe", [st.units["me109.1"]])
+    assert "H4" in {o["at"] for o in options if o["type"] == "move"}
+
+
+def test_aa_units_fire_with_the_airbase_and_are_revealed_doing_so():
+    game, st = board(content=with_decoys_and_flak())
+    put(st, "lw-flak.1", "G7")  # with the Bagerovo airbase (AA 3)
+    put(st, "pe-2.1", "G7", airborne=True)
+    game.dice.load(1, 1, 1, 1, 1)
+    _, asked = drive(combat.aa_fire(game, st, "vvs"))
+    assert {o["type"] for o in asked[0].options} == {"fire", "fire_printed", "hold"}
+    (fire,) = [e for e in game.log if e["type"] == "aw.aa_fire"]
+    assert fire["dice"] == 5 and st.units["lw-flak.1"].revealed
+
+
+def test_aa_may_keep_its_units_hidden_and_fire_the_airbase_alone():
+    game, st = board(content=with_decoys_and_flak())
+    put(st, "lw-flak.1", "G7")
+    put(st, "pe-2.1", "G7", airborne=True)
+    game.dice.load(1, 1, 1)
+    drive(combat.aa_fire(game, st, "vvs"), lambda d: option(d, type="fire_printed"))
+    (fire,) = [e for e in game.log if e["type"] == "aw.aa_fire"]
+    assert fire["dice"] == 3 and not st.units["lw-flak.1"].revealed

@@ -1,0 +1,36 @@
+"""`sortie preview` writes a pack's previews as SVG at their printed size."""
+
+import xml.etree.ElementTree as ET
+
+from engine.cli import main
+from engine.content.loader import BUNDLED_CONTENT
+from engine.content.validate import Workspace
+from engine.content.view import ContentView
+
+PAW = BUNDLED_CONTENT / "pocket-air-war"
+
+
+def test_one_record_is_written_at_its_printed_size(tmp_path, capsys):
+    assert main(["preview", str(PAW), "paw.dashboard", "spitfire-i", "-o", str(tmp_path)]) == 0
+    out = tmp_path / "paw.dashboard" / "spitfire-i.svg"
+    assert capsys.readouterr().out.strip() == str(out)
+    root = ET.fromstring(out.read_text(encoding="utf-8").split("\n", 1)[1])
+    assert root.get("width") == "150mm" and root.find("{http://www.w3.org/2000/svg}title").text \
+        == "Spitfire Mk.I dashboard"
+
+
+def test_a_kind_or_the_whole_pack(tmp_path):
+    assert main(["preview", str(BUNDLED_CONTENT / "red-eagles"), "-o", str(tmp_path)]) == 0
+    view = ContentView.of_pack(Workspace().pack(BUNDLED_CONTENT / "red-eagles"))
+    written = {p.parent.name: len(list(p.parent.glob("*.svg"))) for p in tmp_path.rglob("*.svg")}
+    assert written["aw.air_unit"] == len(view.records("aw.air_unit")) == 19
+    assert written["aw.scenario"] == 1 and written["aw.map"] == 1
+
+
+def test_unknown_kinds_and_ids_say_what_was_meant(tmp_path, capsys):
+    assert main(["preview", str(PAW), "paw.dashbord", "-o", str(tmp_path)]) == 2
+    assert "Did you mean 'paw.dashboard'?" in capsys.readouterr().err
+    assert main(["preview", str(PAW), "paw.dashboard", "spitfire", "-o", str(tmp_path)]) == 2
+    assert "no paw.dashboard 'spitfire' in pocket-air-war." in capsys.readouterr().err
+    assert main(["preview", str(tmp_path / "nothing"), "-o", str(tmp_path)]) == 2
+    assert not list(tmp_path.rglob("*.svg"))
