@@ -128,3 +128,20 @@ def test_a_save_replays_the_ai_exactly(faithful):
                   upto=len(full.decisions) // 2)
     run(half, players)
     assert half.log.to_jsonl() == full.log.to_jsonl()
+
+
+def test_a_plan_flown_step_by_step_keeps_its_descent_at_the_last_step(faithful):
+    # Forward: Dive (ace, 'ahead lower' roll 5) with a Low enemy ahead: the 109 flies step by
+    # step (the enemy comes into sight once it is at Low) and still descends on its last step
+    g = game(faithful, [plane("bf", "bf-109e", "axis", 300, 300, heading=0, energy=3,
+                              skill="ace", ai=True),
+                        plane("spit", "spitfire-i", "allies", 400, 300, heading=0, energy=1,
+                              altitude="low")],
+             options={"crew_skills": True}, round_limit=1)
+    g.dice = Rigged(g.dice, 5)
+    run(g, {"allies": Steady()})
+    assert ai_events(g)[0]["maneuver"] == "forward-dive"
+    moves = [(e["maneuver"], e["steps"]) for e in g.log.of_type("paw.maneuver")
+             if e["plane"] == "bf"]
+    assert moves == [("level", 1), ("level", 1), ("descent", 1)]
+    assert g.state.planes["bf"].flight.alt == 0

@@ -13,7 +13,7 @@ import math
 
 from ..bots import ship_ahead
 from ..combat import weapons
-from ..flight import energy_options
+from ..flight import energy_options, primitives, step
 from ..geometry import aspect
 from ..state import Plane
 from .energy import preferred
@@ -181,14 +181,15 @@ class Pilot:
 
     # ------------------------------------------------------------------ flying the plan
     def next_option(self, plane: Plane, single: bool) -> dict:
-        """The next action of the plan; one step at a time when `single` (firing may follow)."""
+        """The next action of the plan: one step of it when `single` (a Time Freeze impulse)
+        or when a target may come into sight during it (the AI fires after that step)."""
         fl = plane.flight
         plan = self.plans.get(plane.id) or []
         if plan and allowed(self.craft(plane), fl, plan[0]) is not None:
             plan = []  # damage in the middle of a Time Freeze spoiled the plan
         if not plan:
             plan = [{"type": "level", "plane": plane.id, "steps": fl.mp}]
-        if single:
+        if single or self.in_sight_during(plane, plan[0]):
             first, rest = split(plan[0])
             plan[:1] = [rest] if rest else []
         else:
@@ -196,41 +197,37 @@ class Pilot:
         self.plans[plane.id] = plan
         return first
 
-    def near(self, plane: Plane) -> bool:
-        """Could an enemy come into sight of a weapon still free during the rest of the move?"""
-        s = self.s
-        free = [w for w in weapons(s, plane) if w not in plane.fired]
-        if not free:
+    def in_sight_during(self, plane: Plane, option: dict) -> bool:
+        """Could a weapon still free have a target after some step of `option`?"""
+        if all(w in plane.fired for w in weapons(self.s, plane)):
             return False
-        fl = plane.flight
-        alts = {fl.alt}
-        for option in self.plans.get(plane.id, []):
-            if option["type"] in ("climb", "descent"):
-                alts.add(fl.alt + (1 if option["type"] == "climb" else -1))
-        x, y, _ = fl.pose
-        r = fl.mp * s.step + self.reach(plane) + 2 * s.length
-        poses = [q.flight.pose for q in s.planes.values() if q.flying and q.side != plane.side
-                 and any(s.same_alt(q.flight.alt, a) for a in alts)]
-        if "guns" in free and any(s.at_level(a, "low") for a in alts):
-            poses += [t.pose for t in s.targets.values() if t.alive and t.side != plane.side]
-        return any(abs(px - x) <= r and abs(py - y) <= r for px, py, _ in poses)
+        fl = plane.flight.copy()
+        for prim in primitives(option):
+            step(self.s, plane, fl, prim)
+            if fl.exited:
+                return False
+            if self.sighted(plane, fl.pose, fl.alt):
+                return True
+        return False
 
-    def sighted(self, plane: Plane) -> bool:
-        """Could any enemy be in sight of a weapon now? (Cheap and never wrong when it says no.)"""
+    def sighted(self, plane: Plane, pose=None, alt: int | None = None) -> bool:
+        """Could an enemy be in sight of a weapon of the plane, now or at `pose` and `alt`?
+        (Cheap, and never wrong when it says no.)"""
         s = self.s
-        pose = plane.flight.pose
+        pose = pose or plane.flight.pose
+        alt = plane.flight.alt if alt is None else alt
         guns = max((b.distance for b in plane.dash.guns), default=0) * s.step
         gunners = -1.0
         if plane.dash.gunners:  # template radius from a mark on the counter, to a corner
             gunners = self.reach(plane) + s.length / 2 + math.hypot(s.length, s.width_c) / 2
         for q in s.flying():
-            if q.side == plane.side or not s.same_alt(q.flight.alt, plane.flight.alt):
+            if q.side == plane.side or not s.same_alt(q.flight.alt, alt):
                 continue
             qx, qy, _ = q.flight.pose
             if guns_may_reach(s, pose, guns, qx, qy) or \
                     (qx - pose[0]) ** 2 + (qy - pose[1]) ** 2 <= gunners ** 2:
                 return True
-        return s.at_level(plane.flight.alt, "low") and any(
+        return s.at_level(alt, "low") and any(
             t.alive and t.side != plane.side and guns_may_reach(s, pose, guns, *t.pose[:2])
             for t in s.targets.values())
 
@@ -284,13 +281,18 @@ class Pilot:
 
 
 def split(option: dict) -> tuple[dict, dict | None]:
-    """The first step of an action, and the action that flies the rest of it."""
+    """The first step of an action, and the action that flies the rest of it.
+
+    The straight steps to a mark come off one by one, but the step that reaches a free
+    Wingover, Climb or Descent stays with it: split off, the free part would be left with
+    no movement point to be flown in."""
     kind, steps = option["type"], option["steps"]
     if kind in ("level", "turn"):
         if steps == 1:
             return option, None
         return {**option, "steps": 1}, {**option, "steps": steps - 1}
-    if steps >= 1:  # the straight steps to the mark come first
+    last = 1 if kind == "side_slip" or option.get("final_template") else 2
+    if steps >= last:
         return {"type": "level", "plane": option["plane"], "steps": 1}, \
             {**option, "steps": steps - 1}
     return option, None

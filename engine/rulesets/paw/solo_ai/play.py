@@ -6,7 +6,7 @@ solo AI. For those planes the engine asks no one: the pilot (`pilot.Pilot`) answ
 engine's own questions (Energy, bombs, torpedoes, targets) and flies its plan as the
 engine's maneuver actions. The AI's rules that differ from a player's:
 - it checks for a target after every step it moves and fires at once (the engine flies
-  it one step at a time while an enemy could come into sight);
+  it one step at a time where a target may come into sight);
 - it fires again in the Combat phase with every weapon, whatever fired while moving;
 - it never collides, even when its counter overlaps another plane's;
 - it never calls a Time Freeze (one called by a player still takes it along).
@@ -83,12 +83,11 @@ class SoloPlay(Play):
         fl = plane.flight
         start = fl.mp
         while fl.mp > 0 and plane.flying and not plane.stalled:
-            near = self.pilot.near(plane)
-            answered(self.execute(plane, self.pilot.next_option(plane, single_step or near)),
+            answered(self.execute(plane, self.pilot.next_option(plane, single_step)),
                      self.pilot.answer)
-            if near and plane.flying:
+            if plane.flying:  # fire at once at whatever is in sight
                 batch: list[dict] = []
-                answered(self.declare(plane, batch), self.pilot.answer)
+                yield from self.declare(plane, batch)
                 self.resolve(batch)
             if single_step and fl.mp < start:
                 return
