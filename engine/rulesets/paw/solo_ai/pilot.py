@@ -13,7 +13,7 @@ import math
 
 from ..bots import ship_ahead
 from ..combat import weapons
-from ..flight import energy_options, primitives, step
+from ..flight import energy_options, primitives
 from ..geometry import aspect
 from ..state import Plane
 from .energy import preferred
@@ -42,6 +42,7 @@ class Pilot:
                                    if not k.has_marker), None)
         self.memory = Memory()
         self.plans: dict[str, list[dict]] = {}
+        self.sight: dict[str, list[bool]] = {}  # per step of the plan: a target may be in sight
         self.energy: dict[str, int] = {}
         self.focals: dict[str, tuple[Focal, list]] = {}
         self.reaches: dict[str, float] = {}
@@ -95,6 +96,8 @@ class Pilot:
         order, rule = preferred(craft, values, focal, rel)
         mid, energy, plan, shifts = self.choose(craft, rolled, focal, rel, order)
         self.plans[plane.id] = list(plan.options)
+        look = self.sights(plane)  # after which step of the plan a target may be in sight
+        self.sight[plane.id] = [look((x, y, h), alt) for x, y, h, alt in plan.track]
         self.energy[plane.id] = energy
         data.update(roll=roll, rolled=rolled.rolled, rows_down=rolled.rows_down,
                     shifted=rolled.shifted, shifts=shifts, maneuver=mid,
@@ -180,56 +183,54 @@ class Pilot:
         return f"{text}. Flies {flown} at {energy}: {d['energy_rule']}."
 
     # ------------------------------------------------------------------ flying the plan
-    def next_option(self, plane: Plane, single: bool) -> dict:
-        """The next action of the plan: one step of it when `single` (a Time Freeze impulse)
-        or when a target may come into sight during it (the AI fires after that step)."""
+    def next_option(self, plane: Plane, single: bool) -> tuple[dict, bool | None]:
+        """The next action of the plan, and whether a target may be in sight once it is flown
+        (None: not known, look). One step of it only when `single` (a Time Freeze impulse)
+        or when a target may come into sight on the way (the AI fires after that step)."""
         fl = plane.flight
-        plan = self.plans.get(plane.id) or []
+        plan, sight = self.plans.get(plane.id) or [], self.sight.get(plane.id) or []
         if plan and allowed(self.craft(plane), fl, plan[0]) is not None:
             plan = []  # damage in the middle of a Time Freeze spoiled the plan
         if not plan:
-            plan = [{"type": "level", "plane": plane.id, "steps": fl.mp}]
-        if single or self.in_sight_during(plane, plan[0]):
+            plan, sight = [{"type": "level", "plane": plane.id, "steps": fl.mp}], []
+        steps = len(primitives(plan[0]))
+        known = not single and len(sight) >= steps
+        free = not all(w in plane.fired for w in weapons(self.s, plane))
+        if not known or (free and any(sight[:steps])):
             first, rest = split(plan[0])
             plan[:1] = [rest] if rest else []
+            steps = len(primitives(first))
         else:
             first = plan.pop(0)
-        self.plans[plane.id] = plan
-        return first
+        self.plans[plane.id], self.sight[plane.id] = plan, sight[steps:]
+        return first, (sight[steps - 1] and free) if known else None
 
-    def in_sight_during(self, plane: Plane, option: dict) -> bool:
-        """Could a weapon still free have a target after some step of `option`?"""
-        if all(w in plane.fired for w in weapons(self.s, plane)):
-            return False
-        fl = plane.flight.copy()
-        for prim in primitives(option):
-            step(self.s, plane, fl, prim)
-            if fl.exited:
-                return False
-            if self.sighted(plane, fl.pose, fl.alt):
-                return True
-        return False
+    def sighted(self, plane: Plane) -> bool:
+        """Could an enemy be in sight of one of the plane's weapons now?"""
+        return self.sights(plane)(plane.flight.pose, plane.flight.alt)
 
-    def sighted(self, plane: Plane, pose=None, alt: int | None = None) -> bool:
-        """Could an enemy be in sight of a weapon of the plane, now or at `pose` and `alt`?
-        (Cheap, and never wrong when it says no.)"""
+    def sights(self, plane: Plane):
+        """A test of what may be in sight of the plane's weapons from a pose and altitude,
+        the enemies standing where they are: cheap, and never wrong when it says no."""
         s = self.s
-        pose = pose or plane.flight.pose
-        alt = plane.flight.alt if alt is None else alt
         guns = max((b.distance for b in plane.dash.guns), default=0) * s.step
         gunners = -1.0
         if plane.dash.gunners:  # template radius from a mark on the counter, to a corner
             gunners = self.reach(plane) + s.length / 2 + math.hypot(s.length, s.width_c) / 2
-        for q in s.flying():
-            if q.side == plane.side or not s.same_alt(q.flight.alt, alt):
-                continue
-            qx, qy, _ = q.flight.pose
-            if guns_may_reach(s, pose, guns, qx, qy) or \
-                    (qx - pose[0]) ** 2 + (qy - pose[1]) ** 2 <= gunners ** 2:
-                return True
-        return s.at_level(alt, "low") and any(
-            t.alive and t.side != plane.side and guns_may_reach(s, pose, guns, *t.pose[:2])
-            for t in s.targets.values())
+        enemies = [(*q.flight.pose[:2], q.flight.alt) for q in s.flying()
+                   if q.side != plane.side]
+        targets = [t.pose[:2] for t in s.targets.values() if t.alive and t.side != plane.side]
+
+        def look(pose, alt: int) -> bool:
+            for qx, qy, qalt in enemies:
+                if s.same_alt(qalt, alt) and (
+                        guns_may_reach(s, pose, guns, qx, qy)
+                        or (qx - pose[0]) ** 2 + (qy - pose[1]) ** 2 <= gunners ** 2):
+                    return True
+            return s.at_level(alt, "low") and any(guns_may_reach(s, pose, guns, x, y)
+                                                  for x, y in targets)
+
+        return look
 
     def reach(self, plane: Plane) -> float:
         dash = plane.dash

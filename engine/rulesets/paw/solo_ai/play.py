@@ -83,12 +83,13 @@ class SoloPlay(Play):
         fl = plane.flight
         start = fl.mp
         while fl.mp > 0 and plane.flying and not plane.stalled:
-            answered(self.execute(plane, self.pilot.next_option(plane, single_step)),
-                     self.pilot.answer)
-            if plane.flying:  # fire at once at whatever is in sight
+            option, in_sight = self.pilot.next_option(plane, single_step)
+            answered(self.execute(plane, option), self.pilot.answer)
+            if plane.flying and in_sight is not False:  # fire at once at what is in sight
                 batch: list[dict] = []
                 yield from self.declare(plane, batch)
-                self.resolve(batch)
+                if batch:
+                    self.resolve(batch)
             if single_step and fl.mp < start:
                 return
 
