@@ -45,7 +45,7 @@ class Pilot:
         self.sight: dict[str, list[bool]] = {}  # per step of the plan: a target may be in sight
         self.energy: dict[str, int] = {}
         self.focals: dict[str, tuple[Focal, list]] = {}
-        self.reaches: dict[str, float] = {}
+        self.reaches: dict[str, float] = {}  # dashboard -> gunners' reach
         self.crafts: dict[tuple, Craft] = {}
 
     @property
@@ -216,7 +216,8 @@ class Pilot:
         guns = max((b.distance for b in plane.dash.guns), default=0) * s.step
         gunners = -1.0
         if plane.dash.gunners:  # template radius from a mark on the counter, to a corner
-            gunners = self.reach(plane) + s.length / 2 + math.hypot(s.length, s.width_c) / 2
+            gunners = self.gunner_reach(plane) + s.length / 2 + \
+                math.hypot(s.length, s.width_c) / 2
         enemies = [(*q.flight.pose[:2], q.flight.alt) for q in s.flying()
                    if q.side != plane.side]
         targets = [t.pose[:2] for t in s.targets.values() if t.alive and t.side != plane.side]
@@ -232,15 +233,13 @@ class Pilot:
 
         return look
 
-    def reach(self, plane: Plane) -> float:
+    def gunner_reach(self, plane: Plane) -> float:
+        """The longest fire template of the plane's gunners (0 without gunners)."""
         dash = plane.dash
         if dash.id not in self.reaches:
-            s = self.s
-            reach = max((b.distance for b in dash.guns), default=0) * s.step
-            if dash.gunners:
-                reach = max([reach] + [s.tables.fire[g.template].radius_mm
-                                       for g in dash.gunners.positions])
-            self.reaches[dash.id] = reach
+            self.reaches[dash.id] = max(
+                [self.s.tables.fire[g.template].radius_mm for g in dash.gunners.positions]
+                if dash.gunners else [0.0])
         return self.reaches[dash.id]
 
     # ------------------------------------------------------------------ the engine's questions
