@@ -214,3 +214,16 @@ def test_plans_are_what_the_engine_flies(faithful):
         assert me.flight.mp == 0 and (me.flight.alt, me.flight.energy) == (end.alt, end.energy)
         assert math.isclose(me.flight.pose[0], end.pose[0])
         assert math.isclose(me.flight.pose[1], end.pose[1])
+
+
+def test_a_plane_damaged_at_high_must_leave_it_or_stall(faithful):
+    # damaged at High last round: a row that stays there would lose all Energy (a stall)
+    g, p = pilot(faithful, [plane("ai", "bf-109e", "axis", 400, 300, heading=90,
+                                  altitude="high", damaged=True, skill="ace", energy=4),
+                            plane("spit", "spitfire-i", "allies", 400, 600, altitude="high")])
+    g.state.round = 1
+    g.state.planes["ai"].leave_high_by = 1
+    ai = p.start(g.state.planes["ai"], roll=5)  # ahead, level: Forward: Level
+    assert ai["rolled"] == "forward-level" and ai["maneuver"] == "forward-dive"
+    assert ai["shifts"] == [{"maneuver": "forward-level",
+                             "reason": "would stay at High Altitude, damaged, and stall"}]

@@ -133,6 +133,10 @@ def fly(craft: Craft, fl: Flight, options: list[dict], focal: Focal,
         return plan
     if fl.energy == 0:
         return no_energy(state, fl, "would end with no Energy", plan)
+    high = state.high_index()
+    if plane.leave_high_by and state.round >= plane.leave_high_by and high is not None \
+            and fl.alt >= high:  # the engine then takes all its Energy: a stall
+        return Refusal("stall", "would stay at High Altitude, damaged, and stall", plan)
     return plan
 
 
