@@ -175,7 +175,8 @@ class Pilot:
         for shift in d["shifts"]:
             text += f"; {names.get(shift['maneuver'], shift['maneuver'])} {shift['reason']}"
         flown = names.get(d["maneuver"], "level flight, as no row flies")
-        if d["template"] and "turn" in d["maneuver"]:
+        maneuver = self.maneuvers.get(d["maneuver"])
+        if d["template"] and maneuver and maneuver.category != "forward":
             flown += f" on {d['template']}"
         energy = f"{d['energy']} Energy"
         if d["energy"] != d["energy_before"]:
