@@ -45,6 +45,15 @@ def unkeyed(items: Iterable[Item]) -> list[Item]:
     return [replace(item, key="") for item in items]
 
 
+def lighter(colour: str, amount: float = 0.35) -> str:
+    """A '#rrggbb' colour mixed with white (paler counter faces, tinted set-up areas);
+    other colour names are returned unchanged."""
+    if not (colour.startswith("#") and len(colour) == 7):
+        return colour
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in rgb)
+
+
 def key(*parts: str | int) -> str:
     """A field path as the studio selects it: key("guns", 2, "hit") -> 'guns[2].hit'."""
     return format_path(parts)

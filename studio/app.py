@@ -8,8 +8,11 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
+from engine.content.diagnostics import parse_path
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.validate import UsageError
+
+from .style import apply_style
 
 
 def _choose_platform(screenshot: Path | None) -> str | None:
@@ -27,25 +30,51 @@ def _choose_platform(screenshot: Path | None) -> str | None:
     return None
 
 
-def main(paths: list[Path], screenshot: Path | None = None) -> int:
+def application() -> QApplication:
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Sortie")
+    app.setOrganizationName("Sortie")
+    apply_style(app)
+    return app
+
+
+def main(paths: list[Path], screenshot: Path | None = None, open_record: str | None = None,
+         size: str = "1400x900") -> int:
     problem = _choose_platform(screenshot)
     if problem:
         print(f"sortie studio: {problem}", file=sys.stderr)
         return 2
+    try:
+        width, height = (int(v) for v in size.lower().split("x"))
+    except ValueError:
+        print(f"sortie studio: --size expects WIDTHxHEIGHT, e.g. 1400x900; got {size!r}", file=sys.stderr)
+        return 2
     from .main_window import MainWindow
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("Sortie")
-    app.setOrganizationName("Sortie")
+    app = application()
+    if not paths:
+        paths = [BUNDLED_CONTENT] if BUNDLED_CONTENT.is_dir() else []
     try:
-        window = MainWindow(paths or [BUNDLED_CONTENT])
+        window = MainWindow(paths, remember=screenshot is None)
     except UsageError as exc:
         print(f"sortie studio: {exc}", file=sys.stderr)
         return 2
-    window.resize(1200, 800)
+    window.resize(width, height)
     window.show()
+    window.offer_recovery()
+    if open_record:
+        kind, _, rest = open_record.partition(":")
+        rid, _, field = rest.partition("@")
+        rec = window.open_record(kind, rid)
+        if rec is None:
+            print(f"sortie studio: --open: no {kind} record with id '{rid}' in the open packs", file=sys.stderr)
+            window.close()
+            return 2
+        if field:
+            window.jump(rec, parse_path(field))
     if screenshot is not None:
-        app.processEvents()
+        for _ in range(3):
+            app.processEvents()
         ok = window.grab().save(str(screenshot))
         window.close()
         if not ok:

@@ -16,10 +16,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="pack folders or folders of packs (default: the bundled content)")
     p.add_argument("--screenshot", type=Path, metavar="FILE",
                    help="render the main window after loading to a PNG and exit")
+    p.add_argument("--open", dest="open_record", metavar="KIND:ID[@FIELD]",
+                   help="show this record (and focus a field, e.g. paw.dashboard:spitfire-i@combat), "
+                        "e.g. for screenshots")
+    p.add_argument("--size", default="1400x900", metavar="WxH", help="window size (default: %(default)s)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from .app import main
 
-    return main(args.paths, screenshot=args.screenshot)
+    return main(args.paths, screenshot=args.screenshot, open_record=args.open_record, size=args.size)

@@ -1,37 +1,558 @@
-"""The main window: for now, the loaded packs and their diagnostics."""
+"""The main window: browser, form, preview, help, used-by and Issues, wired through the session.
+
+The window only routes: selection and navigation between views, the menus and
+their commands, saving, recovery, and what to ask the person at the keyboard.
+Every question goes through `ask` so tests (and scripts) can answer it.
+"""
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMainWindow, QSplitter, QTreeWidget, QTreeWidgetItem
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QSizePolicy,
+    QStyle,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
-from engine.content.validate import validate_paths
+from engine.content.diagnostics import FieldPath, format_path, parse_path
+
+from .browser import PackBrowser
+from .dialogs import FindDialog, IdDialog, NewPackDialog, confirm_text, id_problems
+from .document import DocRecord, PackDocument
+from .fields import FieldEditor
+from .form import RecordForm
+from .issues import IssuesPanel
+from .preview import PreviewPane
+from .recovery import Recovery
+from .session import Session
+from .watcher import DiskWatcher
+
+RECENT_LIMIT = 8
+Button = QMessageBox.StandardButton
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, paths: list[Path]) -> None:
+    def __init__(self, paths: list[Path], recovery_folder: Path | None = None, remember: bool = True) -> None:
+        """`remember=False` leaves settings alone (screenshots must not depend on them)."""
         super().__init__()
-        self.setWindowTitle("Sortie")
-        self.report = validate_paths(paths)
-        self.packs = QTreeWidget()
-        self.packs.setHeaderLabels(["Pack / kind", "Records"])
-        for pack in self.report.packs:
-            top = QTreeWidgetItem([f"{pack.id}  ({pack.ruleset})", str(len(pack.entries))])
-            kinds: dict[str, int] = {}
-            for entry in pack.entries:
-                kinds[entry.kind or "?"] = kinds.get(entry.kind or "?", 0) + 1
-            for kind, n in sorted(kinds.items()):
-                top.addChild(QTreeWidgetItem([kind, str(n)]))
-            self.packs.addTopLevelItem(top)
-        self.issues = QTreeWidget()
-        self.issues.setHeaderLabels(["Severity", "Code", "Message", "File", "Line"])
-        for d in self.report.diagnostics:
-            self.issues.addTopLevelItem(
-                QTreeWidgetItem([d.severity.value, d.code, d.message, d.file, str(d.line)])
-            )
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(self.packs)
-        split.addWidget(self.issues)
-        self.setCentralWidget(split)
+        self.remember = remember
+        self.setWindowTitle("Sortie studio")
+        self.session = Session(self)
+        self.session.open(paths)
+        self.recovery = Recovery(self.session, recovery_folder)
+        self.watcher = DiskWatcher(self.session)
+        self.rec: DocRecord | None = None
+
+        self.form = RecordForm(self.session)
+        self.browser = PackBrowser(self.session)
+        self.preview = PreviewPane(self.session)
+        self.issues = IssuesPanel(self.session)
+        self.help = QTextBrowser()
+        self.help.setObjectName("helpPane")
+        self.used_by = QListWidget()
+        self.used_by.setObjectName("usedBy")
+        self._build_centre()
+        self._build_docks()
+        self._build_actions()
+
+        self.browser.recordActivated.connect(self.show_uid)
+        self.issues.diagnosticActivated.connect(self.jump_to_diagnostic)
+        self.preview.fieldClicked.connect(lambda key: self.form.focus_path(parse_path(key)))
+        self.form.fieldFocused.connect(self.show_help)
+        self.form.renameRequested.connect(self.rename_record)
+        self.form.refActivated.connect(self.open_reference)
+        self.used_by.itemActivated.connect(self._used_by_activated)
+        self.session.recordChanged.connect(self._record_changed)
+        self.session.recordRemoved.connect(self._record_removed)
+        self.session.issuesChanged.connect(self._issues_changed)
+        self.session.modifiedChanged.connect(lambda _doc: self._update_title())
+        self.watcher.conflict.connect(lambda rec: rec is self.rec and self._update_header())
+        self.watcher.reloaded.connect(lambda rec: self.statusBar().showMessage(
+            f"{rec.file} changed on disk and was reloaded", 5000))
+
+        if remember:
+            self._restore_settings()
+            self._remember_recent(paths)
+        self._update_title()
+        self._issues_changed()
+
+    # ------------------------------------------------------------------ layout
+
+    def _build_centre(self) -> None:
+        self.header = QLabel()
+        self.header.setObjectName("recordHeader")
+        self.header.setTextFormat(Qt.TextFormat.RichText)
+        self.header.setWordWrap(True)  # a long file path must not widen the window
+        self.header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.conflict = QFrame()
+        self.conflict.setObjectName("conflictBanner")
+        self.conflict_text = QLabel()
+        self.conflict_text.setWordWrap(True)
+        reload_button = QPushButton("Reload from disk")
+        reload_button.clicked.connect(lambda: self.resolve_conflict(keep_mine=False))
+        keep_button = QPushButton("Keep my edits")
+        keep_button.clicked.connect(lambda: self.resolve_conflict(keep_mine=True))
+        row = QHBoxLayout(self.conflict)
+        row.addWidget(self.conflict_text, 1)
+        row.addWidget(reload_button)
+        row.addWidget(keep_button)
+        self.conflict.hide()
+        centre = QWidget()
+        layout = QVBoxLayout(centre)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.header)
+        layout.addWidget(self.conflict)
+        layout.addWidget(self.form, 1)
+        self.setCentralWidget(centre)
+        self._update_header()
+
+    def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_docks(self) -> None:
+        left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
+                               Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.packs_dock = self._dock("Packs", "packsDock", self.browser, left)
+        self.preview_dock = self._dock("Preview", "previewDock", self.preview, right)
+        self.help_dock = self._dock("Field help", "helpDock", self.help, right)
+        self.used_dock = self._dock("Used by", "usedByDock", self.used_by, right)
+        self.tabifyDockWidget(self.help_dock, self.used_dock)
+        self.help_dock.raise_()
+        self.issues_dock = self._dock("Issues", "issuesDock", self.issues, bottom)
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.resizeDocks([self.packs_dock, self.preview_dock], [270, 520], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.preview_dock, self.help_dock], [420, 180], Qt.Orientation.Vertical)
+        self.resizeDocks([self.issues_dock], [170], Qt.Orientation.Vertical)
+
+    def _action(self, menu, text: str, slot, shortcut=None, icon=None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if icon is not None:
+            action.setIcon(self.style().standardIcon(icon))
+        action.setStatusTip(tip or text.replace("…", ""))
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        bar = self.menuBar()
+        sp = QStyle.StandardPixmap
+        file = bar.addMenu("&File")
+        self.new_pack_action = self._action(file, "New &Pack…", self.new_pack, "Ctrl+Shift+N", sp.SP_FileDialogNewFolder,
+                                            "Create a pack for a ruleset, optionally extending another pack")
+        self._action(file, "&Open Pack…", self.open_pack, QKeySequence.StandardKey.Open, sp.SP_DirOpenIcon)
+        self.recent_menu = file.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file.addSeparator()
+        self.save_action = self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save,
+                                        sp.SP_DialogSaveButton, "Save every modified pack")
+        file.addSeparator()
+        self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        edit = bar.addMenu("&Edit")
+        self.undo_action = self.session.undo_group.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.setIcon(self.style().standardIcon(sp.SP_ArrowBack))
+        self.redo_action = self.session.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")])
+        self.redo_action.setIcon(self.style().standardIcon(sp.SP_ArrowForward))
+        edit.addAction(self.undo_action)
+        edit.addAction(self.redo_action)
+        edit.addSeparator()
+        self.find_action = self._action(edit, "&Find Record…", self.find_record, QKeySequence.StandardKey.Find,
+                                        sp.SP_FileDialogContentsView, "Find a record by id, name or field value")
+        self.find_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Find), QKeySequence("Ctrl+P")])
+        edit.addSeparator()
+        self.new_action = self._action(edit, "&New Record…", self.new_record, QKeySequence.StandardKey.New,
+                                       sp.SP_FileIcon)
+        self.duplicate_action = self._action(edit, "D&uplicate Record…", self.duplicate_record, "Ctrl+D",
+                                             sp.SP_FileLinkIcon)
+        self.rename_action = self._action(edit, "Rena&me Record…", self.rename_record, "Ctrl+R",
+                                          sp.SP_FileDialogDetailedView, "Change the id and every reference to it")
+        self.delete_action = self._action(edit, "&Delete Record…", self.delete_record, "Ctrl+Del",
+                                          sp.SP_TrashIcon)
+
+        view = bar.addMenu("&View")
+        for dock in (self.packs_dock, self.preview_dock, self.help_dock, self.used_dock, self.issues_dock):
+            view.addAction(dock.toggleViewAction())
+        help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&About Sortie", lambda: QMessageBox.about(
+            self, "Sortie", "Sortie studio: author and check the data of WWII air-combat board games."))
+
+        # The toolbar says just "Undo"/"Redo" (the Edit menu names the step).
+        group = self.session.undo_group
+        self.undo_tool = self._action(QMenu(self), "Undo", group.undo, icon=sp.SP_ArrowBack,
+                                      tip="Undo the last edit of this pack")
+        self.redo_tool = self._action(QMenu(self), "Redo", group.redo, icon=sp.SP_ArrowForward,
+                                      tip="Redo the edit undone last")
+        group.canUndoChanged.connect(self.undo_tool.setEnabled)
+        group.canRedoChanged.connect(self.redo_tool.setEnabled)
+        self.undo_tool.setEnabled(group.canUndo())
+        self.redo_tool.setEnabled(group.canRedo())
+        tools = self.addToolBar("Main")
+        tools.setObjectName("mainToolbar")
+        tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for action in (self.new_pack_action, self.save_action, None, self.undo_tool, self.redo_tool, None,
+                       self.new_action, self.duplicate_action, self.rename_action, self.delete_action, None,
+                       self.find_action):
+            if action is None:
+                tools.addSeparator()
+            else:
+                tools.addAction(action)
+        self._update_actions()
+
+    # ------------------------------------------------------------------ showing records
+
+    def show_uid(self, uid: int) -> None:
+        rec = self.session.record(uid)
+        if rec is not None and rec is not self.rec:
+            self.show_record(rec)
+
+    def show_record(self, rec: DocRecord | None) -> None:
+        self.rec = rec
+        self.form.show_record(rec)
+        self.preview.show_record(rec)
+        if rec is not None:
+            self.session.undo_group.setActiveStack(rec.doc.stack)
+            self.browser.select(rec.uid)
+        self._update_header()
+        self._refresh_used_by()
+        self._update_actions()
+        self.show_help(None)
+
+    def jump(self, rec: DocRecord, path: FieldPath = ()) -> FieldEditor | None:
+        """Show a record and put the focus on a field of it."""
+        if rec is not self.rec:
+            self.show_record(rec)
+        return self.form.focus_path(path) if path else None
+
+    def open_record(self, kind: str, rid: str) -> DocRecord | None:
+        rec = next((r for r in self.session.records() if r.kind == kind and r.id == rid), None)
+        if rec is not None:
+            self.show_record(rec)
+        return rec
+
+    def jump_to_diagnostic(self, diag) -> None:
+        rec = self.session.record_for_diagnostic(diag)
+        if rec is not None:
+            self.jump(rec, parse_path(diag.path))
+            self.statusBar().showMessage(diag.format(), 8000)
+
+    def open_reference(self, kinds, rid: str) -> None:
+        if self.rec is None:
+            return
+        for kind in kinds:
+            target = self.session.resolve(self.rec.doc, kind, rid)
+            if target is not None:
+                self.show_record(target)
+                return
+        self.statusBar().showMessage(f"no {' or '.join(kinds)} with id '{rid}'", 5000)
+
+    def _record_changed(self, uid: int, _path) -> None:
+        if self.rec is not None and uid == self.rec.uid:
+            self._update_header()
+
+    def _record_removed(self, uid: int) -> None:
+        if self.rec is not None and uid == self.rec.uid:
+            self.show_record(None)
+
+    def _issues_changed(self) -> None:
+        self._refresh_used_by()
+        counts = getattr(self.issues, "counts", {})
+        errors = sum(v for k, v in counts.items() if k.value == "error")
+        warnings = sum(v for k, v in counts.items() if k.value == "warning")
+        records = sum(len(d.records) for d in self.session.docs)
+        self.statusBar().showMessage(
+            f"{len(self.session.docs)} pack(s), {records} record(s) — {errors} error(s), {warnings} warning(s)")
+        self.issues_dock.setWindowTitle(f"Issues ({errors} errors, {warnings} warnings)")
+
+    def _update_header(self) -> None:
+        rec = self.rec
+        if rec is None:
+            self.header.setText("<span style='color:#777'>No record selected</span>")
+            self.conflict.hide()
+            return
+        dirty = " <span style='color:#b26a00'>● unsaved</span>" if rec.dirty else ""
+        title = html.escape(rec.name or rec.id)
+        self.header.setText(
+            f"<span style='font-size:15pt; font-weight:600'>{title}</span>&nbsp;&nbsp;"
+            f"<span style='color:#555'>{html.escape(rec.kind)} · {html.escape(rec.id)} — pack "
+            f"{html.escape(rec.doc.id)} — {html.escape(rec.file)}</span>{dirty}")
+        if rec.conflict is not None:
+            what = "deleted" if rec.conflict == "" else "changed"
+            self.conflict_text.setText(f"{rec.file} was {what} on disk by another program while you have "
+                                       "unsaved edits here.")
+            self.conflict.show()
+        else:
+            self.conflict.hide()
+
+    def resolve_conflict(self, keep_mine: bool) -> None:
+        if self.rec is not None and self.rec.conflict is not None:
+            self.watcher.resolve(self.rec, keep_mine)
+            self._update_header()
+
+    def show_help(self, editor: FieldEditor | None) -> None:
+        if editor is None:
+            if self.rec is None:
+                self.help.setHtml("<p style='color:#777'>Field descriptions appear here.</p>")
+                return
+            schema = self.form.ctx.nav.root if self.form.ctx else {}
+            self.help.setHtml(f"<h3>{html.escape(schema.get('title', self.rec.kind))}</h3>"
+                              f"<p>{html.escape(schema.get('description', ''))}</p>"
+                              "<p style='color:#777'>Click a field to see what it holds.</p>")
+            return
+        schema = editor.schema
+        facts = []
+        kind = schema.get("type") or " | ".join(o.get("type", "?") for o in schema.get("anyOf", []))
+        if kind:
+            facts.append(("type", kind))
+        for key, label in (("x-unit", "unit"), ("minimum", "minimum"), ("maximum", "maximum"),
+                           ("pattern", "pattern"), ("default", "default")):
+            if key in schema and schema[key] is not None:
+                facts.append((label, schema[key]))
+        if "x-ref" in schema:
+            facts.append(("refers to", " or ".join(schema["x-ref"])))
+        if "enum" in schema:
+            facts.append(("one of", ", ".join(map(str, schema["enum"]))))
+        if "examples" in schema:
+            facts.append(("examples", ", ".join(map(str, schema["examples"]))))
+        rows = "".join(f"<tr><td style='color:#666; padding-right:8px'>{html.escape(k)}</td>"
+                       f"<td>{html.escape(str(v))}</td></tr>" for k, v in facts)
+        self.help.setHtml(f"<h3>{html.escape(editor.title)}</h3>"
+                          f"<p><code>{html.escape(format_path(editor.path))}</code>"
+                          f"{' — optional' if editor.optional else ''}</p>"
+                          f"<p>{html.escape(schema.get('description', ''))}</p><table>{rows}</table>")
+
+    def _refresh_used_by(self) -> None:
+        self.used_by.clear()
+        if self.rec is None or not self.rec.editable:
+            return
+        usages = self.session.used_by(self.rec)
+        if not usages:
+            self.used_by.addItem("Not referenced by any record.")
+        for usage in usages:
+            holder = self.session.holder_of(usage.entry)
+            if holder is None:
+                continue
+            item = QListWidgetItem(f"{holder.label} [{holder.kind}] — {format_path(usage.path)}")
+            item.setData(Qt.ItemDataRole.UserRole, (holder.uid, usage.path))
+            self.used_by.addItem(item)
+        self.used_dock.setWindowTitle(f"Used by ({len(usages)})")
+
+    def _used_by_activated(self, item: QListWidgetItem) -> None:
+        target = item.data(Qt.ItemDataRole.UserRole)
+        if target:
+            rec = self.session.record(target[0])
+            if rec is not None:
+                self.jump(rec, target[1])
+
+    # ------------------------------------------------------------------ record commands
+
+    def _update_actions(self) -> None:
+        has = self.rec is not None and self.rec.editable
+        for action in (self.duplicate_action, self.rename_action, self.delete_action):
+            action.setEnabled(has)
+        self.new_action.setEnabled(bool(self.session.docs))
+
+    def current_doc(self) -> PackDocument | None:
+        if self.rec is not None:
+            return self.rec.doc
+        pack_id = self.browser.current_doc_id()
+        return next((d for d in self.session.docs if d.id == pack_id), self.session.docs[0] if self.session.docs else None)
+
+    def ask(self, title: str, text: str, buttons=Button.Yes | Button.No, default=Button.No):
+        """Every question to the user goes through here (tests replace it)."""
+        return QMessageBox.question(self, title, text, buttons, default)
+
+    def prompt_id(self, dialog: IdDialog) -> str | None:
+        """Run an id dialog; returns the id, or None when cancelled (tests replace it)."""
+        return dialog.value if dialog.exec() else None
+
+    def find_dialog(self) -> FindDialog:
+        dialog = FindDialog(self.session, self)
+        dialog.chosen.connect(lambda hit: self.jump(hit.rec, hit.path))
+        return dialog
+
+    def find_record(self) -> None:
+        self.find_dialog().exec()
+
+    def new_record(self) -> None:
+        doc = self.current_doc()
+        if doc is None:
+            return
+        ruleset = self.session.ruleset(doc)
+        kinds = ruleset.kind_ids() if ruleset else []
+        if not kinds:
+            self.ask("New record", f"Pack {doc.id} has no known ruleset.", Button.Ok, Button.Ok)
+            return
+        dialog = IdDialog("New record", f"A new record in pack {doc.title}", kinds=kinds,
+                          check=lambda kind, rid: id_problems(self.session, doc, kind, rid), parent=self)
+        if self.rec is not None and self.rec.kind in kinds:
+            dialog.kind.setCurrentText(self.rec.kind)
+        rid = self.prompt_id(dialog)
+        if rid:
+            self.show_record(self.session.new_record(doc, dialog.kind.currentText(), rid))
+
+    def duplicate_record(self) -> None:
+        rec = self.rec
+        if rec is None or not rec.editable:
+            return
+        dialog = IdDialog("Duplicate record", f"Id of the copy of {rec.label}", f"{rec.id}-copy",
+                          check=lambda _k, rid: id_problems(self.session, rec.doc, rec.kind, rid), parent=self)
+        rid = self.prompt_id(dialog)
+        if rid:
+            self.show_record(self.session.duplicate(rec, rid))
+
+    def rename_record(self) -> None:
+        rec = self.rec
+        if rec is None or not rec.editable:
+            return
+        count = len(self.session.used_by(rec))
+        dialog = IdDialog("Rename record", f"New id for {rec.label}; {count} reference(s) will follow.", rec.id,
+                          check=lambda _k, rid: self.session.plan_rename(rec, rid).problems, parent=self)
+        rid = self.prompt_id(dialog)
+        if rid and rid != rec.id:
+            command = self.session.rename(rec, rid)
+            self.statusBar().showMessage(f"Renamed to {rid}; {len(command.plan.usages)} reference(s) updated", 8000)
+            self._refresh_used_by()
+
+    def delete_record(self) -> None:
+        rec = self.rec
+        if rec is None:
+            return
+        dangling = self.session.dangling_on_delete(rec)
+        text = f"Delete {rec.kind} {rec.label}?"
+        if dangling:
+            lines = [u.label for u in dangling]
+            text += f"\n\n{len(dangling)} reference(s) would dangle:\n" + confirm_text(lines)
+        if self.ask("Delete record", text) == Button.Yes:
+            self.session.delete(rec)
+
+    # ------------------------------------------------------------------ packs, saving, closing
+
+    def open_pack(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Open a pack or a folder of packs")
+        if folder:
+            self.open_paths([Path(folder)])
+
+    def open_paths(self, paths: list[Path]) -> None:
+        try:
+            self.session.open(paths)
+        except Exception as exc:  # a usage error: say so, keep the window
+            self.ask("Open pack", str(exc), Button.Ok, Button.Ok)
+            return
+        self._remember_recent(paths)
+        self._update_actions()
+
+    def new_pack(self) -> None:
+        dialog = NewPackDialog(self.session, self)
+        if dialog.exec():
+            self.open_paths([dialog.create()])
+
+    def save(self) -> list[Path]:
+        written = self.session.save_all()
+        self.watcher.watch_all()
+        self.recovery.autosave()  # removes the recovery files of packs now saved
+        self.statusBar().showMessage(f"Saved {len(written)} file(s)", 5000)
+        self._update_header()
+        return written
+
+    def offer_recovery(self) -> None:
+        for doc, snapshot in self.recovery.pending():
+            count = len(snapshot.get("records", [])) + len(snapshot.get("removed", []))
+            answer = self.ask("Recover unsaved edits",
+                              f"Pack {doc.title} has {count} unsaved edit(s) from a session that did not "
+                              "close properly. Recover them?", default=Button.Yes)
+            if answer == Button.Yes:
+                self.recovery.restore(doc, snapshot)
+            else:
+                self.recovery.discard(doc)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+        modified = self.session.modified_docs()
+        if modified:
+            names = ", ".join(d.id for d in modified)
+            answer = self.ask("Unsaved changes", f"Save the changes to {names} before closing?",
+                              Button.Save | Button.Discard | Button.Cancel, Button.Save)
+            if answer == Button.Cancel:
+                event.ignore()
+                return
+            if answer == Button.Save:
+                self.save()
+            else:
+                for doc in modified:
+                    self.recovery.discard(doc)
+        self.recovery.timer.stop()
+        if self.remember:
+            self._save_settings()
+        event.accept()
+
+    def _update_title(self) -> None:
+        modified = bool(self.session.modified_docs())
+        packs = ", ".join(d.id for d in self.session.docs) or "no pack"
+        self.setWindowTitle(f"{'* ' if modified else ''}Sortie studio — {packs}")
+        self.save_action.setEnabled(modified)
+        if self.rec is not None:
+            self._update_header()
+
+    # ------------------------------------------------------------------ settings
+
+    def _restore_settings(self) -> None:
+        settings = QSettings()
+        geometry = settings.value("window/geometry")
+        state = settings.value("window/state")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+
+    def _save_settings(self) -> None:
+        settings = QSettings()
+        settings.setValue("window/geometry", self.saveGeometry())
+        settings.setValue("window/state", self.saveState())
+
+    def recent(self) -> list[str]:
+        value = QSettings().value("recent", [])
+        return [value] if isinstance(value, str) else list(value or [])
+
+    def _remember_recent(self, paths: list[Path]) -> None:
+        recent = self.recent()
+        for path in paths:
+            text = str(Path(path).resolve())
+            if text in recent:
+                recent.remove(text)
+            recent.insert(0, text)
+        QSettings().setValue("recent", recent[:RECENT_LIMIT])
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for text in self.recent():
+            action = self.recent_menu.addAction(text)
+            action.triggered.connect(lambda _=False, t=text: self.open_paths([Path(t)]))
+        if not self.recent_menu.actions():
+            self.recent_menu.addAction("(none)").setEnabled(False)
+

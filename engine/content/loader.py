@@ -249,7 +249,13 @@ def read_document(path: Path, root: Path | None = None) -> Document:
 
 
 def load_entry(path: Path, pack: "Pack | None", kinds: dict[str, type[Record]]) -> Entry:
-    doc = read_document(path, pack.root if pack else None)
+    return entry_from_document(path, read_document(path, pack.root if pack else None), pack, kinds)
+
+
+def entry_from_document(
+    path: Path, doc: Document, pack: "Pack | None", kinds: dict[str, type[Record]]
+) -> Entry:
+    """An entry for a parsed document, read from disk or held in an editor's memory."""
     entry = Entry(path=path, doc=doc, pack=pack)
     entry.diagnostics.extend(doc.diagnostics)
     if doc.ok:

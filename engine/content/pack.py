@@ -47,10 +47,21 @@ def record_data(record: Record) -> dict[str, Any]:
     data = record.model_dump(mode="json", exclude_unset=True)
     data["kind"] = record.kind_id()
     data["id"] = record.id
+    return canonical_order(data, type(record))
+
+
+def canonical_order(data: dict[str, Any], cls: type[Record] | None) -> dict[str, Any]:
+    """`data`'s keys in canonical order; keys the model does not know go last, as given.
+
+    Also used for records that do not validate (yet), so that an editor can save
+    work in progress in the same shape `sortie fmt` will later give it.
+    """
+    fields = list(cls.model_fields) if cls is not None else []
     head = [k for k in ("kind", "id", "name") if k in data]
-    body = [k for k in type(record).model_fields if k in data and k not in head and k not in _TAIL]
+    body = [k for k in fields if k in data and k not in head and k not in _TAIL]
     tail = [k for k in _TAIL if k in data]
-    return {k: data[k] for k in head + body + tail}
+    rest = [k for k in data if k not in head and k not in body and k not in tail]
+    return {k: data[k] for k in head + body + rest + tail}
 
 
 def record_text(record: Record, header: str = "") -> str:

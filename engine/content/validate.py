@@ -187,8 +187,15 @@ def check_entry(
             hit = effective.get((kind, rid))
             return hit.record if hit else None
 
+        by_kind: dict[str, list[Record]] = {}
+
         def records_of(kind: str):
-            return (e.record for (k, _), e in effective.items() if k == kind)
+            # Indexed on first use: rules ask once per unit, and a scan each time is
+            # quadratic on a big scenario.
+            if not by_kind:
+                for (k, _), e in effective.items():
+                    by_kind.setdefault(k, []).append(e.record)
+            return iter(by_kind.get(kind, ()))
 
         ctx = LintContext(record, lookup, records_of, lambda s, c, p, m: emit(s, c, p, m))
         for rule in ruleset.lint_rules:

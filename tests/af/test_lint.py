@@ -17,6 +17,11 @@ def low_vehicles(d):
     return d["variants"][0]
 
 
+def starts(variant, group, value):
+    """An edit that gives a group of a variant these starting hexes."""
+    return lambda d: d["variants"][variant]["groups"][group].update(starts=value)
+
+
 def set_(path, value):
     """An edit that sets one nested key or index."""
 
@@ -74,6 +79,13 @@ CASES = [
     ("scenario", "solitaire-v-1", lambda d: v1_basic(d)["tables"][0]["rows"][0]["results"].__setitem__(0, "II-I21"), "af.scenario_hex", "error", "row 21 is off the section"),
     ("scenario", "low-altitude-mission", lambda d: low_vehicles(d)["groups"][0]["area"]["sections"].append("VII"), "af.scenario_hex", "error", "no section VII"),
     ("scenario", "low-altitude-mission", lambda d: low_vehicles(d)["terrain"].update(road_columns=["Z"]), "af.scenario_hex", "error", "no column Z"),
+    ("scenario", "bomber-formations", starts(0, 0, [{"hex": "I-Q1"}]), "af.scenario_hex", "error", "column Q is not on a section"),
+    ("scenario", "bomber-formations", starts(0, 0, [{"hex": "I-A1"}, {"hex": "V-A1"}]), "af.start_area", "warning", "V-A1 is outside the set-up area of 'bombers' (sections I, II)"),
+    ("scenario", "low-altitude-mission", starts(0, 0, [{"hex": "III-H3"}]), "af.start_area", "warning", "(road hexes in sections III, IV)"),
+    ("scenario", "air-melee", starts(0, 0, [{"hex": "III-A1"}] * 3), "af.start_count", "warning", "3 starts for 'Allied fighters', which has at most 2"),
+    ("scenario", "solitaire-v-1", starts(0, 0, [{"hex": "I-F1"}]), "af.start_count", "warning", "starts are not used"),
+    ("scenario", "bomber-formations", starts(0, 0, [{"hex": "I-A1", "facing": 2}]), "af.start_facing", "warning", "in direction 4, not 2"),
+    ("scenario", "bomber-formations", starts(1, 3, [{"hex": "I-A1"}, {"hex": "I-A5"}]), "af.start_separation", "warning", "I-A5 is 4 hexes from I-A1"),
     ("scenario", "solitaire-v-1", lambda d: v1_basic(d)["groups"][1].update(side="pilots"), "af.scenario_side", "error", "no side 'pilots'"),
     ("scenario", "solitaire-v-1", lambda d: v1_basic(d)["victory"]["win"].update(otherwise="germans"), "af.scenario_side", "error", "no side 'germans'"),
     ("scenario", "solitaire-v-1", lambda d: v1_basic(d)["matchups"][0]["forces"][0].update(group="fighters"), "af.scenario_group", "error", "no group 'fighters'"),

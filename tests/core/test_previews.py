@@ -42,6 +42,6 @@ def test_every_bundled_record_with_a_preview_renders(root):
 def test_every_game_system_with_bundled_content_has_previews_and_a_layout():
     for root in PACKS:
         ruleset = rulesets()[Workspace().pack(root).ruleset]
-        if ruleset.id in ("paw", "aw", "hm"):
+        if ruleset.id in ("paw", "aw", "hm", "af"):
             assert ruleset.previews and ruleset.layout is not None, ruleset.id
             assert f"{ruleset.id}.scenario" in ruleset.previews

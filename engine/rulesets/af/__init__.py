@@ -7,6 +7,7 @@ from engine.content.ruleset import Ruleset
 from .board import Board
 from .crew import CrewQuality, PilotTrait
 from .ground import GroundUnit
+from .layout import BOARD_PREVIEWS, LAYOUT
 from .lint import RULES
 from .planes import DataCard
 from .preview import PREVIEWS
@@ -37,5 +38,6 @@ RULESET = Ruleset(
     ),
     lint_rules=RULES,
     rulebook="002_a8c1bec5b3f23e2c.txt",
-    previews=PREVIEWS,
+    previews={**PREVIEWS, **BOARD_PREVIEWS},
+    layout=LAYOUT,
 )

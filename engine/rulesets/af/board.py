@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator, Literal
+from typing import Callable, Iterable, Iterator, Literal
 
 from engine.content.model import Model, Record, field, kind_literal
 from engine.core.board import Cell, HexGrid
@@ -110,12 +110,20 @@ class Board(Record):
         return None
 
     def codes(self, sections: list[str] | None = None) -> Iterator[str]:
+        for code, *_ in self.hexes(sections):
+            yield code
+
+    def hexes(self, sections: list[str] | None = None) -> Iterator[tuple[str, str, str, Cell]]:
+        """Every hex as (code, section, column letter, board cell), section by section,
+        column by column; built without parsing codes, as set-up areas scan every hex."""
+        n = len(self.column_letters)
         for sec in self.sections:
             if sections and sec.id not in sections:
                 continue
-            for letter in self.column_letters:
-                for row in range(1, self.rows + 1):
-                    yield f"{sec.id}-{letter}{row}"
+            for c, letter in enumerate(self.column_letters):
+                x, prefix, top = sec.column * n + c, f"{sec.id}-{letter}", sec.row * self.rows
+                for row in range(self.rows):
+                    yield f"{prefix}{row + 1}", sec.id, letter, (x, top + row)
 
     # ------------------------------------------------------------------ geometry
 
@@ -129,6 +137,10 @@ class Board(Record):
     def facing(self, direction: int) -> int:
         """The grid facing (0 = up, clockwise) of a compass direction."""
         return (direction - self.up) % 6
+
+    def direction(self, facing: int) -> int:
+        """The compass direction of a grid facing (the inverse of `facing`)."""
+        return (facing + self.up - 1) % 6 + 1
 
     def neighbor(self, code: str, direction: int) -> str | None:
         """The hex across side `direction` of `code`, or None off the board."""
@@ -148,10 +160,13 @@ class Board(Record):
 
     def from_edge(self, code: str, direction: int) -> int:
         """How many hexes in from the board side `direction` a hex is (1 = on the edge)."""
-        x, y = self.cell(code)
-        return {
-            "top": y + 1,
-            "bottom": self.height - y,
-            "left": x + 1,
-            "right": self.width - x,
-        }[self.side_of(direction)]
+        return self.edge_distance((direction,))(self.cell(code))
+
+    def edge_distance(self, directions: Iterable[int]) -> Callable[[Cell], int]:
+        """How many hexes in from the nearest of the sides `directions` a cell is, as a
+        function that reads the board's extent once (set-up areas scan every hex)."""
+        w, h = self.width, self.height
+        measures = {"top": lambda x, y: y + 1, "bottom": lambda x, y: h - y,
+                    "left": lambda x, y: x + 1, "right": lambda x, y: w - x}
+        chosen = [measures[edge] for edge in {self.side_of(d) for d in directions}]
+        return lambda cell: min(m(*cell) for m in chosen)

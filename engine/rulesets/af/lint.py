@@ -18,12 +18,13 @@ from engine.content.diagnostics import did_you_mean
 from engine.content.ruleset import LintContext, LintRule
 from engine.content.walk import iter_models
 
+from .areas import area_hexes, describe_area
 from .board import Board
 from .common import INCREMENTS, MANEUVERS
 from .ground import GroundUnit
 from .planes import DataCard
 from .rules import OptionalRule, Rules
-from .scenario import ENTRY_PICKS, Area, Scenario, ValueSpec, Variant
+from .scenario import ENTRY_PICKS, Area, Group, Scenario, ValueSpec, Variant
 from .tables import BombingCard, DieTable, HitTable, RangeTable, result_problem
 
 CARD = ("af.data_card",)
@@ -510,6 +511,9 @@ class ScenarioHexes(LintRule):
                 for k, sid in enumerate(area.sections):
                     if sid not in sections:
                         ctx.emit_error(vpath + apath + ("sections", k), f"the board has no section {sid}")
+            for j, group in enumerate(variant.groups):
+                for k, start in enumerate(group.starts):
+                    self._hex(board, start.hex, vpath + ("groups", j, "starts", k, "hex"), ctx)
             if variant.terrain is not None:
                 for k, letter in enumerate(variant.terrain.road_columns):
                     if letter not in board.column_letters:
@@ -531,6 +535,104 @@ class ScenarioHexes(LintRule):
             board.parse(code)
         except ValueError as exc:
             ctx.emit_error(path, f"off the board '{board.id}': {exc}")
+
+
+def _on_board(board: Board, code: str) -> bool:
+    try:
+        board.parse(code)
+    except ValueError:
+        return False
+    return True
+
+
+def _starts(scenario: Scenario) -> Iterator[tuple[tuple, Variant, Group]]:
+    """Every group that has starts, with its path."""
+    for vpath, variant in _variants(scenario):
+        for j, group in enumerate(variant.groups):
+            if group.starts:
+                yield vpath + ("groups", j), variant, group
+
+
+class StartArea(LintRule):
+    code = "af.start_area"
+    kinds = SCENARIO
+    summary = "A chosen starting hex lies in the group's set-up area."
+
+    def check(self, scenario: Scenario, ctx: LintContext) -> None:
+        board = ctx.get("af.board", scenario.board)
+        if not isinstance(board, Board):
+            return
+        for gpath, variant, group in _starts(scenario):
+            area = area_hexes(board, group, variant)
+            if area is None:
+                continue
+            for k, start in enumerate(group.starts):
+                if _on_board(board, start.hex) and start.hex not in area:
+                    ctx.emit_warning(
+                        gpath + ("starts", k, "hex"),
+                        f"{start.hex} is outside the set-up area of '{group.name}' ({describe_area(group)})",
+                    )
+
+
+class StartCount(LintRule):
+    code = "af.start_count"
+    kinds = SCENARIO
+    summary = "A group has no more starts than counters, and none where the scenario fixes the hexes."
+
+    def check(self, scenario: Scenario, ctx: LintContext) -> None:
+        for gpath, variant, group in _starts(scenario):
+            size = variant.group_size(group)
+            if group.area.hexes:
+                ctx.emit_warning(
+                    gpath + ("starts",),
+                    f"the scenario fixes the hexes of '{group.name}' (area.hexes); its starts are not used",
+                )
+            elif size is not None and len(group.starts) > size[1]:
+                ctx.emit_warning(
+                    gpath + ("starts", size[1]),
+                    f"{len(group.starts)} starts for '{group.name}', which has at most {size[1]} counter(s)",
+                )
+
+
+class StartFacing(LintRule):
+    code = "af.start_facing"
+    kinds = SCENARIO
+    summary = "A start faces the way the scenario faces its group, when the scenario says."
+
+    def check(self, scenario: Scenario, ctx: LintContext) -> None:
+        for gpath, _, group in _starts(scenario):
+            for k, start in enumerate(group.starts):
+                if group.facing is not None and start.facing not in (None, group.facing):
+                    ctx.emit_warning(
+                        gpath + ("starts", k, "facing"),
+                        f"the scenario faces '{group.name}' in direction {group.facing}, not {start.facing}",
+                    )
+
+
+class StartSeparation(LintRule):
+    code = "af.start_separation"
+    kinds = SCENARIO
+    summary = "Starts of a group are at least the group's separation apart."
+
+    def check(self, scenario: Scenario, ctx: LintContext) -> None:
+        board = ctx.get("af.board", scenario.board)
+        if not isinstance(board, Board):
+            return
+        for gpath, _, group in _starts(scenario):
+            if not group.separation:
+                continue
+            seen: list[str] = []
+            for k, start in enumerate(group.starts):
+                if not _on_board(board, start.hex):
+                    continue
+                near = next((h for h in seen if board.distance(h, start.hex) < group.separation), None)
+                if near is not None:
+                    ctx.emit_warning(
+                        gpath + ("starts", k, "hex"),
+                        f"{start.hex} is {board.distance(near, start.hex)} hexes from {near}; "
+                        f"'{group.name}' are set at least {group.separation} hexes apart",
+                    )
+                seen.append(start.hex)
 
 
 class ScenarioSides(LintRule):
@@ -805,6 +907,10 @@ RULES: tuple[LintRule, ...] = (
     GroundUnitShape(),
     BoardLayout(),
     ScenarioHexes(),
+    StartArea(),
+    StartCount(),
+    StartFacing(),
+    StartSeparation(),
     ScenarioSides(),
     ScenarioGroups(),
     ScenarioTables(),

@@ -13,11 +13,10 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
-from engine.drawkit import INK, MUTED, Cell, key, paragraph, sample_tag, table, unkeyed, value_box
+from engine.draw import Drawing, Font, Group, Item, Line, Polygon, Rect, Style, Text
+from engine.drawkit import INK, MUTED, Cell, key, paragraph, sample_tag, table, value_box
 
 from .common import HIT_ORDER, INCREMENTS, MANEUVERS
-from .board import Board
 from .planes import AltitudeBand, ClockDiagram, DataCard
 
 COLOURS = {"stall": "#8e5bb5", "maneuver": "#5aa55a", "level": "#f0cf3a", "dive": "#d9483b"}
@@ -319,26 +318,4 @@ def data_card(record: DataCard, ctx: Any) -> Drawing:
     return Drawing(width, height, (frame, *header, *items, border), title=record.name)
 
 
-def board(record: Board, ctx: Any) -> Drawing:
-    """The six sections with their hex codes, each section's numeral, and the compass."""
-    grid = record.grid()
-    base = grid.drawing()
-    items: list[Item] = []
-    n, rows = len(record.column_letters), record.rows
-    for i, section in enumerate(record.sections):
-        x0, y0 = grid.center((section.column * n, section.row * rows))
-        x1, y1 = grid.center(((section.column + 1) * n - 1, (section.row + 1) * rows - 1))
-        items.append(Text((x0 + x1) / 2, (y0 + y1) / 2, section.id, Font(record.hex_mm * 3, bold=True),
-                          "#d4d4d4", key=key("sections", i)))
-    items += unkeyed(base.items)
-    cx, cy, r = base.width - record.hex_mm * 2, record.hex_mm * 2, record.hex_mm * 1.2
-    items.append(Ellipse(cx, cy, r, r, style=Style(INK, fill="#ffffff", width=0.3), key="up"))
-    for direction in range(1, 7):
-        angle = math.radians(grid.facing_angle(record.facing(direction)) - 90)
-        items.append(Text(cx + r * 0.7 * math.cos(angle), cy + r * 0.7 * math.sin(angle),
-                          str(direction), Font(r * 0.28, bold=direction == record.up), INK,
-                          key="up"))
-    return Drawing(base.width, base.height, tuple(items), title=record.name)
-
-
-PREVIEWS = {"af.data_card": data_card, "af.board": board}
+PREVIEWS = {"af.data_card": data_card}

@@ -4,7 +4,8 @@ Every printed scenario has the same four sections per variant (rulebook,
 Scenario Format), and each becomes structure the engine can set up from:
 
 - set-up: sides, and groups of counters (planes or surface units) with where
-  they go (`Area`), facing, altitude and speed (`ValueSpec`: any, fixed, a range,
+  they go (`Area`) and, optionally, the hexes the author picked inside it
+  (`Start`), facing, altitude and speed (`ValueSpec`: any, fixed, a range,
   a dice formula such as 2d6 x 2,000 ft, or a scenario table), and how they
   enter when they arrive during play (`Entry`);
 - special rules: ids the engine switches on, with the printed text;
@@ -70,6 +71,21 @@ class ValueSpec(Model):
             return list(range(self.min, self.max + 1))
         return None
 
+    def text(self, unit: str = "") -> str:
+        """The value as a scenario states it: '0-5,000 ft', '2d6 x 2,000 ft', 'any'."""
+        u = f" {unit}" if unit else ""
+        if self.mode == "fixed" and self.value is not None:
+            return f"{self.value:,}{u}"
+        if self.mode == "range" and self.min is not None and self.max is not None:
+            return f"{self.min:,}-{self.max:,}{u}"
+        if self.mode == "roll" and self.roll is not None:
+            r = self.roll
+            text = r.dice + (f" x {r.times:,}" if r.times != 1 else "") + (f" {r.plus:+,}" if r.plus else "")
+            return text + u + (f" (each up to {self.spread:,}{u} off)" if self.spread else "")
+        if self.mode == "table" and self.table is not None:
+            return f"rolled on table {self.table}"
+        return "any"
+
 
 class Area(Model):
     """Where counters may be put. Every given constraint applies; none given means anywhere."""
@@ -98,6 +114,20 @@ class Entry(Model):
         "Die rolled for the board side of entry (the number rolled is the side).", None
     )
     spacing: int | None = field("Entry hexes at least this many hexes apart.", None, unit="hexes", ge=1, le=100)
+
+
+class Start(Model):
+    """Where the author puts one counter of a group inside its set-up area.
+
+    The print mostly gives areas ("anywhere within sections V or VI") and leaves
+    the exact hex to the player; a start records one such choice (a worked set-up,
+    a quick start) without changing the rule, which stays in `area`.
+    """
+
+    hex: HexCode = field("Hex the counter starts in (its entry hex when it enters during play).")
+    facing: Direction | None = field(
+        "Facing chosen for it; empty keeps the group's facing or leaves it to the player.", None
+    )
 
 
 class Guns(Model):
@@ -156,6 +186,11 @@ class Group(Model):
     lines: Lines | None = field("Counters laid in lines (runways).", None)
     area: Area = field("Where the counters are put.", default_factory=Area)
     separation: int | None = field("Counters at least this many hexes apart.", None, unit="hexes", ge=1, le=100)
+    starts: list[Start] = field(
+        "Chosen starting hexes inside the area, one per counter in order; counters without "
+        "one may be put anywhere in the area.",
+        default_factory=list,
+    )
     facing: Direction | None = field("Facing; empty for any direction.", None)
     altitude: ValueSpec = field("Starting altitude in feet.", default_factory=lambda: ValueSpec(mode="any"))
     speed: ValueSpec = field("Starting speed in speed points.", default_factory=lambda: ValueSpec(mode="any"))
@@ -310,6 +345,16 @@ class Variant(Model):
     matchups: list[Matchup] = field("Suggested aircraft.", default_factory=list)
     victory: Victory = field("Victory conditions.")
     setup_text: str | None = field("Set-up as printed, where the groups abridge it.", None)
+
+    def group_size(self, group: Group) -> tuple[int, int] | None:
+        """Fewest and most counters of a group: its count, its fixed hexes, or what the
+        matchups give it; None when nothing says."""
+        if group.count is not None:
+            return group.count, group.count
+        if group.area.hexes:
+            return len(group.area.hexes), len(group.area.hexes)
+        counts = [f.count for m in self.matchups for f in m.forces if f.group == group.id and f.count]
+        return (min(counts), max(counts)) if counts else None
 
 
 class Scenario(Record):

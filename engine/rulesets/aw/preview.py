@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
-from engine.drawkit import (INK, MUTED, SAMPLE, Cell, fit, key, paragraph, plane_silhouette,
-                            sample_tag, table)
+from engine.drawkit import (INK, MUTED, SAMPLE, Cell, fit, key, lighter, paragraph,
+                            plane_silhouette, sample_tag, table)
 
 from .cards import CampaignCard
 from .tables import AirSuperiorityCrt, BombingCrt
@@ -39,14 +39,6 @@ def side_colours(ctx: Any, side_id: str, group: str | None = None) -> tuple[str,
             name = found.colour
     ink = INK if name.lower() in LIGHT_TEXT else "#ffffff"
     return TONES.get(name.lower(), name), ink
-
-
-def lighter(colour: str, amount: float = 0.35) -> str:
-    """A '#rrggbb' colour mixed with white (based counters print paler); others unchanged."""
-    if not (colour.startswith("#") and len(colour) == 7):
-        return colour
-    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in rgb)
 
 
 def _speed(face: AirFace) -> str:

@@ -16,8 +16,8 @@ from engine.content.diagnostics import format_path
 from engine.core.board import FACINGS, HexGrid, number_code, parse_number_code
 from engine.core.layout import Edit, Piece
 from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
-from engine.drawkit import (INK, MUTED, arrow, field_edits, fit, plane_silhouette, required,
-                            scenario_drawing, unkeyed)
+from engine.drawkit import (INK, MUTED, arrow, field_edits, fit, lighter, plane_silhouette,
+                            required, scenario_drawing, unkeyed)
 
 from .board import Board
 from .planes import Bomber
@@ -75,7 +75,7 @@ class MatGrid(HexGrid):
         col, row = self.hex_of(cell)
         for side in self.scenario.sides:
             if side.zone.contains(col, row):
-                return _tint(FACTIONS.get(side.faction, MUTED))
+                return lighter(FACTIONS.get(side.faction, MUTED), 0.78)
         return None
 
     def _compass(self, x: float, y: float) -> list[Item]:
@@ -89,11 +89,6 @@ class MatGrid(HexGrid):
                               f"{facing} {name}", Font(r * 0.18, bold=facing == 0), INK))
         items.append(arrow(x, y - r * 0.85, r * 0.35, angle=-90, fill=INK))
         return items
-
-
-def _tint(colour: str, amount: float = 0.78) -> str:
-    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in rgb)
 
 
 class HmLayout:

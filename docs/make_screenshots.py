@@ -1,0 +1,166 @@
+"""Regenerate docs/screenshots/*.png: the studio's editors, dialogs and previews.
+
+    .venv/bin/python docs/make_screenshots.py
+
+Works on a copy of the bundled content in a temporary folder (some pictures show
+edits: a table made to break, a file changed behind the editor's back), renders
+offscreen, and never touches the saved window layout. For one picture of the main
+window on any pack the command line is enough:
+`sortie studio --screenshot FILE --open KIND:ID[@FIELD] PACK...`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtCore import QPoint, QRectF  # noqa: E402
+from PySide6.QtGui import QColor, QImage, QPainter  # noqa: E402
+from PySide6.QtWidgets import QMessageBox, QWidget  # noqa: E402
+
+from engine.content.diagnostics import parse_path  # noqa: E402
+from engine.content.loader import BUNDLED_CONTENT  # noqa: E402
+from studio.app import application  # noqa: E402
+from studio.commands import SetField  # noqa: E402
+from studio.dialogs import NewPackDialog, confirm_text  # noqa: E402
+from studio.main_window import MainWindow  # noqa: E402
+from studio.render import render_scene  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+
+
+def settle(app, window: MainWindow | None = None) -> None:
+    """Let nested layouts (each a round of posted events) and deferred scrolling finish."""
+    for _ in range(20):
+        app.processEvents()
+        time.sleep(0.01)
+    if window is not None:
+        window.session.check_pending()
+        app.processEvents()
+
+
+def composite(window: QWidget, dialog: QWidget, name: str) -> None:
+    """The window with a dialog over it, as a person sees them."""
+    image = window.grab().toImage()
+    shot = dialog.grab()
+    painter = QPainter(image)
+    x = (image.width() - shot.width()) // 2
+    painter.fillRect(QRectF(x + 6, 146, shot.width(), shot.height()), QColor(0, 0, 0, 60))
+    painter.drawPixmap(QPoint(x, 140), shot)
+    painter.end()
+    image.save(str(OUT / name))
+
+
+def save_preview(window: MainWindow, name: str, scale: float = 8) -> None:
+    drawing = window.preview.view.drawing
+    scene = render_scene(drawing)
+    image = QImage(int(drawing.width * scale), int(drawing.height * scale), QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    scene.render(painter, QRectF(0, 0, image.width(), image.height()), scene.sceneRect())
+    painter.end()
+    image.save(str(OUT / name))
+
+
+def shot(app, window: MainWindow, kind: str, rid: str, field: str, name: str) -> None:
+    rec = window.open_record(kind, rid)
+    window.jump(rec, parse_path(field))
+    settle(app, window)
+    window.grab().save(str(OUT / name))
+
+
+def main() -> int:
+    app = application()
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        content = Path(tmp) / "content"
+        shutil.copytree(BUNDLED_CONTENT, content)
+        os.environ["SORTIE_RECOVERY_DIR"] = str(Path(tmp) / "recovery")
+        os.chdir(tmp)  # paths in the window read content/...
+        window = MainWindow([Path("content")], remember=False)
+        window.ask = lambda *args, **kwargs: QMessageBox.StandardButton.Discard
+        window.resize(1500, 940)
+        window.show()
+        settle(app)
+
+        shot(app, window, "paw.dashboard", "spitfire-ix", "guns[2].hit", "studio-dashboard.png")
+        save_preview(window, "preview-paw-dashboard.png", scale=6)
+        shot(app, window, "af.data_card", "p-47d", "name", "studio-data-card.png")
+        shot(app, window, "hm.scenario", "yamamotos-defeat", "name", "studio-scenario.png")
+        shot(app, window, "af.die_table", "inline-engine", "rows[2].roll", "studio-dice-table.png")
+        save_preview(window, "preview-dice-table.png")
+
+        # Validation as you type: break a table the way a slip of the keyboard would.
+        rec = window.open_record("paw.theater_table", "adlerangriff-luftwaffe")
+        rows = ("table", "sections", 0, "rows")
+        rec.doc.stack.push(SetField(rec.doc, rec.uid, rows + (0, "roll"), "1-14"))
+        rec.doc.stack.push(SetField(rec.doc, rec.uid, rows + (1, "plane"), "bf-11O"))
+        window.session.check_all()
+        window.jump(rec, rows + (1, "plane"))
+        settle(app, window)
+        window.grab().save(str(OUT / "studio-validation.png"))
+        rec.doc.stack.undo()
+        rec.doc.stack.undo()
+
+        spit = window.open_record("paw.dashboard", "spitfire-ix")
+        window.used_dock.raise_()
+        settle(app, window)
+        window.grab().save(str(OUT / "studio-used-by.png"))
+        window.help_dock.raise_()
+
+        find = window.find_dialog()
+        find.query.setText("spitfire")
+        find.show()
+        settle(app)
+        composite(window, find, "studio-find.png")
+        find.close()
+
+        target = window.open_record("paw.dashboard", "bf-109e")
+        dangling = window.session.dangling_on_delete(target)
+        box = QMessageBox(QMessageBox.Icon.Question, "Delete record",
+                          f"Delete paw.dashboard {target.label}?\n\n{len(dangling)} reference(s) would dangle:\n"
+                          + confirm_text([u.label for u in dangling]),
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, window)
+        box.show()
+        settle(app)
+        composite(window, box, "studio-delete-warning.png")
+        box.close()
+
+        # Another program changes a file while it has unsaved edits here.
+        window.open_record("paw.dashboard", "spitfire-ix")
+        spit.doc.stack.push(SetField(spit.doc, spit.uid, ("points",), 48))
+        spit.path.write_text(spit.path.read_text().replace("points: 47", "points: 46"))
+        for _ in range(50):
+            settle(app)
+            if spit.conflict is not None:
+                break
+        window._update_header()
+        settle(app)
+        window.grab().save(str(OUT / "studio-conflict.png"))
+
+        wizard = NewPackDialog(window.session, window)
+        wizard.pack_id.setText("my-theater")
+        wizard.name.setText("My theater")
+        wizard.ruleset.setCurrentIndex(wizard.ruleset.findData("paw"))
+        wizard.base.setCurrentIndex(wizard.base.findData("pocket-air-war"))
+        wizard.folder.setText(tmp)
+        wizard.show()
+        settle(app)
+        composite(window, wizard, "studio-new-pack.png")
+        wizard.close()
+        window.close()
+    print(f"screenshots written to {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

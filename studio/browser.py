@@ -1,0 +1,153 @@
+"""The pack browser: packs → kinds → records, with a filter and each record's worst finding."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QStyle, QTreeView, QVBoxLayout, QWidget
+
+from engine.content.diagnostics import Severity
+
+from .document import DocRecord
+from .session import Session
+
+UID_ROLE = Qt.ItemDataRole.UserRole + 1
+DOC_ROLE = Qt.ItemDataRole.UserRole + 2
+KIND_ROLE = Qt.ItemDataRole.UserRole + 3
+
+
+_ICONS: dict = {}
+
+
+def severity_icon(widget: QWidget, severity: Severity | None):
+    """The icon of a severity (None: a plain file), made once."""
+    if severity not in _ICONS:
+        pixmap = {
+            Severity.ERROR: QStyle.StandardPixmap.SP_MessageBoxCritical,
+            Severity.WARNING: QStyle.StandardPixmap.SP_MessageBoxWarning,
+            Severity.INFO: QStyle.StandardPixmap.SP_MessageBoxInformation,
+            None: QStyle.StandardPixmap.SP_FileIcon,
+        }[severity]
+        _ICONS[severity] = widget.style().standardIcon(pixmap)
+    return _ICONS[severity]
+
+
+def worst(rec: DocRecord) -> Severity | None:
+    ranks = [d.severity for d in rec.diagnostics if d.suppressed is None]
+    return min(ranks, key=lambda s: s.rank) if ranks else None
+
+
+class PackBrowser(QWidget):
+    recordActivated = Signal(object)  # uid
+
+    def __init__(self, session: Session, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("Filter records…")
+        self.filter.setClearButtonEnabled(True)
+        self.model = QStandardItemModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setRecursiveFilteringEnabled(True)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.filter.textChanged.connect(self._filter)
+        self.tree = QTreeView()
+        self.tree.setModel(self.proxy)
+        self.tree.setHeaderHidden(True)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.tree.selectionModel().currentChanged.connect(self._current)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.filter)
+        layout.addWidget(self.tree)
+        self.items: dict[int, QStandardItem] = {}
+        for signal in (session.docsChanged, session.recordAdded, session.recordRemoved):
+            signal.connect(self.rebuild)
+        session.recordChanged.connect(self._changed)
+        session.recordChecked.connect(lambda uid: self._changed(uid, ()))
+        session.issuesChanged.connect(self._decorate_all)
+        session.saved.connect(self._decorate_doc)  # a save clears every mark at once
+        self.rebuild()
+
+    def _filter(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text)
+        if text:
+            self.tree.expandAll()
+
+    def rebuild(self, *_args) -> None:
+        current = self.current_uid()
+        self.model.clear()
+        self.items = {}
+        for doc in self.session.docs:
+            top = QStandardItem(doc.title)
+            font = QFont()
+            font.setBold(True)
+            top.setFont(font)
+            top.setData(doc.id, DOC_ROLE)
+            top.setToolTip(f"{doc.root}\nruleset: {doc.ruleset}"
+                           + (f"\nextends: {doc.pack.base.id}" if doc.pack.base else ""))
+            kinds: dict[str, QStandardItem] = {}
+            for rec in sorted(doc.records.values(), key=lambda r: (r.kind, r.id)):
+                if rec.kind not in kinds:
+                    kinds[rec.kind] = QStandardItem(rec.kind)
+                    kinds[rec.kind].setData(rec.kind, KIND_ROLE)
+                    kinds[rec.kind].setData(doc.id, DOC_ROLE)
+                    top.appendRow(kinds[rec.kind])
+                item = QStandardItem()
+                item.setData(rec.uid, UID_ROLE)
+                kinds[rec.kind].appendRow(item)
+                self.items[rec.uid] = item
+            for kind_item in kinds.values():
+                kind_item.setText(f"{kind_item.data(KIND_ROLE)}  ({kind_item.rowCount()})")
+            self.model.appendRow(top)
+        self._decorate_all()
+        self.tree.expandToDepth(0)
+        if current is not None:
+            self.select(current)
+
+    def _decorate(self, rec: DocRecord) -> None:
+        item = self.items.get(rec.uid)
+        if item is None:
+            return
+        item.setText(("• " if rec.dirty else "") + rec.label)
+        item.setIcon(severity_icon(self, worst(rec)))
+        item.setToolTip(f"{rec.kind}:{rec.id}\n{rec.file}" + ("\nunsaved changes" if rec.dirty else ""))
+
+    def _decorate_all(self) -> None:
+        for rec in self.session.records():
+            self._decorate(rec)
+
+    def _decorate_doc(self, doc) -> None:
+        for rec in doc.records.values():
+            self._decorate(rec)
+
+    def _changed(self, uid: int, _path) -> None:
+        rec = self.session.record(uid)
+        if rec is not None:
+            self._decorate(rec)
+
+    def current_uid(self) -> int | None:
+        index = self.tree.currentIndex()
+        return index.data(UID_ROLE) if index.isValid() else None
+
+    def current_doc_id(self) -> str | None:
+        index = self.tree.currentIndex()
+        return index.data(DOC_ROLE) if index.isValid() else None
+
+    def select(self, uid: int) -> None:
+        item = self.items.get(uid)
+        if item is None:
+            return
+        index = self.proxy.mapFromSource(item.index())
+        if not index.isValid():  # hidden by the filter: show everything again
+            self.filter.clear()
+            index = self.proxy.mapFromSource(item.index())
+        self.tree.setCurrentIndex(index)
+        self.tree.scrollTo(index)
+
+    def _current(self, current, _previous) -> None:
+        uid = current.data(UID_ROLE)
+        if uid is not None:
+            self.recordActivated.emit(uid)

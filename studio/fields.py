@@ -1,0 +1,312 @@
+"""Editors for single values, chosen from the JSON Schema of the field.
+
+Editors never refuse input the validator would reject: what you type goes into
+the record and the validator marks it, so nothing is lost and the message is
+the same one `sortie validate` prints. Each editor pushes its edit through the
+form context (a command on the document's undo stack) and is updated back from
+the model, skipping the update when it already shows that value so the cursor
+stays where the user is typing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QCompleter,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QToolButton,
+    QWidget,
+)
+
+from engine.content.diagnostics import FieldPath, format_path
+from engine.content.yamlio import dump_yaml, parse_yaml
+
+from .document import UNSET
+
+BIG = 1_000_000_000
+MULTILINE_FIELDS = {"notes", "description", "text", "rules", "special_rules"}
+
+
+def describe(schema: dict) -> str:
+    """Tooltip and help text: the description, then unit, range and what a reference names."""
+    parts = [schema.get("description", "")]
+    facts = []
+    if "x-unit" in schema:
+        facts.append(f"unit: {schema['x-unit']}")
+    low = schema.get("minimum", schema.get("exclusiveMinimum"))
+    high = schema.get("maximum", schema.get("exclusiveMaximum"))
+    if low is not None or high is not None:
+        facts.append(f"range: {'' if low is None else low}–{'' if high is None else high}")
+    if "x-ref" in schema:
+        facts.append("refers to: " + " or ".join(schema["x-ref"]))
+    if "pattern" in schema:
+        facts.append(f"pattern: {schema['pattern']}")
+    if facts:
+        parts.append("(" + "; ".join(facts) + ")")
+    return " ".join(p for p in parts if p)
+
+
+class FieldEditor(QWidget):
+    """Base of every editor: a path in the record and the schema that describes it."""
+
+    def __init__(self, ctx, path: FieldPath, schema: dict, optional: bool = False) -> None:
+        super().__init__()
+        self.ctx, self.path, self.schema, self.optional = ctx, tuple(path), schema, optional
+        self.setToolTip(describe(schema))
+        self.setProperty("fieldPath", format_path(path))
+
+    @property
+    def title(self) -> str:
+        """The field's name as a label ("side_slip" -> "Side Slip"); schemas title a field
+        whose type is a model by the model's class name, which says less."""
+        name = self.path[-1] if self.path else None
+        if isinstance(name, str):
+            return " ".join(word.capitalize() for word in name.split("_"))
+        return self.schema.get("title") or (f"Item {name + 1}" if isinstance(name, int) else "Record")
+
+    def commit(self, value: Any) -> None:
+        self.ctx.commit(self.path, value)
+
+    def set_value(self, value: Any) -> None:
+        raise NotImplementedError
+
+    def focus(self, path: FieldPath = ()) -> None:
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def mark(self, messages: list[str], severity: str) -> None:
+        self.setProperty("severity", severity if messages else "")
+        for widget in [self] + self.findChildren(QWidget):
+            widget.style().unpolish(widget)
+            widget.style().polish(widget)
+
+
+def _blocked(widget: QWidget):
+    return QSignalBlocker(widget)
+
+
+class TextField(FieldEditor):
+    def __init__(self, ctx, path, schema, optional=False) -> None:
+        super().__init__(ctx, path, schema, optional)
+        multiline = path and path[-1] in MULTILINE_FIELDS
+        self.edit = QPlainTextEdit() if multiline else QLineEdit()
+        if multiline:
+            self.edit.setFixedHeight(64)
+            self.edit.textChanged.connect(lambda: self._typed(self.edit.toPlainText()))
+        else:
+            self.edit.textEdited.connect(self._typed)
+        self.edit.setPlaceholderText("not set" if optional else "")
+        self.edit.setToolTip(self.toolTip())
+        self.setFocusProxy(self.edit)
+        _single(self, self.edit)
+
+    def _typed(self, text: str) -> None:
+        self.commit(UNSET if (self.optional and text == "") else text)
+
+    def set_value(self, value: Any) -> None:
+        text = "" if value is UNSET or value is None else str(value)
+        current = self.edit.toPlainText() if isinstance(self.edit, QPlainTextEdit) else self.edit.text()
+        if current != text:
+            with _blocked(self.edit):
+                if isinstance(self.edit, QPlainTextEdit):
+                    self.edit.setPlainText(text)
+                else:
+                    self.edit.setText(text)
+
+
+class ScalarField(TextField):
+    """A value that may be a number or text, e.g. a roll: 7 or '1-5'. Typed as YAML reads it."""
+
+    def _typed(self, text: str) -> None:
+        if self.optional and text == "":
+            self.commit(UNSET)
+            return
+        self.commit(parse_scalar(text, self.schema))
+
+
+def parse_scalar(text: str, schema: dict) -> Any:
+    """Text as the value its schema most likely means: an int or float where allowed, else text."""
+    kinds = {o.get("type") for o in schema.get("anyOf", [schema])}
+    stripped = text.strip()
+    if kinds & {"integer", "number"}:
+        try:
+            return int(stripped)
+        except ValueError:
+            pass
+    if "number" in kinds:
+        try:
+            return float(stripped)
+        except ValueError:
+            pass
+    return text
+
+
+class NumberField(FieldEditor):
+    def __init__(self, ctx, path, schema, optional=False) -> None:
+        super().__init__(ctx, path, schema, optional)
+        integer = schema.get("type") == "integer"
+        self.spin = QSpinBox() if integer else QDoubleSpinBox()
+        if not integer:
+            self.spin.setDecimals(2)
+        self.low = schema.get("minimum", schema.get("exclusiveMinimum", -BIG))
+        self.high = schema.get("maximum", schema.get("exclusiveMaximum", BIG))
+        self.spin.setRange(self.low, self.high)
+        if "x-unit" in schema:
+            self.spin.setSuffix(f" {schema['x-unit']}")
+        self.spin.setKeyboardTracking(True)
+        self.spin.setToolTip(self.toolTip())
+        self.spin.valueChanged.connect(lambda v: self.commit(int(v) if integer else float(v)))
+        self.setFocusProxy(self.spin)
+        _single(self, self.spin, stretch=False)
+
+    def set_value(self, value: Any) -> None:
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return
+        if value != self.spin.value():
+            with _blocked(self.spin):
+                # A value outside the range is shown as it is (and marked), never clamped.
+                self.spin.setRange(min(self.low, value), max(self.high, value))
+                self.spin.setValue(value)
+
+
+class BoolField(FieldEditor):
+    def __init__(self, ctx, path, schema, optional=False) -> None:
+        super().__init__(ctx, path, schema, optional)
+        self.box = QCheckBox()
+        self.box.toggled.connect(self.commit)
+        self.setFocusProxy(self.box)
+        _single(self, self.box)
+
+    def set_value(self, value: Any) -> None:
+        checked = bool(self.schema.get("default", False)) if value is UNSET else bool(value)
+        if checked != self.box.isChecked():
+            with _blocked(self.box):
+                self.box.setChecked(checked)
+
+
+class ChoiceField(FieldEditor):
+    def __init__(self, ctx, path, schema, optional=False) -> None:
+        super().__init__(ctx, path, schema, optional)
+        self.combo = QComboBox()
+        self.options = list(schema.get("enum", []))
+        for option in self.options:
+            self.combo.addItem(str(option))
+        self.combo.activated.connect(lambda i: self.commit(self.options[i]))
+        self.setFocusProxy(self.combo)
+        _single(self, self.combo, stretch=False)
+
+    def set_value(self, value: Any) -> None:
+        index = self.options.index(value) if value in self.options else -1
+        if index != self.combo.currentIndex():
+            with _blocked(self.combo):
+                self.combo.setCurrentIndex(index)
+
+
+class ConstField(FieldEditor):
+    def __init__(self, ctx, path, schema, optional=False) -> None:
+        super().__init__(ctx, path, schema, optional)
+        self.label = QLabel(str(schema.get("const")))
+        self.label.setObjectName("constValue")
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        _single(self, self.label)
+
+    def set_value(self, value: Any) -> None:
+        self.label.setText(str(self.schema.get("const") if value is UNSET else value))
+
+
+class RefField(FieldEditor):
+    """The id of another record: a searchable picker limited to the kinds the field accepts."""
+
+    def __init__(self, ctx, path, schema, optional=False) -> None:
+        super().__init__(ctx, path, schema, optional)
+        self.kinds = tuple(schema.get("x-ref", ()))
+        self.combo = QComboBox()
+        self.combo.setEditable(True)
+        self.combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.combo.lineEdit().setPlaceholderText(("not set — " if optional else "") + " or ".join(self.kinds))
+        completer = QCompleter(self.combo.model(), self.combo)
+        self.combo.setCompleter(completer)  # completes from the combo's own list of ids
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.combo.lineEdit().textEdited.connect(self._typed)
+        self.combo.textActivated.connect(self._typed)
+        self.go = QToolButton()
+        self.go.setText("→")
+        self.go.setToolTip("Open the referenced record")
+        self.go.clicked.connect(lambda: ctx.open_ref(self.kinds, self.combo.currentText()))
+        self.setFocusProxy(self.combo)
+        self.refresh_choices()
+        _single(self, self.combo, extra=self.go)
+
+    def refresh_choices(self) -> None:
+        text = self.combo.currentText()
+        with _blocked(self.combo):
+            self.combo.clear()
+            for rec in self.ctx.choices(self.kinds):
+                self.combo.addItem(rec.id)
+                self.combo.setItemData(self.combo.count() - 1, rec.label, Qt.ItemDataRole.ToolTipRole)
+            self.combo.setEditText(text)
+
+    def _typed(self, text: str) -> None:
+        self.commit(UNSET if (self.optional and text == "") else text)
+
+    def set_value(self, value: Any) -> None:
+        text = "" if value is UNSET or value is None else str(value)
+        if self.combo.currentText() != text:
+            with _blocked(self.combo):
+                self.combo.setEditText(text)
+
+
+class YamlField(FieldEditor):
+    """Fallback for shapes no better widget fits: the value as YAML, applied when it parses."""
+
+    def __init__(self, ctx, path, schema, optional=False) -> None:
+        super().__init__(ctx, path, schema, optional)
+        self.edit = QPlainTextEdit()
+        self.edit.setObjectName("yamlField")
+        self.edit.setFixedHeight(90)
+        self.edit.textChanged.connect(self._typed)
+        self.setFocusProxy(self.edit)
+        _single(self, self.edit)
+
+    def _typed(self) -> None:
+        text = self.edit.toPlainText()
+        if not text.strip():
+            self.commit(UNSET)
+            return
+        doc = parse_yaml(text, "field")
+        if doc.ok:
+            self.commit(doc.data)
+            self.edit.setToolTip(self.toolTip())
+        else:
+            self.edit.setToolTip(doc.diagnostics[0].message)
+
+    def set_value(self, value: Any) -> None:
+        if value is UNSET or value is None:
+            text = ""
+        else:
+            text = dump_yaml(value) if isinstance(value, (dict, list)) else yaml.safe_dump(value).strip()
+        current = parse_yaml(self.edit.toPlainText(), "field")
+        if not (current.ok and current.data == value):
+            with _blocked(self.edit):
+                self.edit.setPlainText(text)
+
+
+def _single(owner: QWidget, widget: QWidget, stretch: bool = True, extra: QWidget | None = None) -> None:
+    layout = QHBoxLayout(owner)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(4)
+    layout.addWidget(widget, 1 if stretch else 0)
+    if extra is not None:
+        layout.addWidget(extra)
+    if not stretch:
+        layout.addStretch(1)

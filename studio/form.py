@@ -1,0 +1,559 @@
+"""Record forms generated from the kind's JSON Schema; no kind has a hand-written form.
+
+`build_editor` picks a widget per schema node (see `fields` and `grid`);
+objects nest, lists of rows become grids, other lists get add/remove/reorder.
+The form shows the validator's findings on the fields they name and tells
+the help pane which field has the focus.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from shiboken6 import isValid
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.content.diagnostics import Diagnostic, FieldPath, format_path, parse_path
+from engine.content.schemanav import SchemaNav, get_path, nav_for
+
+from .commands import InsertItem, MoveItem, RemoveItem, SetField
+from .document import UNSET, DocRecord
+from .fields import (
+    BoolField,
+    ChoiceField,
+    ConstField,
+    FieldEditor,
+    NumberField,
+    RefField,
+    ScalarField,
+    TextField,
+    YamlField,
+    describe,
+)
+from .grid import GridField, is_flat_row
+
+HEAD = ("kind", "id", "name")
+TAIL = ("source", "sample", "notes", "suppress")
+
+
+class FormContext:
+    """What every editor of one record form needs: the record, its schema, and the way to edit."""
+
+    def __init__(self, form: "RecordForm", rec: DocRecord, nav: SchemaNav) -> None:
+        self.form, self.rec, self.nav = form, rec, nav
+
+    @property
+    def doc(self):
+        return self.rec.doc
+
+    @property
+    def uid(self) -> int:
+        return self.rec.uid
+
+    def commit(self, path: FieldPath, value: Any) -> None:
+        current = get_path(self.rec.data, path, UNSET)
+        if value != current or type(value) is not type(current):
+            self.push(SetField(self.doc, self.uid, path, value))
+
+    def push(self, command) -> None:
+        self.doc.stack.push(command)
+
+    def choices(self, kinds) -> list[DocRecord]:
+        return self.form.session.choices(self.doc, kinds)
+
+    def open_ref(self, kinds, rid: str) -> None:
+        self.form.refActivated.emit(tuple(kinds), rid)
+
+
+def _is_scalar(option: dict) -> bool:
+    return option.get("type") in ("string", "integer", "number", "boolean") and "properties" not in option
+
+
+def variant_tag(nav: SchemaNav, node: dict, branches: list[dict]) -> str | None:
+    """The field that tells the shapes of a union of objects apart (`type`, usually)."""
+    declared = (nav.resolve(node).get("discriminator") or {}).get("propertyName")
+    candidates = [declared] if declared else list(branches[0].get("properties", {}))
+    for name in candidates:
+        values = [_const(b.get("properties", {}).get(name, {})) for b in branches]
+        if all(v is not None for v in values) and len(set(values)) == len(values):
+            return name
+    return None
+
+
+def _const(schema: dict):
+    if "const" in schema:
+        return schema["const"]
+    enum = schema.get("enum")
+    return enum[0] if enum and len(enum) == 1 else None
+
+
+def keyed_object(schema: dict) -> dict | None:
+    """A mapping whose keys are a fixed choice (e.g. the two sides) reads as an object."""
+    keys = (schema.get("propertyNames") or {}).get("enum")
+    values = schema.get("additionalProperties")
+    if schema.get("type") != "object" or not keys or not isinstance(values, dict):
+        return None
+    return {**schema, "properties": {k: values for k in keys}, "required": []}
+
+
+def build_editor(ctx: FormContext, path: FieldPath, node: dict, optional: bool = False) -> FieldEditor:
+    """The editor its schema calls for."""
+    nav = ctx.nav
+    branches = nav.branches(node)
+    optional = optional or nav.nullable(node)
+    if len(branches) > 1:
+        wrapper = {**nav.resolve(node), "anyOf": branches}
+        if all("enum" in b or "const" in b for b in branches):
+            merged = [v for b in branches for v in b.get("enum", [b.get("const")])]
+            return ChoiceField(ctx, path, {**wrapper, "enum": list(dict.fromkeys(merged))}, optional)
+        if all(_is_scalar(b) and "x-ref" not in b and "enum" not in b for b in branches):
+            return ScalarField(ctx, path, wrapper, optional)
+        if all(b.get("properties") for b in branches):
+            tag = variant_tag(nav, node, branches)
+            if tag is not None:
+                return VariantField(ctx, path, wrapper, optional, tag)
+        return YamlField(ctx, path, wrapper, optional)
+    schema = branches[0] if branches else {}
+    schema = keyed_object(schema) or schema
+    kind = schema.get("type")
+    if "const" in schema:
+        return ConstField(ctx, path, schema, optional)
+    if "enum" in schema:
+        return ChoiceField(ctx, path, schema, optional)
+    if "x-ref" in schema:
+        return RefField(ctx, path, schema, optional)
+    if kind == "boolean":
+        return BoolField(ctx, path, schema, optional)
+    if kind in ("integer", "number"):
+        return NumberField(ctx, path, schema, optional)
+    if kind == "string":
+        return TextField(ctx, path, schema, optional)
+    if kind == "object" and schema.get("properties"):
+        return ObjectField(ctx, path, schema, optional)
+    if kind == "array" and schema.get("prefixItems"):
+        return TupleField(ctx, path, schema, optional)
+    if kind == "array" and "items" in schema:
+        items = nav.plain(schema["items"])
+        if is_flat_row(nav, items):
+            return GridField(ctx, path, schema, optional)
+        return ListField(ctx, path, schema, optional)
+    return YamlField(ctx, path, schema, optional)
+
+
+class FieldRow(QWidget):
+    """An editor with its clear button (optional fields) and the validator's message under it."""
+
+    def __init__(self, editor: FieldEditor) -> None:
+        super().__init__()
+        self.editor = editor
+        self.message = QLabel()
+        self.message.setObjectName("fieldMessage")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        self.shown: tuple = ()
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(editor, 1)
+        self.clear: QToolButton | None = None
+        if editor.optional and not isinstance(editor, (ConstField,)):
+            self.clear = QToolButton()
+            self.clear.setText("×")
+            self.clear.setObjectName("clearButton")
+            self.clear.setToolTip("Clear: remove this optional field from the record")
+            self.clear.clicked.connect(lambda: editor.commit(UNSET))
+            top.addWidget(self.clear, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(1)
+        layout.addLayout(top)
+        layout.addWidget(self.message)
+
+    def set_value(self, value: Any) -> None:
+        self.editor.set_value(value)
+        if self.clear is not None:
+            self.clear.setEnabled(value is not UNSET)
+
+    def show_messages(self, diags: list[Diagnostic]) -> None:
+        shown = tuple((d.severity, d.code, d.message) for d in diags)
+        if shown == self.shown:
+            return  # restyling every field on every keystroke is what makes big forms slow
+        self.shown = shown
+        if not diags:
+            self.message.hide()
+            self.editor.mark([], "")
+            return
+        worst = min(diags, key=lambda d: d.severity.rank)
+        text = "\n".join(f"{d.message}" + (f"  [{d.code}]" if d.code != "schema" else "") for d in diags)
+        self.message.setText(text)
+        self.message.setProperty("severity", worst.severity.value)
+        self.message.style().unpolish(self.message)
+        self.message.style().polish(self.message)
+        self.message.show()
+        self.editor.mark([d.message for d in diags], worst.severity.value)
+
+
+class ObjectField(FieldEditor):
+    """A nested object: one labelled row per field, in the canonical order of the file."""
+
+    def __init__(self, ctx, path, schema, optional=False, order: list[str] | None = None) -> None:
+        super().__init__(ctx, path, schema, optional)
+        props = schema.get("properties", {})
+        required = set(schema.get("required", ()))
+        names = order or list(props)
+        self.rows: dict[str, FieldRow] = {}
+        self.body = QWidget()
+        form = QFormLayout(self.body)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        for name in names:
+            editor = self.child_editor(name, props[name], name not in required)
+            row = FieldRow(editor)
+            self.rows[name] = row
+            if isinstance(editor, (ObjectField, ListField, GridField, VariantField)):
+                box = QGroupBox(self._label(editor))
+                box.setToolTip(describe(editor.schema))
+                inner = QVBoxLayout(box)
+                inner.setContentsMargins(8, 4, 8, 6)
+                inner.addWidget(row)
+                form.addRow(box)
+            else:
+                label = QLabel(self._label(editor))
+                label.setToolTip(describe(editor.schema))
+                label.setObjectName("fieldLabel")
+                form.addRow(label, row)
+        self.add = QPushButton(f"Add {self.title}")
+        self.add.clicked.connect(lambda: self.commit(ctx.nav.skeleton(schema)))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.add)
+        layout.addWidget(self.body)
+
+    def child_editor(self, name: str, node: dict, optional: bool) -> FieldEditor:
+        return build_editor(self.ctx, self.path + (name,), node, optional)
+
+    @staticmethod
+    def _label(editor: FieldEditor) -> str:
+        unit = editor.schema.get("x-unit")
+        shown = unit and not isinstance(editor, NumberField)  # a number shows its unit itself
+        return f"{editor.title} ({unit})" if shown else editor.title
+
+    def set_value(self, value: Any) -> None:
+        present = isinstance(value, dict)
+        self.add.setVisible(not present and self.optional)
+        self.body.setVisible(present or not self.optional)
+        data = value if present else {}
+        for name, row in self.rows.items():
+            row.set_value(data.get(name, UNSET))
+
+
+class ListField(FieldEditor):
+    """A list whose items are not flat rows: each item in its own frame, with move and remove."""
+
+    def __init__(self, ctx, path, schema, optional=False) -> None:
+        super().__init__(ctx, path, schema, optional)
+        self.items_schema = schema["items"]
+        self.item_rows: list[FieldRow] = []
+        self.holder = QVBoxLayout()
+        self.holder.setSpacing(4)
+        add = QPushButton("+ Add item")
+        add.setToolTip(describe(ctx.nav.plain(self.items_schema)))
+        add.clicked.connect(self.add_item)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self.holder)
+        layout.addWidget(add, 0, Qt.AlignmentFlag.AlignLeft)
+        self.length = -1
+
+    def add_item(self) -> None:
+        value = get_path(self.ctx.rec.data, self.path, [])
+        index = len(value) if isinstance(value, list) else 0
+        self.ctx.push(InsertItem(self.ctx.doc, self.ctx.uid, self.path, index,
+                                 self.ctx.nav.skeleton(self.items_schema)))
+
+    def _rebuild(self, length: int) -> None:
+        while self.holder.count():
+            widget = self.holder.takeAt(0).widget()
+            widget.setParent(None)
+            widget.deleteLater()
+        self.item_rows = []
+        for index in range(length):
+            frame = QFrame()
+            frame.setObjectName("listItem")
+            editor = build_editor(self.ctx, self.path + (index,), self.items_schema)
+            row = FieldRow(editor)
+            compact = not isinstance(editor, (ObjectField, ListField, GridField, YamlField))
+            buttons = QHBoxLayout() if compact else QVBoxLayout()
+            for text, tip, slot in (
+                ("↑", "Move up", lambda _=False, i=index: self._move(i, i - 1)),
+                ("↓", "Move down", lambda _=False, i=index: self._move(i, i + 1)),
+                ("✕", "Remove", lambda _=False, i=index: self.ctx.push(
+                    RemoveItem(self.ctx.doc, self.ctx.uid, self.path, i))),
+            ):
+                button = QToolButton()
+                button.setText(text)
+                button.setToolTip(tip)
+                button.clicked.connect(slot)
+                buttons.addWidget(button)
+            if not compact:
+                buttons.addStretch(1)
+            line = QHBoxLayout(frame)
+            line.setContentsMargins(4, 2 if compact else 4, 4, 2 if compact else 4)
+            line.addWidget(row, 1)
+            line.addLayout(buttons)
+            self.holder.addWidget(frame)
+            self.item_rows.append(row)
+        self.length = length
+
+    def _move(self, index: int, to: int) -> None:
+        if 0 <= to < self.length:
+            self.ctx.push(MoveItem(self.ctx.doc, self.ctx.uid, self.path, index, to))
+
+    def set_value(self, value: Any) -> None:
+        items = value if isinstance(value, list) else []
+        if len(items) != self.length:
+            self._rebuild(len(items))
+        for row, item in zip(self.item_rows, items):
+            row.set_value(item)
+
+
+class VariantField(FieldEditor):
+    """One of several object shapes told apart by a tag field: choose the shape, then fill it in."""
+
+    def __init__(self, ctx, path, schema, optional, tag: str) -> None:
+        super().__init__(ctx, path, schema, optional)
+        self.tag = tag
+        self.variants = {_const(b["properties"][tag]): b for b in schema["anyOf"]}
+        self.choice = QComboBox()
+        for value, branch in self.variants.items():
+            self.choice.addItem(str(value))
+            self.choice.setItemData(self.choice.count() - 1, describe(branch), Qt.ItemDataRole.ToolTipRole)
+        self.choice.activated.connect(self._chosen)
+        self.current = None
+        self.body: ObjectField | None = None
+        top = QHBoxLayout()
+        top.addWidget(QLabel(tag))
+        top.addWidget(self.choice)
+        top.addStretch(1)
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.setContentsMargins(0, 0, 0, 0)
+        self.layout_.addLayout(top)
+        self.setFocusProxy(self.choice)
+
+    def _chosen(self, index: int) -> None:
+        value = list(self.variants)[index]
+        if value != self.current:
+            fresh = self.ctx.nav.skeleton(self.variants[value])
+            self.commit({self.tag: value, **{k: v for k, v in fresh.items() if k != self.tag}})
+
+    def set_value(self, value) -> None:
+        tag = value.get(self.tag) if isinstance(value, dict) else None
+        if tag not in self.variants:
+            tag = None
+        if tag != self.current or self.body is None and tag is not None:
+            if self.body is not None:
+                self.body.setParent(None)
+                self.body.deleteLater()
+                self.body = None
+            if tag is not None:
+                props = {k: v for k, v in self.variants[tag]["properties"].items() if k != self.tag}
+                self.body = ObjectField(self.ctx, self.path, {**self.variants[tag], "properties": props})
+                self.layout_.addWidget(self.body)
+            self.current = tag
+            self.choice.setCurrentIndex(list(self.variants).index(tag) if tag is not None else -1)
+        if self.body is not None:
+            self.body.set_value(value)
+
+
+class TupleField(FieldEditor):
+    """A fixed-length list such as an (x, y) point: one editor per position, side by side."""
+
+    def __init__(self, ctx, path, schema, optional=False) -> None:
+        super().__init__(ctx, path, schema, optional)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.parts = [build_editor(ctx, self.path + (i,), item) for i, item in enumerate(schema["prefixItems"])]
+        for part in self.parts:
+            layout.addWidget(part)
+        layout.addStretch(1)
+
+    def set_value(self, value) -> None:
+        items = value if isinstance(value, list) else []
+        for i, part in enumerate(self.parts):
+            part.set_value(items[i] if i < len(items) else UNSET)
+
+
+class IdField(FieldEditor):
+    """The id is changed only by Rename, which keeps every reference in step."""
+
+    def __init__(self, ctx, path, schema, optional=False) -> None:
+        super().__init__(ctx, path, schema, optional)
+        self.label = QLabel()
+        self.label.setObjectName("idValue")
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        rename = QPushButton("Rename…")
+        rename.setToolTip("Change the id and every reference to it (Ctrl+R)")
+        rename.clicked.connect(ctx.form.renameRequested)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.label)
+        layout.addWidget(rename)
+        layout.addStretch(1)
+
+    def set_value(self, value: Any) -> None:
+        self.label.setText("" if value is UNSET else str(value))
+
+
+class RecordRoot(ObjectField):
+    """The record itself: `id` goes through Rename; fields in the order files are written."""
+
+    def child_editor(self, name: str, node: dict, optional: bool) -> FieldEditor:
+        if name == "id":
+            return IdField(self.ctx, (name,), self.ctx.nav.plain(node))
+        return super().child_editor(name, node, optional)
+
+
+def record_field_order(schema: dict) -> list[str]:
+    props = list(schema.get("properties", {}))
+    head = [k for k in HEAD if k in props]
+    tail = [k for k in TAIL if k in props]
+    return head + [k for k in props if k not in head and k not in tail] + tail
+
+
+class RecordForm(QScrollArea):
+    """The form of one record, rebuilt when another record is shown, updated on every edit."""
+
+    renameRequested = Signal()
+    refActivated = Signal(object, str)  # kinds, id
+    fieldFocused = Signal(object)  # FieldEditor or None
+
+    def __init__(self, session, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setWidgetResizable(True)
+        self.setObjectName("recordForm")
+        self.rec: DocRecord | None = None
+        self.ctx: FormContext | None = None
+        self.root: RecordRoot | None = None
+        self.rows_by_path: dict[str, FieldRow] = {}
+        self._placeholder("Select a record in the Packs browser, or press Ctrl+F to find one.")
+        session.recordChanged.connect(self._on_changed)
+        session.recordChecked.connect(lambda uid: self.rec is not None and uid == self.rec.uid
+                                      and self.show_diagnostics())
+        session.issuesChanged.connect(self.show_diagnostics)
+        QApplication.instance().focusChanged.connect(self._on_focus)
+
+    def _placeholder(self, text: str) -> None:
+        label = QLabel(text)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setObjectName("placeholder")
+        label.setWordWrap(True)
+        self.setWidget(label)
+        self.root = None
+
+    def show_record(self, rec: DocRecord | None) -> None:
+        self.rec = rec
+        if rec is None:
+            self._placeholder("Select a record in the Packs browser, or press Ctrl+F to find one.")
+            return
+        model = self.session.model_class(rec.kind)
+        if not rec.editable or model is None:
+            problem = rec.entry.diagnostics[0].format() if rec.entry.diagnostics else "unknown kind"
+            self._placeholder(f"{rec.file} cannot be edited in a form until it reads as a record:\n\n"
+                              f"{problem}\n\nFix it in a text editor; Sortie reloads it when it changes.")
+            return
+        nav = nav_for(model)
+        self.ctx = FormContext(self, rec, nav)
+        page = QWidget()
+        page.setObjectName("formPage")
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(12, 10, 12, 12)
+        self.root = RecordRoot(self.ctx, (), nav.root, order=record_field_order(nav.root))
+        layout.addWidget(self.root)
+        layout.addStretch(1)
+        self.setWidget(page)
+        self.root.set_value(rec.data)
+        self._index_rows()
+        self.show_diagnostics()
+
+    def _index_rows(self) -> None:
+        """Field path -> row, for every field shown (lists and unions add and drop rows)."""
+        self.rows_by_path = {format_path(r.editor.path): r for r in self.widget().findChildren(FieldRow)}
+
+    def _on_changed(self, uid: int, _path) -> None:
+        if self.rec is None or uid != self.rec.uid:
+            return
+        if (self.root is None) == self.rec.editable:  # reloaded from disk: readable, or no longer
+            self.show_record(self.rec)
+        elif self.root is not None:
+            self.root.set_value(self.rec.data)
+            self._index_rows()
+            self.show_diagnostics()  # rows added or dropped; fresh findings follow (recordChecked)
+
+    def show_diagnostics(self) -> None:
+        if self.rec is None or self.root is None:
+            return
+        by_row: dict[str, list[Diagnostic]] = {p: [] for p in self.rows_by_path}
+        grids: dict[str, list[Diagnostic]] = {}
+        for diag in self.rec.diagnostics:
+            path = parse_path(diag.path)
+            row_key = self._nearest(path)
+            if row_key is None:
+                continue
+            editor = self.rows_by_path[row_key].editor
+            if isinstance(editor, GridField) and len(path) > len(editor.path):
+                grids.setdefault(row_key, []).append(diag)
+            else:
+                by_row[row_key].append(diag)
+        for key, row in self.rows_by_path.items():
+            row.show_messages(by_row.get(key, []))
+            if isinstance(row.editor, GridField):
+                row.editor.mark_cells(grids.get(key, []))
+
+    def _nearest(self, path: FieldPath) -> str | None:
+        path = tuple(path)
+        while path:
+            key = format_path(path)
+            if key in self.rows_by_path:
+                return key
+            path = path[:-1]
+        return None
+
+    def editor_at(self, path: FieldPath) -> FieldEditor | None:
+        key = self._nearest(tuple(path))
+        return self.rows_by_path[key].editor if key else None
+
+    def focus_path(self, path: FieldPath) -> FieldEditor | None:
+        editor = self.editor_at(path)
+        if editor is not None:
+            self.ensureWidgetVisible(editor, 40, 80)
+            # A form just built is laid out on the next turn of the event loop: scroll again then.
+            QTimer.singleShot(0, lambda: self._scroll_to(editor))
+            editor.focus(tuple(path))
+            self.fieldFocused.emit(editor)
+        return editor
+
+    def _scroll_to(self, editor: FieldEditor) -> None:
+        if isValid(editor) and isValid(self) and editor.window() is self.window():
+            self.ensureWidgetVisible(editor, 40, 80)
+
+    def _on_focus(self, _old, new) -> None:
+        widget = new
+        while widget is not None and not isinstance(widget, FieldEditor):
+            widget = widget.parentWidget()
+        if widget is not None and self.ctx is not None and widget.ctx is self.ctx:
+            self.fieldFocused.emit(widget)

@@ -1,0 +1,130 @@
+"""Autosave of unsaved edits to a recovery folder, offered back after a crash.
+
+A few seconds after the last edit, every modified pack's unsaved state (the
+records that differ from disk, and the files it would delete) is written
+atomically to one JSON file per pack. Saving, or closing and discarding,
+removes it. On start, a recovery file for an opened pack is applied as one
+undoable command, so the recovered edits can be reviewed and saved — or undone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QStandardPaths, QTimer
+
+from engine.content.pack import write_atomic
+
+from .commands import CreateRecord, DeleteRecord, Macro, MoveFile, SetField
+from .document import DocRecord, PackDocument
+from .session import Session
+
+AUTOSAVE_MS = 3000
+ENV = "SORTIE_RECOVERY_DIR"
+
+
+def recovery_dir() -> Path:
+    override = os.environ.get(ENV)
+    if override:
+        return Path(override)
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(base or Path.home() / ".sortie") / "recovery"
+
+
+class Recovery(QObject):
+    def __init__(self, session: Session, folder: Path | None = None, interval_ms: int = AUTOSAVE_MS) -> None:
+        super().__init__(session)
+        self.session = session
+        self.folder = Path(folder) if folder else recovery_dir()
+        self.timer = QTimer(self, singleShot=True, interval=interval_ms)
+        self.timer.timeout.connect(self.autosave)
+        for signal in (session.recordChanged, session.recordAdded, session.recordRemoved):
+            signal.connect(lambda *_args: self.timer.start())
+
+    def file_for(self, doc: PackDocument) -> Path:
+        digest = hashlib.sha1(str(doc.root.resolve()).encode()).hexdigest()[:16]
+        return self.folder / f"{doc.id}-{digest}.json"
+
+    def snapshot(self, doc: PackDocument) -> dict:
+        root = doc.root
+        claimed = {rec.path for rec in doc.records.values()}
+        return {
+            "root": str(root.resolve()),
+            "pack": doc.id,
+            "records": [
+                {
+                    "origin": _rel(rec.disk_path, root),
+                    "path": _rel(rec.path, root),
+                    "header": rec.header,
+                    "data": rec.data,
+                }
+                for rec in doc.records.values()
+                if rec.dirty
+            ],
+            "removed": [_rel(p, root) for p in doc.disk_files if p not in claimed],
+        }
+
+    def autosave(self) -> list[Path]:
+        """Write a recovery file for each modified pack; remove those of packs now clean."""
+        self.timer.stop()
+        written = []
+        for doc in self.session.docs:
+            path = self.file_for(doc)
+            if doc.is_modified():
+                write_atomic(path, json.dumps(self.snapshot(doc), indent=1, ensure_ascii=False))
+                written.append(path)
+            elif path.exists():
+                path.unlink()
+        return written
+
+    def discard(self, doc: PackDocument) -> None:
+        self.file_for(doc).unlink(missing_ok=True)
+
+    def pending(self) -> list[tuple[PackDocument, dict]]:
+        """Open packs that have unsaved edits left over from an earlier session."""
+        found = []
+        for doc in self.session.docs:
+            path = self.file_for(doc)
+            if not path.is_file():
+                continue
+            try:
+                snapshot = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue  # a torn or foreign file: nothing to offer
+            if isinstance(snapshot, dict) and snapshot.get("root") == str(doc.root.resolve()):
+                found.append((doc, snapshot))
+        return found
+
+    def restore(self, doc: PackDocument, snapshot: dict) -> Macro:
+        """Apply a recovery snapshot to `doc` as one undoable command."""
+        root = doc.root
+        commands = []
+        for item in snapshot.get("records", []):
+            path = root / item["path"]
+            origin = doc.record_at(root / item["origin"]) if item.get("origin") else None
+            if origin is not None and origin.editable:
+                commands.append(SetField(doc, origin.uid, (), item["data"], f"Recover {origin.id}"))
+                if origin.path != path:
+                    commands.append(MoveFile(doc, origin.uid, path))
+            else:
+                rec = DocRecord(doc, path, item["data"], item.get("header", ""))
+                commands.append(CreateRecord(doc, rec))
+        for rel in snapshot.get("removed", []):
+            gone = doc.record_at(root / rel)
+            if gone is not None:
+                commands.append(DeleteRecord(doc, gone.uid))
+        macro = Macro(f"Recover unsaved edits of {doc.id}", commands)
+        doc.stack.push(macro)
+        return macro
+
+
+def _rel(path: Path | None, root: Path) -> str | None:
+    if path is None:
+        return None
+    try:
+        return str(Path(path).relative_to(root))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,263 @@
+"""Drawing an `engine.draw.Drawing` with Qt: a QGraphicsScene in millimetres.
+
+Previews and boards from every ruleset go through here, so this is the one
+place that knows how the headless vocabulary maps onto Qt: text sized by cap
+height, arcs counter-clockwise from +x as seen on the page (Qt's convention in
+a y-down scene), groups rotated clockwise about their origin. Items carry the
+drawing's `key` so a click can be mapped back to the field or unit it shows.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsItemGroup,
+    QGraphicsLineItem,
+    QGraphicsPathItem,
+    QGraphicsPolygonItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+)
+
+from engine.draw import Arc, Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
+
+KEY_ROLE = 0
+TEXT_SCALE = 10.0  # fonts are laid out at 10x and scaled down: small sizes hint badly
+CAP_HEIGHT = 0.7  # cap height as a fraction of the font's pixel size
+
+
+@lru_cache(maxsize=512)
+def _pen(style: Style) -> QPen:
+    if not style.stroke:
+        return QPen(Qt.PenStyle.NoPen)
+    pen = QPen(QColor(style.stroke))
+    pen.setWidthF(style.width)
+    pen.setCosmetic(False)
+    if style.dash:
+        pen.setDashPattern([max(d / max(style.width, 0.01), 0.1) for d in style.dash])
+    return pen
+
+
+@lru_cache(maxsize=512)
+def _brush(style: Style) -> QBrush:
+    return QBrush(QColor(style.fill)) if style.fill else QBrush(Qt.BrushStyle.NoBrush)
+
+
+def _shape(item, style: Style) -> None:
+    item.setPen(_pen(style))
+    if hasattr(item, "setBrush"):
+        item.setBrush(_brush(style))
+    if style.opacity < 1.0:
+        item.setOpacity(style.opacity)
+
+
+_ANCHOR = {  # fraction of (width, height) to shift left/up so (x, y) is the anchor point
+    "c": (0.5, 0.5), "n": (0.5, 0.0), "s": (0.5, 1.0), "e": (1.0, 0.5), "w": (0.0, 0.5),
+    "ne": (1.0, 0.0), "nw": (0.0, 0.0), "se": (1.0, 1.0), "sw": (0.0, 1.0),
+}
+
+
+@lru_cache(maxsize=64)
+def _qfont(font: Font) -> QFont:
+    qfont = QFont(font.family if font.family != "sans-serif" else "DejaVu Sans")
+    if font.family == "sans-serif":
+        qfont.setStyleHint(QFont.StyleHint.SansSerif)
+    qfont.setPixelSize(max(1, round(font.size / CAP_HEIGHT * TEXT_SCALE)))
+    qfont.setBold(font.bold)
+    qfont.setItalic(font.italic)
+    return qfont
+
+
+def _text(item: Text) -> QGraphicsItem:
+    label = QGraphicsSimpleTextItem(item.text)
+    label.setFont(_qfont(item.font))
+    label.setBrush(QBrush(QColor(item.color)))
+    bounds = label.boundingRect()
+    fx, fy = _ANCHOR.get(item.anchor, (0.5, 0.5))
+    label.setScale(1.0 / TEXT_SCALE)
+    # Scaled about its top-left corner: put the anchor point of the scaled text at (x, y).
+    label.setPos(item.x - bounds.width() * fx / TEXT_SCALE, item.y - bounds.height() * fy / TEXT_SCALE)
+    if item.rotate:
+        wrapper = QGraphicsItemGroup()
+        wrapper.addToGroup(label)
+        wrapper.setTransformOriginPoint(item.x, item.y)
+        wrapper.setRotation(item.rotate)
+        return wrapper
+    return label
+
+
+def _arc(item: Arc) -> QGraphicsItem:
+    box = QRectF(item.cx - item.r, item.cy - item.r, 2 * item.r, 2 * item.r)
+    path = QPainterPath()
+    if item.pie:
+        path.moveTo(item.cx, item.cy)
+        path.arcTo(box, item.start, item.span)
+        path.closeSubpath()
+    else:
+        path.arcMoveTo(box, item.start)
+        path.arcTo(box, item.start, item.span)
+    out = QGraphicsPathItem(path)
+    _shape(out, item.style)
+    if not item.pie:
+        out.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+    return out
+
+
+def make_item(item: Item) -> QGraphicsItem:
+    """One Qt item for one drawing item (groups recursively)."""
+    if isinstance(item, Line):
+        out = QGraphicsLineItem(item.x1, item.y1, item.x2, item.y2)
+        out.setPen(_pen(item.style))
+        if item.style.opacity < 1.0:
+            out.setOpacity(item.style.opacity)
+    elif isinstance(item, Rect):
+        if item.radius:
+            path = QPainterPath()
+            path.addRoundedRect(QRectF(item.x, item.y, item.w, item.h), item.radius, item.radius)
+            out = QGraphicsPathItem(path)
+        else:
+            out = QGraphicsRectItem(item.x, item.y, item.w, item.h)
+        _shape(out, item.style)
+    elif isinstance(item, Ellipse):
+        out = QGraphicsEllipseItem(item.cx - item.rx, item.cy - item.ry, 2 * item.rx, 2 * item.ry)
+        _shape(out, item.style)
+    elif isinstance(item, Polygon):
+        points = [QPointF(x, y) for x, y in item.points]
+        if item.closed:
+            out = QGraphicsPolygonItem(QPolygonF(points))
+        else:
+            path = QPainterPath()
+            if points:
+                path.moveTo(points[0])
+                for p in points[1:]:
+                    path.lineTo(p)
+            out = QGraphicsPathItem(path)
+        _shape(out, item.style)
+        if not item.closed:
+            out.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+    elif isinstance(item, Arc):
+        out = _arc(item)
+    elif isinstance(item, Text):
+        out = _text(item)
+    elif isinstance(item, Group):
+        out = QGraphicsItemGroup()
+        for child in item.items:
+            out.addToGroup(make_item(child))
+        out.setPos(item.dx, item.dy)
+        out.setRotation(item.rotate)
+        out.setScale(item.scale)
+    else:  # pragma: no cover - the vocabulary is closed
+        raise TypeError(f"cannot draw {type(item).__name__}")
+    if item.key:
+        out.setData(KEY_ROLE, item.key)
+        out.setCursor(Qt.CursorShape.PointingHandCursor)
+        out.setToolTip(item.key)
+    return out
+
+
+def render_scene(drawing: Drawing, scene: QGraphicsScene | None = None) -> QGraphicsScene:
+    """A scene holding `drawing` (the given scene is cleared and reused)."""
+    scene = scene or QGraphicsScene()
+    SceneSync(scene).show(drawing)
+    return scene
+
+
+class SceneSync:
+    """Keeps a scene showing the latest drawing, rebuilding only the items that changed.
+
+    Drawing items are frozen values, so an item equal to one already shown keeps
+    its Qt item: dragging one unit on a board of hundreds rebuilds one counter.
+    """
+
+    def __init__(self, scene: QGraphicsScene) -> None:
+        self.scene = scene
+        self.frame: tuple | None = None
+        self.shown: dict[Item, list[QGraphicsItem]] = {}
+
+    def show(self, drawing: Drawing) -> None:
+        frame = (drawing.width, drawing.height, drawing.background)
+        if frame != self.frame:
+            self.scene.clear()
+            self.shown = {}
+            self.frame = frame
+            self.scene.setSceneRect(QRectF(0, 0, drawing.width, drawing.height))
+            if drawing.background:
+                page = self.scene.addRect(QRectF(0, 0, drawing.width, drawing.height),
+                                          QPen(QColor("#b8b8b8"), 0), QBrush(QColor(drawing.background)))
+                page.setZValue(-1)
+        old, self.shown = self.shown, {}
+        for z, item in enumerate(drawing.items):
+            bucket = old.get(item)
+            if bucket:
+                qt_item = bucket.pop()
+            else:
+                qt_item = make_item(item)
+                self.scene.addItem(qt_item)
+            qt_item.setZValue(z)
+            self.shown.setdefault(item, []).append(qt_item)
+        for leftovers in old.values():
+            for qt_item in leftovers:
+                self.scene.removeItem(qt_item)
+
+    def clear(self) -> None:
+        self.scene.clear()
+        self.frame, self.shown = None, {}
+
+
+def key_at(item: QGraphicsItem | None) -> str:
+    """The key of `item` or of its nearest keyed ancestor."""
+    while item is not None:
+        key = item.data(KEY_ROLE)
+        if key:
+            return str(key)
+        item = item.parentItem()
+    return ""
+
+
+class DrawingView(QGraphicsView):
+    """Shows a drawing fitted to the view; clicking a keyed shape emits its key."""
+
+    keyClicked = Signal(str)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.sync = SceneSync(self.scene())
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
+                            | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setBackgroundBrush(QColor("#e9ebee"))
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.drawing: Drawing | None = None
+
+    def show_drawing(self, drawing: Drawing | None) -> None:
+        self.drawing = drawing
+        if drawing is None:
+            self.sync.clear()
+            return
+        self.sync.show(drawing)
+        self.fit()
+
+    def fit(self) -> None:
+        if self.drawing is not None:
+            margin = 4.0
+            self.fitInView(self.scene().sceneRect().adjusted(-margin, -margin, margin, margin),
+                           Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.fit()
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        key = key_at(self.itemAt(event.position().toPoint()))
+        if key and event.button() == Qt.MouseButton.LeftButton:
+            self.keyClicked.emit(key)
+            event.accept()
+            return
+        super().mousePressEvent(event)

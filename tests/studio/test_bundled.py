@@ -1,0 +1,61 @@
+"""The studio on the bundled packs: every kind gets a working form and preview."""
+
+import time
+
+import pytest
+
+from engine.content.loader import BUNDLED_CONTENT
+from studio.fields import YamlField
+
+pytestmark = pytest.mark.skipif(not BUNDLED_CONTENT.is_dir(), reason="no bundled content")
+
+
+@pytest.fixture
+def window(bundled_window):
+    return bundled_window
+
+
+def one_per_kind(window):
+    seen = {}
+    for rec in window.session.records():
+        seen.setdefault(rec.kind, rec)
+    return sorted(seen.values(), key=lambda r: r.kind)
+
+
+def test_the_bundled_packs_open_clean(window):
+    assert {d.id for d in window.session.docs} >= {"pocket-air-war", "air-force", "red-eagles", "hex-minis"}
+    assert not [d.format() for d in window.session.diagnostics if d.severity.value == "error"]
+
+
+def test_every_kind_gets_a_form_and_a_preview(window):
+    report = []
+    for rec in one_per_kind(window):
+        start = time.perf_counter()
+        window.show_record(rec)
+        assert window.form.root is not None, rec.kind
+        assert window.preview.status.property("warn") is not True, (rec.kind, window.preview.status.text())
+        fallbacks = [e for e in window.form.root.findChildren(YamlField)]
+        report.append((rec.kind, round(time.perf_counter() - start, 3), len(fallbacks)))
+    print("\n".join(f"{k:28s} {t:6.3f}s  yaml fallbacks: {n}" for k, t, n in report))
+
+
+def test_renaming_a_bundled_plane_follows_it_into_the_errata_pack(window):
+    """Only in memory: the bundled files are never written by this test."""
+    plane = next(r for r in window.session.records() if r.kind == "paw.dashboard" and r.id == "bf-110")
+    usages = window.session.used_by(plane)
+    holders = {window.session.holder_of(u.entry).doc.id for u in usages}
+    assert holders == {"pocket-air-war", "pocket-air-war-errata"}
+    command = window.session.rename(plane, "bf-110c")
+    try:
+        for usage in command.plan.usages:
+            holder = window.session.holder_of(usage.entry) or next(
+                r for r in window.session.records() if r.path == usage.entry.path)
+            value = holder.data
+            for part in usage.path:
+                value = value[part]
+            assert value == "bf-110c"
+        window.session.check_all()
+        assert not [d for d in window.session.diagnostics if d.code == "ref.unknown"]
+    finally:
+        plane.doc.stack.undo()
+    assert plane.id == "bf-110" and not any(d.is_modified() for d in window.session.docs)

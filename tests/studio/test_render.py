@@ -1,0 +1,87 @@
+"""The Drawing renderer: every primitive lands where the headless drawing says, keys survive."""
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from engine.draw import Arc, Drawing, Ellipse, Font, Group, Line, Polygon, Rect, Style, Text
+from studio.render import key_at, render_scene
+
+PX = 4  # pixels per millimetre in these checks
+
+DRAWING = Drawing(100, 100, (
+    Rect(10, 10, 20, 10, style=Style(stroke=None, fill="#ff0000"), key="rect"),
+    Rect(40, 10, 10, 10, radius=3, style=Style(stroke=None, fill="#00aa00")),
+    Ellipse(70, 15, 10, 5, style=Style(stroke=None, fill="#0000ff"), key="ellipse"),
+    Polygon(((10, 40), (30, 40), (10, 60)), style=Style(stroke=None, fill="#00ff00")),
+    Polygon(((40, 40), (60, 40), (40, 60)), closed=False, style=Style(stroke="#000000", fill="#ff00ff", width=0.5)),
+    Arc(80, 50, 10, 0, 90, pie=True, style=Style(stroke=None, fill="#ff8800"), key="arc"),
+    Line(10, 70, 40, 70, Style(stroke="#000000", width=1.0), key="line"),
+    Text(60, 70, "Hit 17", Font(4.0, bold=True), anchor="nw", key="text"),
+    Group((Rect(0, 0, 10, 5, style=Style(stroke=None, fill="#800080")),), dx=20, dy=80, rotate=90, key="group"),
+))
+
+
+@pytest.fixture
+def image(qapp):
+    scene = render_scene(DRAWING)
+    out = QImage(100 * PX, 100 * PX, QImage.Format.Format_RGB32)
+    out.fill(QColor("white"))
+    painter = QPainter(out)
+    scene.render(painter, QRectF(0, 0, 100 * PX, 100 * PX), QRectF(0, 0, 100, 100))
+    painter.end()
+    return out, scene
+
+
+def colour(image, x_mm, y_mm) -> str:
+    return QColor(image.pixel(int(x_mm * PX), int(y_mm * PX))).name()
+
+
+def test_shapes_are_filled_where_the_drawing_puts_them(image):
+    img, _ = image
+    assert colour(img, 20, 15) == "#ff0000"
+    assert colour(img, 45, 15) == "#00aa00" and colour(img, 40.3, 10.3) == "#ffffff"  # rounded corner
+    assert colour(img, 70, 15) == "#0000ff" and colour(img, 79.5, 19.5) == "#ffffff"
+    assert colour(img, 14, 44) == "#00ff00" and colour(img, 28, 58) == "#ffffff"
+    assert colour(img, 44, 44) == "#ffffff"  # an open polyline is never filled
+    assert colour(img, 50, 40) == "#000000"
+
+
+def test_arcs_run_counter_clockwise_from_east_as_seen_on_the_page(image):
+    img, _ = image
+    assert colour(img, 85, 45) == "#ff8800"  # up and to the right of the centre
+    assert colour(img, 85, 55) == "#ffffff" and colour(img, 75, 45) == "#ffffff"
+
+
+def test_lines_text_and_rotated_groups(image):
+    img, _ = image
+    assert colour(img, 25, 70) == "#000000"
+    inked = [colour(img, 60 + x / 4, 70 + y / 4) for x in range(0, 60) for y in range(0, 20)]
+    assert any(c != "#ffffff" for c in inked)  # text is drawn to the right of and below its nw anchor
+    assert all(colour(img, 59, 70 + y / 4) == "#ffffff" for y in range(0, 20))
+    # rotated 90 degrees clockwise about (20, 80): the 10x5 rect now spans x 15-20, y 80-90
+    assert colour(img, 17.5, 85) == "#800080" and colour(img, 25, 82) == "#ffffff"
+
+
+def test_keys_are_carried_to_the_scene_items(image):
+    _, scene = image
+    keys = {key_at(item) for item in scene.items()}
+    assert {"rect", "ellipse", "arc", "line", "text", "group"} <= keys
+
+
+def test_redrawing_rebuilds_only_the_items_that_changed(qapp):
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from studio.render import SceneSync
+
+    units = [Rect(i * 5, 0, 4, 4, key=f"units[{i}]") for i in range(50)]
+    sync = SceneSync(QGraphicsScene())
+    sync.show(Drawing(300, 10, tuple(units)))
+    before = {item: qt[0] for item, qt in sync.shown.items()}
+    moved = units[:]
+    moved[7] = Rect(7 * 5, 5, 4, 4, key="units[7]")
+    sync.show(Drawing(300, 10, tuple(moved)))
+    kept = [item for item in moved if sync.shown[item][0] is before.get(item)]
+    assert len(kept) == 49 and moved[7] not in before
+    assert len([i for i in sync.scene.items() if key_at(i).startswith("units")]) == 50
+    assert sync.shown[moved[7]][0].zValue() == 7

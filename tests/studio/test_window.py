@@ -1,0 +1,386 @@
+"""The main window driven through its real widgets, as a designer would use it."""
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QMessageBox, QPushButton, QToolButton
+
+from studio.fields import NumberField, RefField
+from studio.grid import GridField
+from studio.main_window import MainWindow
+
+Button = QMessageBox.StandardButton
+
+
+def make_window(qtbot, paths, answers=None):
+    w = MainWindow(paths)
+    w.answers = list(answers or [])
+    w.questions = []
+
+    def ask(title, text, *args, **kw):
+        w.questions.append((title, text))
+        return w.answers.pop(0) if w.answers else Button.No
+
+    w.ask = ask
+    w.prompt_id = lambda dialog: pytest.fail(f"unexpected dialog: {dialog.windowTitle()}")
+    qtbot.addWidget(w)
+    w.resize(1300, 850)
+    w.show()
+    w.offer_recovery()  # as `sortie studio` does once the window is up
+    return w
+
+
+@pytest.fixture
+def window(qtbot, packs):
+    return make_window(qtbot, [packs[1]])
+
+
+def rec_of(window, kind, rid):
+    return next(r for r in window.session.records() if r.kind == kind and r.id == rid)
+
+
+def edit_cell(qtbot, grid: GridField, row: int, column: str, text: str) -> None:
+    """Type into a grid cell the way a person does: select, start editing, type, Enter."""
+    table = grid.table
+    table.setCurrentCell(row, grid.columns.index(column))
+    qtbot.keyClick(table, Qt.Key.Key_F2)  # the platform's "edit" key opens the cell editor
+    editor = table.viewport().findChild(QLineEdit)
+    editor.selectAll()
+    qtbot.keyClicks(editor, text)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: table.state() != table.State.EditingState, timeout=2000)
+
+
+def issue_codes(window):
+    return sorted(d.code for d in window.issues.rows())
+
+
+def test_edit_a_cell_redraws_the_preview_updates_issues_and_undoes(window, qtbot):
+    window.open_record("toy.table", "encounters")
+    grid = window.form.editor_at(("rows",))
+    assert isinstance(grid, GridField)
+    before = window.preview.view.drawing
+    assert "50.0% · 1/2" in before.texts() and issue_codes(window) == []
+
+    edit_cell(qtbot, grid, 0, "roll", "1-2")
+    rec = rec_of(window, "toy.table", "encounters")
+    assert rec.data["rows"][0]["roll"] == "1-2"
+    after = window.preview.view.drawing
+    assert "gap: 3" in after.texts() and "33.3% · 1/3" in after.texts()
+    qtbot.waitUntil(lambda: issue_codes(window) == ["dice.gap"], timeout=3000)
+    assert grid.table.item(0, 0).text() == "1-2"
+    assert window.form.rows_by_path["rows"].message.isVisibleTo(window.form)
+
+    window.undo_action.trigger()
+    assert rec.data["rows"][0]["roll"] == "1-3" and grid.table.item(0, 0).text() == "1-3"
+    assert "gap: 3" not in window.preview.view.drawing.texts()
+    qtbot.waitUntil(lambda: issue_codes(window) == [], timeout=3000)
+    window.redo_action.trigger()
+    assert rec.data["rows"][0]["roll"] == "1-2"
+    assert "gap: 3" in window.preview.view.drawing.texts()
+
+
+def test_number_field_and_validation_as_you_type(window, qtbot):
+    window.open_record("toy.plane", "spit")
+    speed = window.form.editor_at(("speed",))
+    assert isinstance(speed, NumberField) and speed.spin.suffix() == " hexes"
+    assert (speed.spin.minimum(), speed.spin.maximum()) == (1, 10)
+    speed.spin.selectAll()
+    qtbot.keyClicks(speed.spin.lineEdit(), "7")
+    assert rec_of(window, "toy.plane", "spit").data["speed"] == 7
+    assert window.session.undo_group.activeStack().count() == 1
+
+    window.open_record("toy.table", "raids")
+    grid = window.form.editor_at(("rows", 0, "plane"))
+    assert isinstance(grid, GridField)  # rows are a grid; its reference column offers the planes
+    grid.table.setCurrentCell(0, 1)
+    qtbot.keyClick(grid.table, Qt.Key.Key_F2)
+    combo = grid.table.viewport().findChild(QComboBox)
+    assert [combo.itemText(i) for i in range(combo.count())] == ["hurri", "spit"]
+    combo.lineEdit().selectAll()
+    qtbot.keyClicks(combo.lineEdit(), "spitfire")
+    qtbot.keyClick(combo.lineEdit(), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: grid.table.item(0, 1).text() == "spitfire", timeout=2000)
+    cell = grid.table.item(0, 1)
+    assert "no toy.plane with id 'spitfire'" in cell.toolTip() and "Did you mean 'spit'?" in cell.toolTip()
+    assert cell.background().color().name() == "#f8d0d0"
+
+
+def test_reference_picker_offers_only_the_right_kind(window, qtbot):
+    from engine.content.schemanav import nav_for
+    from studio.form import FormContext, build_editor
+    from tests.core import toy
+
+    window.open_record("toy.table", "raids")
+    nav = nav_for(toy.Table)
+    ctx = FormContext(window.form, window.rec, nav)
+    picker = build_editor(ctx, ("rows", 0, "plane"), nav.at(("rows", 0, "plane")))
+    assert isinstance(picker, RefField) and picker.optional
+    assert [picker.combo.itemText(i) for i in range(picker.combo.count())] == ["hurri", "spit"]
+    qtbot.keyClicks(picker.combo.lineEdit(), "hur")
+    assert window.rec.data["rows"][0]["plane"] == "hur"
+    completer = picker.combo.completer()
+    completer.setCompletionPrefix("URR")  # anywhere in the id, any case
+    completions = completer.completionModel()
+    assert [completions.index(i, 0).data() for i in range(completions.rowCount())] == ["hurri"]
+
+
+def test_issues_double_click_jumps_to_record_and_field(window, qtbot):
+    spit = rec_of(window, "toy.plane", "spit")
+    window.open_record("toy.plane", "spit")
+    window.form.editor_at(("turns",))  # a list of letters
+    from studio.commands import SetField
+
+    spit.doc.stack.push(SetField(spit.doc, spit.uid, ("turns",), ["B", "A"]))
+    window.open_record("toy.table", "raids")
+    qtbot.waitUntil(lambda: issue_codes(window) == ["toy.turns_order"], timeout=3000)
+    item = window.issues.tree.topLevelItem(0)
+    window.issues.tree.itemActivated.emit(item, 0)
+    assert window.rec is spit
+    focused = window.form.editor_at(("turns",))
+    assert window.form.rows_by_path["turns"].message.text().startswith("turn letters are not in order")
+    assert focused is not None
+
+
+def test_clicking_the_preview_selects_the_field(window, qtbot):
+    window.open_record("toy.table", "encounters")
+    view = window.preview.view
+    window.preview.fieldClicked.emit("rows[1].roll")
+    grid = window.form.editor_at(("rows",))
+    assert (grid.table.currentRow(), grid.table.currentColumn()) == (1, 0)
+    # and the click itself: find the bar of row 2 on screen and press on it
+    bar = next(i for i in view.scene().items() if i.data(0) == "rows[0].roll" and i.boundingRect().width() > 20)
+    point = view.mapFromScene(bar.sceneBoundingRect().center())
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert grid.table.currentRow() == 0
+
+
+def test_save_writes_only_edited_records(window, qtbot, packs):
+    base, child = packs
+    untouched = {p: p.read_bytes() for p in base.rglob("*.yaml")}
+    window.open_record("toy.table", "raids")
+    grid = window.form.editor_at(("rows",))
+    edit_cell(qtbot, grid, 1, "roll", "4-5")
+    assert window.windowTitle().startswith("* ")
+    window.save_action.trigger()
+    assert (child / "tables/raids.yaml").read_text() == (
+        "kind: toy.table\nid: raids\nname: Encounters\ndie: d6\nrows:\n"
+        "  - {roll: 1-3, plane: spit}\n  - {roll: 4-5, plane: hurri}\nsource: Toy rules, table 1\n"
+    )
+    assert {p: p.read_bytes() for p in base.rglob("*.yaml")} == untouched
+    assert not window.windowTitle().startswith("* ") and not window.session.modified_docs()
+
+
+def test_unsaved_edits_survive_a_crash(qtbot, packs, sandbox):
+    first = make_window(qtbot, [packs[1]])
+    spit = rec_of(first, "toy.plane", "spit")
+    first.open_record("toy.plane", "spit")
+    name = first.form.editor_at(("name",))
+    name.edit.selectAll()
+    qtbot.keyClicks(name.edit, "Spitfire Mk I")
+    first.session.delete(rec_of(first, "toy.table", "raids"))
+    written = first.recovery.autosave()
+    assert len(written) == 2 and all(p.parent == sandbox / "recovery" for p in written)
+    # The process dies here: nothing saved, no close. A new window finds the recovery files.
+    second = make_window(qtbot, [packs[1]], answers=[Button.Yes, Button.Yes])
+    assert len(second.questions) == 2 and "unsaved edit" in second.questions[0][1]
+    assert rec_of(second, "toy.plane", "spit").data["name"] == "Spitfire Mk I"
+    assert not any(r.id == "raids" for r in second.session.records())
+    assert spit.data["name"] == "Spitfire Mk I"
+    second.save()
+    assert "name: Spitfire Mk I" in (packs[0] / "planes/spit.yaml").read_text()
+    assert not (packs[1] / "tables/raids.yaml").exists()
+    assert not list((sandbox / "recovery").glob("*.json"))
+
+
+def test_declined_recovery_is_discarded(qtbot, packs, sandbox):
+    first = make_window(qtbot, [packs[1]])
+    first.session.delete(rec_of(first, "toy.table", "raids"))
+    first.recovery.autosave()
+    second = make_window(qtbot, [packs[1]], answers=[Button.No])
+    assert any(r.id == "raids" for r in second.session.records())
+    assert not list((sandbox / "recovery").glob("*.json"))
+
+
+def test_rename_through_the_dialog_updates_every_reference(window, qtbot, packs):
+    window.open_record("toy.plane", "hurri")
+    assert window.used_by.count() == 2
+    window.prompt_id = lambda dialog: (dialog.edit.setText("spit") or dialog.message.text()) and "hurricane-i"
+    window.rename_action.trigger()
+    assert rec_of(window, "toy.plane", "hurricane-i").path.name == "hurricane-i.yaml"
+    assert rec_of(window, "toy.table", "raids").data["rows"][1]["plane"] == "hurricane-i"
+    assert rec_of(window, "toy.table", "encounters").data["rows"][1]["plane"] == "hurricane-i"
+    assert window.used_by.count() == 2 and "raids" in window.used_by.item(1).text() + window.used_by.item(0).text()
+    window.open_record("toy.table", "raids")
+    assert window.form.editor_at(("rows",)).table.item(1, 1).text() == "hurricane-i"
+    window.save()
+    assert not (packs[0] / "planes/hurri.yaml").exists()
+    assert "plane: hurricane-i" in (packs[1] / "tables/raids.yaml").read_text()
+
+
+def test_rename_dialog_refuses_taken_ids(window, qtbot):
+    from studio.dialogs import IdDialog
+
+    rec = rec_of(window, "toy.plane", "hurri")
+    dialog = IdDialog("Rename", "", "hurri", check=lambda _k, rid: window.session.plan_rename(rec, rid).problems)
+    dialog.edit.setText("spit")
+    assert "already exists" in dialog.message.text()
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+
+
+def test_delete_warns_about_dangling_references(window, qtbot):
+    window.open_record("toy.plane", "spit")
+    window.answers = [Button.No]
+    window.delete_action.trigger()
+    title, text = window.questions[-1]
+    assert "2 reference(s) would dangle" in text and "toy.table:raids at rows[0].plane" in text
+    assert any(r.id == "spit" for r in window.session.records())
+    window.answers = [Button.Yes]
+    window.delete_action.trigger()
+    assert not any(r.id == "spit" for r in window.session.records())
+    assert window.rec is None
+    window.undo_action.trigger()
+    assert any(r.id == "spit" for r in window.session.records())
+
+
+def test_search_finds_by_id_name_and_field_value_and_jumps(window, qtbot):
+    dialog = window.find_dialog()
+    qtbot.keyClicks(dialog.query, "hurricane")
+    assert dialog.hits[0].rec.id == "hurri"
+    dialog.query.clear()
+    qtbot.keyClicks(dialog.query, "table 1")
+    assert {h.rec.id for h in dialog.hits} == {"encounters", "raids"} and dialog.hits[0].path == ("source",)
+    qtbot.keyClick(dialog.query, Qt.Key.Key_Return)
+    assert window.rec is dialog.hits[0].rec
+    assert window.browser.current_uid() == window.rec.uid
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    window.jump(window.rec, ("source",))
+    assert QApplication.focusWidget() is window.form.editor_at(("source",)).edit
+
+
+def test_new_and_duplicate_records(window, qtbot, packs):
+    window.open_record("toy.plane", "spit")
+    window.prompt_id = lambda dialog: "typhoon"
+    window.new_action.trigger()
+    rec = window.rec
+    assert (rec.kind, rec.id, rec.data) == ("toy.plane", "typhoon", {"kind": "toy.plane", "id": "typhoon", "speed": 1})
+    assert rec.path == packs[0] / "planes/typhoon.yaml"
+    window.prompt_id = lambda dialog: "typhoon-ib"
+    window.duplicate_action.trigger()
+    assert window.rec.id == "typhoon-ib" and window.rec.data["speed"] == 1
+    window.save()
+    assert (packs[0] / "planes/typhoon-ib.yaml").read_text() == "kind: toy.plane\nid: typhoon-ib\nspeed: 1\n"
+
+
+def test_closing_with_unsaved_changes_asks(window, qtbot, packs):
+    spit = rec_of(window, "toy.plane", "spit")
+    from studio.commands import SetField
+
+    spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 9))
+    window.answers = [Button.Cancel]
+    assert not window.close()
+    window.answers = [Button.Save]
+    assert window.close()
+    assert "speed: 9" in (packs[0] / "planes/spit.yaml").read_text()
+
+
+def test_a_file_changed_on_disk_is_reloaded_or_shown_as_a_conflict(window, qtbot, packs):
+    path = packs[0] / "planes/hurri.yaml"
+    hurri = rec_of(window, "toy.plane", "hurri")
+    path.write_text(path.read_text().replace("speed: 4", "speed: 3"))
+    qtbot.waitUntil(lambda: hurri.data["speed"] == 3, timeout=5000)
+    assert not hurri.dirty
+    spit = rec_of(window, "toy.plane", "spit")
+    window.open_record("toy.plane", "spit")
+    from studio.commands import SetField
+
+    spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 9))
+    other = packs[0] / "planes/spit.yaml"
+    other.write_text(other.read_text().replace("speed: 5", "speed: 6"))
+    qtbot.waitUntil(lambda: spit.conflict is not None, timeout=5000)
+    assert window.conflict.isVisible() and spit.data["speed"] == 9
+    window.resolve_conflict(keep_mine=True)
+    window.save()
+    assert "speed: 9" in other.read_text()
+    (packs[0] / "planes/tempest.yaml").write_text("kind: toy.plane\nid: tempest\nspeed: 8\n")
+    qtbot.waitUntil(lambda: any(r.id == "tempest" for r in window.session.records()), timeout=5000)
+
+
+def test_new_pack_wizard_creates_an_extension_and_opens_it(window, qtbot, tmp_path):
+    from studio.dialogs import NewPackDialog
+
+    dialog = NewPackDialog(window.session, window)
+    dialog.folder.setText(str(tmp_path / "mods"))
+    qtbot.keyClicks(dialog.pack_id, "my-mod")
+    qtbot.keyClicks(dialog.name, "My mod")
+    dialog.base.setCurrentIndex(dialog.base.findData("base"))
+    assert dialog.message.text() == ""
+    root = dialog.create()
+    window.open_paths([root])
+    assert (root / "pack.yaml").read_text() == (
+        "id: my-mod\nname: My mod\nversion: 0.1.0\nruleset: toy\nextends: base\n"
+    )
+    doc = next(d for d in window.session.docs if d.id == "my-mod")
+    assert window.session.base_of(doc).id == "base"
+    window.browser.tree.setCurrentIndex(window.browser.proxy.index(len(window.session.docs) - 1, 0))
+    window.rec = None
+    window.prompt_id = lambda dialog: "meteor"
+    window.new_action.trigger()
+    assert window.rec.doc is doc and window.rec.path == root / "plane/meteor.yaml"
+
+
+def test_layout_and_recent_packs_are_remembered(qtbot, packs, sandbox):
+    first = make_window(qtbot, [packs[1]])
+    first.issues_dock.hide()
+    first.close()
+    second = make_window(qtbot, [packs[0]])
+    assert not second.issues_dock.isVisible()
+    assert second.recent()[:2] == [str(packs[0].resolve()), str(packs[1].resolve())]
+
+
+def test_lists_add_remove_reorder_and_optional_fields_clear(window, qtbot):
+    window.open_record("toy.plane", "spit")
+    spit = window.rec
+    turns = window.form.editor_at(("turns",))
+    add = next(b for b in turns.findChildren(QPushButton) if b.text() == "+ Add item")
+    qtbot.mouseClick(add, Qt.MouseButton.LeftButton)
+    assert spit.data["turns"] == ["A", "B", ""]
+    third = window.form.editor_at(("turns", 2))
+    qtbot.keyClicks(third.edit, "C")
+    assert spit.data["turns"] == ["A", "B", "C"]
+    up = [b for b in window.form.editor_at(("turns",)).findChildren(QToolButton) if b.text() == "↑"]
+    qtbot.mouseClick(up[2], Qt.MouseButton.LeftButton)
+    assert spit.data["turns"] == ["A", "C", "B"]
+    qtbot.waitUntil(lambda: [d.code for d in spit.diagnostics] == ["toy.turns_order"], timeout=2000)
+    assert window.form.rows_by_path["turns"].message.text().startswith("turn letters are not in order")
+    remove = [b for b in window.form.editor_at(("turns",)).findChildren(QToolButton) if b.text() == "✕"]
+    qtbot.mouseClick(remove[1], Qt.MouseButton.LeftButton)
+    assert spit.data["turns"] == ["A", "B"]
+    qtbot.waitUntil(lambda: spit.diagnostics == [], timeout=2000)
+    name_row = window.form.rows_by_path["name"]
+    qtbot.mouseClick(name_row.clear, Qt.MouseButton.LeftButton)
+    assert "name" not in spit.data and name_row.editor.edit.placeholderText() == "not set"
+    window.undo_action.trigger()
+    assert spit.data["name"] == "Spitfire I"
+
+
+def test_help_pane_follows_the_focused_field(window, qtbot):
+    window.open_record("toy.plane", "spit")
+    speed = window.form.editor_at(("speed",))
+    window.form.focus_path(("speed",))
+    text = window.help.toPlainText()
+    assert "Top speed." in text and "hexes" in text and "maximum" in text
+    assert speed.spin.toolTip().startswith("Top speed. (unit: hexes; range: 1–10)")
+
+
+def test_screenshot_command_renders_a_record(qapp, packs, tmp_path, monkeypatch):
+    from engine.cli import main
+
+    shot = tmp_path / "shot.png"
+    assert main(["studio", "--screenshot", str(shot), "--open", "toy.table:raids@rows[1].roll",
+                 "--size", "1000x700", str(packs[1])]) == 0
+    image = QImage(str(shot))
+    assert (image.width(), image.height()) == (1000, 700)
+    assert main(["studio", "--screenshot", str(shot), "--open", "toy.table:nope", str(packs[1])]) == 2
+    assert main(["studio", "--screenshot", str(shot), str(tmp_path / "missing")]) == 2
