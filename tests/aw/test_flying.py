@@ -45,6 +45,27 @@ def test_explain_says_how_far_a_square_is_beyond_the_speed():
         decision.match({"type": "move", "at": "Z9"})
 
 
+def test_a_flight_is_checked_against_the_unit_and_square_it_names_without_listing_every_option(monkeypatch):
+    """The labelled lists are made only when asked for; an action naming a legal unit or square
+    is accepted as the offered option, label and all, and the lists hold the same options."""
+    listed = []
+    real_fly, real_ends = flying.fly_options, flying.Destinations.options
+    monkeypatch.setattr(flying, "fly_options", lambda *a: listed.append("fly") or real_fly(*a))
+    monkeypatch.setattr(flying.Destinations, "options", lambda self: listed.append("fly_to") or real_ends(self))
+    game, st = board()
+    put(st, "la-5.1", "F4", airborne=True)
+    gen = flying.flying(game, st, "vvs")
+    fly = next(gen)
+    assert fly.match({"type": "fly", "unit": "la-5.1"})["label"] == "fly LA-5 1 (in the air over F4)"
+    fly_to = gen.send(fly.match({"type": "fly", "unit": "la-5.1"}))
+    chosen = fly_to.match({"type": "move", "at": "H4"})
+    assert chosen["label"].startswith("fly to H4") and listed == []
+    assert chosen in fly_to.options and fly.offer("fly", "la-5.1") in fly.options
+    assert listed == ["fly_to", "fly"]
+    with pytest.raises(IllegalAction, match="speed 4"):
+        fly_to.match({"type": "move", "at": "K5"})
+
+
 def test_enemy_air_units_stop_movement_but_based_units_and_decoys_do_not():
     game, st = board()
     put(st, "pe-2.1", "D4", airborne=True)  # speed 4
