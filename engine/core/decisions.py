@@ -24,8 +24,13 @@ def action_key(action: Action) -> str:
 
 
 def same_action(a: Action, b: Action) -> bool:
-    """Equal as the engine matches actions: the same JSON, labels ignored (for `accept`)."""
+    """Equal as the engine matches actions: the same JSON, labels ignored."""
     return action_key(a) == action_key(b)
+
+
+def confirm(action: Action, offered: Action | None) -> Action | None:
+    """What an `accept` returns: the offered action if `action` is it (labels aside), else None."""
+    return offered if offered is not None and (offered is action or same_action(action, offered)) else None
 
 
 class Decision:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from engine.content.dice import parse_roll
 from engine.core.board import FACINGS, Cube
-from engine.core.decisions import Action, Decision, same_action
+from engine.core.decisions import Action, Decision, confirm
 from engine.core.game import Game, Outcome, Rules
 
 from .fire import Shot, line_target, turret_shots
@@ -123,35 +123,27 @@ def move_action(state: State, m: Move) -> Action:
             "label": f"{to} facing {FACINGS[m.facing]} (cost {way.cost}: {way.how})"}
 
 
-class MoveDecision(Decision):
-    """`hm.move` with its legal moves kept compact: `moves` (end states, an exit last) for bots to
-    weigh, `action(i)` the action of one of them. The labelled list is made only when asked for;
-    any other action is checked against the one legal move it names."""
+class MoveOffers:
+    """The legal moves of one decision, kept compact (end states, an exit last), and their actions
+    made one at a time: the one a bot picks, the one an action names, or all for the list."""
 
-    def __init__(self, state: State, plane: Plane, mover: Mover, moves: list[Candidate], prompt: str,
-                 context: dict) -> None:
+    def __init__(self, state: State, mover: Mover, moves: list[Candidate]) -> None:
         self.state, self.mover, self.moves = state, mover, moves
-        self._actions: dict[int, Action] = {}
+        self.actions: dict[int, Action] = {}
         self._ends: dict[tuple[Cube, int], int] | None = None  # (offset, facing) -> index
-        super().__init__(plane.side, "hm.move", prompt, self._all, context,
-                         explain=lambda a: f"{plane.id} cannot do that: {explain_move(state, mover, a)}",
-                         accept=self._accept)
 
     def action(self, index: int) -> Action:
-        found = self._actions.get(index)
+        found = self.actions.get(index)
         if found is None:
-            found = self._actions[index] = move_action(self.state, self.mover.move(self.moves[index]))
+            found = self.actions[index] = move_action(self.state, self.mover.move(self.moves[index]))
         return found
 
-    def index(self, action: Action) -> int:
-        """Which move an accepted action is."""
-        return next(i for i, a in self._actions.items() if a is action)
-
-    def _all(self) -> list[Action]:
+    def options(self) -> list[Action]:
         return [self.action(i) for i in range(len(self.moves))]
 
-    def _accept(self, action: Action) -> Action | None:
-        if any(a is action for a in self._actions.values()):
+    def accept(self, action: Action) -> Action | None:
+        """The offered action of the one legal move `action` names, if it is that move."""
+        if any(a is action for a in self.actions.values()):
             return action
         moves, kind = self.moves, action.get("type")
         if kind == "exit":
@@ -163,10 +155,29 @@ class MoveDecision(Decision):
             index = None if to is None else self._ends.get(((to[0] - sx, to[1] - sy, to[2] - sz), action["facing"]))
         else:
             index = None
-        if index is None:
-            return None
-        offered = self.action(index)
-        return offered if same_action(action, offered) else None
+        return None if index is None else confirm(action, self.action(index))
+
+
+class MoveDecision(Decision):
+    """`hm.move` with its legal moves kept compact: `moves` for bots to weigh, `action(i)` the
+    action of one of them. The labelled list is made only when asked for; any other action is
+    checked against the one legal move it names. (The decision keeps no bound method of its own,
+    so nothing ties it in a reference cycle.)"""
+
+    def __init__(self, state: State, plane: Plane, mover: Mover, moves: list[Candidate], prompt: str,
+                 context: dict) -> None:
+        self.mover, self.moves = mover, moves
+        self.offers = offers = MoveOffers(state, mover, moves)
+        super().__init__(plane.side, "hm.move", prompt, offers.options, context,
+                         explain=lambda a: f"{plane.id} cannot do that: {explain_move(state, mover, a)}",
+                         accept=offers.accept)
+
+    def action(self, index: int) -> Action:
+        return self.offers.action(index)
+
+    def index(self, action: Action) -> int:
+        """Which move an accepted action is."""
+        return next(i for i, a in self.offers.actions.items() if a is action)
 
 
 def explain_move(state: State, mover: Mover, action: Action) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Generator
 
-from engine.core.decisions import Decision, same_action
+from engine.core.decisions import Decision, confirm
 
 from .fog import contacts, reveal_contact
 from .routes import path, reach
@@ -139,15 +139,15 @@ _END = {"type": "end", "label": "end flying for this hour"}
 _CANCEL = {"type": "cancel", "label": "choose another unit"}
 
 
-class FlyDecision(Decision):
-    """`aw.fly`, its options listed only when asked for: `offer` is the option that flies a unit or
-    a stack if the rules allow it now (what a bot looks up), and any action is checked that way."""
+class Departures:
+    """What a side may fly next: the option for one unit or stack (what a bot looks up, and what
+    any action is checked against), or the whole list for a person or a view."""
 
     def __init__(self, st: State, side: str) -> None:
-        self.st = st
-        super().__init__(side, "aw.fly", f"hour {st.hour}: fly a unit or stack, or end flying",
-                         lambda: fly_options(st, side), context={"hour": st.hour},
-                         explain=_explain_fly(st, side), accept=self._accept)
+        self.st, self.side = st, side
+
+    def options(self) -> list[dict]:
+        return fly_options(self.st, self.side)
 
     def offer(self, kind: str, key: object = None) -> dict | None:
         """The option to fly unit `key` ('fly'), the stack over square `key` ('fly_stack'), or to
@@ -166,10 +166,22 @@ class FlyDecision(Decision):
             return _stack_offer(st, square, count) if square is not None and count > 1 else None
         return None
 
-    def _accept(self, action: dict) -> dict | None:
+    def accept(self, action: dict) -> dict | None:
         kind = action["type"]
-        offered = self.offer(kind, action.get("unit") if kind == "fly" else action.get("at"))
-        return offered if offered is not None and (offered is action or same_action(action, offered)) else None
+        return confirm(action, self.offer(kind, action.get("unit") if kind == "fly" else action.get("at")))
+
+
+class FlyDecision(Decision):
+    """`aw.fly`, its options listed only when asked for; `offer` is what a bot looks up. (The
+    decision keeps no bound method of its own, so nothing ties it in a reference cycle.)"""
+
+    def __init__(self, st: State, side: str) -> None:
+        self.departures = found = Departures(st, side)
+        super().__init__(side, "aw.fly", f"hour {st.hour}: fly a unit or stack, or end flying", found.options,
+                         context={"hour": st.hour}, explain=_explain_fly(st, side), accept=found.accept)
+
+    def offer(self, kind: str, key: object = None) -> dict | None:
+        return self.departures.offer(kind, key)
 
 
 def _offers(static) -> dict[str, list[dict]]:
@@ -260,6 +272,10 @@ class Destinations:
         options.append(_CANCEL)
         return options
 
+    def accept(self, action: dict) -> dict | None:
+        kind = action["type"]
+        return confirm(action, self.offer(kind, action.get("unit") if kind == "add" else action.get("at")))
+
     def offer(self, kind: str, key: object) -> dict | None:
         """The option to add unit `key`, or to move or land at square `key`, or to cancel, if legal."""
         if kind == "cancel":
@@ -292,13 +308,8 @@ class FlyToDecision(Decision):
         super().__init__(
             side, "aw.fly_to", f"{_names(group)}: add a unit, or choose where to fly or land", ends.options,
             context={"units": [u.id for u in group], "from": st.static.label(group[0].square)},
-            explain=_explain_fly_to(st, side, group, ends.steps, ends.stopped), accept=self._accept,
+            explain=_explain_fly_to(st, side, group, ends.steps, ends.stopped), accept=ends.accept,
         )
-
-    def _accept(self, action: dict) -> dict | None:
-        kind = action["type"]
-        offered = self.ends.offer(kind, action.get("unit") if kind == "add" else action.get("at"))
-        return offered if offered is not None and (offered is action or same_action(action, offered)) else None
 
 
 def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
