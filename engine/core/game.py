@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Generator, Protocol
 
 from engine.content.model import Record
@@ -79,7 +80,8 @@ class Game:
         self.options = {**defaults, **(options or {})}
         self.sides = engine.sides(scenario)
         self.log = EventLog()
-        self.dice = Dice(seed, lambda roll: self.log.append("roll", roll))
+        self.dice = Dice(seed, partial(self.log.append, "roll"))  # no cycle back to the game: once
+        # dropped, a finished game is freed at once, not left for the cyclic garbage collector
         self.decisions: list[dict] = []
         self.pending: Decision | None = None
         self.outcome: Outcome | None = None

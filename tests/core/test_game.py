@@ -1,6 +1,8 @@
 """The engine core on a toy ruleset: decisions, refusals, determinism, saves and replays."""
 
+import gc
 import json
+import weakref
 
 import pytest
 
@@ -9,6 +11,7 @@ from engine.content.view import ContentView
 from engine.core.decisions import IllegalAction
 from engine.core.events import EventLog
 from engine.core.game import Game, SaveMismatch, resume, run
+from engine.core.launch import find_scenario
 from engine.core.view import view_at
 from tests.core import toy
 
@@ -197,3 +200,26 @@ def test_same_action_is_json_equality_without_labels():
     assert same_action({"type": "go", "path": ["a"], "label": "x"}, {"path": ("a",), "type": "go"})
     assert not same_action({"type": "go", "facing": 1}, {"type": "go", "facing": True})
     assert not same_action({"type": "go", "cost": 1}, {"type": "go", "cost": 1.0})
+
+
+@pytest.mark.parametrize("scenario", ["red-eagles", "zekes-in-the-slot"])
+def test_a_game_and_its_answered_decisions_free_themselves(scenario):
+    """Nothing ties a game, or a decision once answered, in a reference cycle: they do not wait
+    for the cyclic garbage collector, whose full passes otherwise dominate long runs of games."""
+    launch = find_scenario(scenario)
+    engine = launch.ruleset.engine
+    gc.disable()
+    try:
+        game = Game(engine, launch.scenario, launch.content, 3)
+        bots = {side: engine.bot(side, "hard") for side in game.sides}
+        answered = []
+        while game.pending is not None:
+            answered.append(weakref.ref(game.pending))
+            game.submit(bots[game.pending.side].choose(game.pending, game))
+        assert game.over and answered and all(ref() is None for ref in answered)
+        kept = weakref.ref(game)
+        del game
+        assert kept() is None
+    finally:
+        gc.enable()
+

@@ -63,7 +63,7 @@ def seen_by(st: State, side: str) -> set[str]:
     """
     enemy = st.static.enemy[side]
     units = [u for u in st.of_side[enemy] if u.square is not None]
-    if not st.game.options.get("fog-of-war", True):
+    if not st.options.get("fog-of-war", True):
         return {u.id for u in units}
     radar = st.static.radar.get(side, frozenset())
     seen = {u.id for u in units if u.revealed or (u.airborne and u.square in radar)

@@ -119,7 +119,7 @@ def _summary(st: State, since: int) -> None:
     bombed: dict[str, list[str]] = {side: [] for side in static.order}
     lost = {side: 0 for side in static.order}
     combats = 0
-    for event in st.game.log[since:]:
+    for event in st.log[since:]:
         kind = event["type"]
         if kind == "aw.target_bombed":
             place = static.describe(static.index[event["at"]])

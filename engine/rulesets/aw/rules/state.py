@@ -100,8 +100,8 @@ class SideState:
 
 class State:
     def __init__(self, game, static: Static) -> None:
-        self.game, self.static = game, static
-        self.emit = game.emit
+        self.static = static
+        self.log, self.options = game.log, game.options  # not the game: no cycle through it
         self.turn = 0
         self.hour = 0
         self.phase = "setup"
@@ -132,6 +132,9 @@ class State:
         self.bonus_window: set[str] = set()  # sides whose combat a bonus card would change now
         self._arrivals = 0
         self._memo: dict[tuple[str, Callable], tuple[int, Any]] = {}
+
+    def emit(self, type_: str, **data: Any) -> dict:
+        return self.log.append(type_, data)
 
     # ---- queries ----------------------------------------------------------------------
     def side_units(self, side: str) -> list[Unit]:
