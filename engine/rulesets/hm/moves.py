@@ -176,7 +176,10 @@ def _beats(a: _Chain, b: _Chain) -> bool:
 
 @lru_cache(maxsize=None)
 def template(flight: Flight, facing: int) -> Template:
-    """Every end state of every chain of manoeuvres within the speed, from the origin."""
+    """Every end state of every chain of manoeuvres within the speed, from the origin. The
+    manoeuvres turn with the facing, so facings other than north are the north template turned."""
+    if facing:
+        return _turned(template(flight, 0), facing, flight)
     found: dict[tuple[Cube, int], list[_Chain]] = {}
     manoeuvres = [list(flight.manoeuvres(heading)) for heading in range(6)]
 
@@ -214,6 +217,11 @@ def template(flight: Flight, facing: int) -> Template:
                          c.on, c.before, (c.cleared if flight.immelman_clear else 0)
                          | (0 if flight.pass_through else c.before)) for c in kept)
         states.append((offset, after, ways))
+    return _template(states, flight)
+
+
+def _template(states: list[tuple[Cube, int, tuple[Way, ...]]], flight: Flight) -> Template:
+    """The template of these (offset, facing, ways), in its order: cheapest first."""
     states.sort(key=lambda s: (s[2][0].cost, s[1], s[0]))
     out = []
     spots: dict[Cube, int] = {}
@@ -223,6 +231,27 @@ def template(flight: Flight, facing: int) -> Template:
             paths |= way.on
         out.append(EndState(offset, after, ways, i, spots.setdefault(offset, len(spots)), bit(offset), paths))
     return Template(out, not flight.end_in_occupied)
+
+
+def _turn(cube: Cube, hexsides: int) -> Cube:
+    """`cube` turned clockwise about the origin by `hexsides` sixths of a turn."""
+    for _ in range(hexsides):
+        x, y, z = cube
+        cube = (-z, -x, -y)
+    return cube
+
+
+def _turned(north: Template, facing: int, flight: Flight) -> Template:
+    states = []
+    for state in north.states:
+        ways = []
+        for way in state.ways:
+            path, clear = tuple(_turn(c, facing) for c in way.path), tuple(_turn(c, facing) for c in way.clear)
+            before = mask(path[:-1])
+            empty = (mask(clear) if flight.immelman_clear else 0) | (0 if flight.pass_through else before)
+            ways.append(way._replace(path=path, clear=clear, on=mask(path), before=before, empty=empty))
+        states.append((_turn(state.offset, facing), (state.facing + facing) % 6, tuple(ways)))
+    return _template(states, flight)
 
 
 class Move(NamedTuple):
