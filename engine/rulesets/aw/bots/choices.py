@@ -189,16 +189,19 @@ def redeploy(bot, decision: Decision, st: State) -> dict:
     if count >= 4:
         return done
     bases = [sq for sq, room in st.rooms(bot.side).items() if room > 0]
+    ranked: dict[int, list[tuple[float, int]]] = {}  # by a unit's reach: the bases, best first
     for option in decision.options:
         if option["type"] != "redeploy" or not st.units[option["unit"]].air:
             continue
         unit = st.units[option["unit"]]
         here = base_score(bot, st, unit, unit.square)
-        better = min((sq for sq in bases if sq != unit.square), default=None,
-                     key=lambda sq: (base_score(bot, st, unit, sq), sq))
-        if better is not None and base_score(bot, st, unit, better) <= here - 1.5:
+        reach = _reach(st, unit)
+        if reach not in ranked:
+            ranked[reach] = sorted((base_score(bot, st, unit, sq), sq) for sq in bases)
+        better = next(((score, sq) for score, sq in ranked[reach] if sq != unit.square), None)
+        if better is not None and better[0] <= here - 1.5:
             moves[st.turn] = count + 1
-            bot.memory["redeploy_to"] = better
+            bot.memory["redeploy_to"] = better[1]
             return option
     return done
 
