@@ -10,25 +10,32 @@ question is a single `&`.
 
 from __future__ import annotations
 
+from threading import Lock
 from typing import Iterable
 
 from engine.core.board import CUBE_DIRECTIONS, Cube
 
 _BITS: dict[Cube, int] = {(0, 0, 0): 1}
 _RADIUS = [0]  # every offset up to this distance has its bit
+_GROWING = Lock()  # games in two threads must not give one offset two bits
 
 
 def _grow(radius: int) -> None:
     """Give bits to the rings out to `radius`, ring by ring, so bits never change once given."""
-    while _RADIUS[0] < radius:
-        r = _RADIUS[0] + 1
-        x, y, z = (CUBE_DIRECTIONS[4][0] * r, CUBE_DIRECTIONS[4][1] * r, CUBE_DIRECTIONS[4][2] * r)
-        for d in range(6):
-            dx, dy, dz = CUBE_DIRECTIONS[d]
-            for _ in range(r):
-                _BITS[(x, y, z)] = 1 << len(_BITS)
-                x, y, z = x + dx, y + dy, z + dz
-        _RADIUS[0] = r
+    if _RADIUS[0] >= radius:
+        return
+    with _GROWING:
+        while _RADIUS[0] < radius:
+            r = _RADIUS[0] + 1
+            x, y, z = (CUBE_DIRECTIONS[4][0] * r, CUBE_DIRECTIONS[4][1] * r, CUBE_DIRECTIONS[4][2] * r)
+            ring = {}
+            for d in range(6):
+                dx, dy, dz = CUBE_DIRECTIONS[d]
+                for _ in range(r):
+                    ring[(x, y, z)] = 1 << (len(_BITS) + len(ring))
+                    x, y, z = x + dx, y + dy, z + dz
+            _BITS.update(ring)
+            _RADIUS[0] = r
 
 
 def bit(offset: Cube) -> int:

@@ -1,0 +1,26 @@
+"""Hexes as bit masks of offsets: one bit per offset, nearer offsets first, masks that add up."""
+
+from __future__ import annotations
+
+from engine.core.board import cube_distance, cube_step
+from engine.rulesets.hm.offsets import around, bit, disk, line, mask
+
+ORIGIN = (0, 0, 0)
+
+
+def test_each_offset_within_a_radius_has_its_own_bit_and_nearer_offsets_have_lower_ones():
+    near = disk(4)
+    assert len(near) == 61 and len({b for _, b in near}) == 61
+    assert {o for o, _ in near} == {(x, y, -x - y) for x in range(-4, 5) for y in range(-4, 5)
+                                    if cube_distance(ORIGIN, (x, y, -x - y)) <= 4}
+    farther = bit((5, -5, 0))
+    assert all(b < farther for _, b in near) and bit((0, 0, 0)) == 1
+
+
+def test_masks_of_cubes_around_a_hex_and_of_a_line_of_fire():
+    start = (2, -1, -1)
+    planes = around(start, [start, cube_step(start, 1), cube_step(start, 1, 3)])
+    assert planes == mask([ORIGIN, (1, 0, -1), (3, 0, -3)])
+    assert line(ORIGIN, 1, 2) == mask([(1, 0, -1), (2, 0, -2)])
+    assert line(ORIGIN, 1, 2) & planes == bit((1, 0, -1))  # the first hex of the line holds a plane
+    assert not line(ORIGIN, 4, 4) & planes
