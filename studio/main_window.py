@@ -39,6 +39,7 @@ from .document import DocRecord, PackDocument
 from .fields import FieldEditor
 from .form import RecordForm
 from .issues import IssuesPanel
+from .playtest import install as install_playtest
 from .preview import PreviewPane
 from .recovery import Recovery
 from .session import Session
@@ -87,6 +88,7 @@ class MainWindow(QMainWindow):
         self.watcher.reloaded.connect(lambda rec: self.statusBar().showMessage(
             f"{rec.file} changed on disk and was reloaded", 5000))
 
+        install_playtest(self)
         if remember:
             self._restore_settings()
             self._remember_recent(paths)
