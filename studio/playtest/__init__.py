@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QStyle, QToolBar
 
@@ -66,6 +67,23 @@ def install(window) -> None:
         tools.addSeparator()
         tools.addAction(play)
     window.playtest_action = play
+    window.installEventFilter(_CloseWith(window))
+
+
+class _CloseWith(QObject):
+    """Closes the playtests of a window when the window itself closes (not when that is
+    cancelled): their games and batches stop cleanly instead of outliving the editor."""
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.Close:
+            QTimer.singleShot(0, self._closed)
+        return False
+
+    def _closed(self) -> None:
+        window = self.parent()
+        if not window.isVisible():
+            for playtest in window.findChildren(PlaytestWindow):
+                playtest.close()
 
 
 def _ask_replay(window) -> None:

@@ -276,6 +276,7 @@ class PlaytestView(QWidget):
         self._update_slider()
         self._replay_news()
         self.set_cursor(check.difference if check.difference is not None else 0)
+        self._update()
 
     def _replay_news(self) -> None:
         check, saved = self.check, self.events
@@ -581,6 +582,9 @@ class PlaytestView(QWidget):
         self.status.setText(self._status_text(busy))
 
     def _status_text(self, busy: bool) -> str:
+        if self.mode == "replay":
+            return (f"Replay: {len(self.events)} saved events, seed {self.replay['seed']}, "
+                    f"{len(self.replay['decisions'])} decisions. Restart plays it afresh with today's data.")
         if self.run is None or self.run.game is None:
             return self.run.error if self.run is not None else ""
         game = self.run.game

@@ -302,3 +302,29 @@ def test_a_mission_rolled_on_a_timeline_is_playtested(studio, qtbot):
     assert window.roll_mission(7) and window.source.mission_seed == 7
     assert window.play.setup.source.mission_seed == 7 and window.mission_label.text()
     assert "mission seed 7" in window.windowTitle() and name
+
+
+def test_f5_plays_the_record_on_show_and_closing_the_editor_closes_its_playtests(qtbot, sandbox):
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtWidgets import QMessageBox, QToolBar
+
+    from engine.content.loader import BUNDLED_CONTENT
+    from studio.main_window import MainWindow
+
+    window = MainWindow([BUNDLED_CONTENT / "hex-minis"], remember=False)
+    window.ask = lambda *args, **kwargs: QMessageBox.StandardButton.Discard
+    window.show()
+    action = window.playtest_action
+    assert action.shortcut() == QKeySequence("F5")
+    assert action in window.findChild(QToolBar, "mainToolbar").actions()
+    window.open_record(*ZERO)
+    action.trigger()
+    assert not window.findChildren(PlaytestWindow)
+    assert "select a scenario" in window.statusBar().currentMessage()
+    window.open_record(*SCENARIO)
+    action.trigger()
+    [playtest] = window.findChildren(PlaytestWindow)
+    assert playtest.isVisible() and playtest.play.run.game is not None
+    playtest.play.to_the_end()
+    window.close()
+    qtbot.waitUntil(lambda: not window.findChildren(PlaytestWindow))
