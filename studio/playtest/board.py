@@ -96,6 +96,14 @@ class PlaytestBoard(DrawingView):
         if self.painter is not None:
             self.show_frame(self.painter.frame(view, **overlays))
 
+    def redraw(self, **overlays) -> None:
+        """The moment on show with new overlays; a glide under way goes on with them."""
+        if self._motion is not None and self.animation.state() == QVariantAnimation.State.Running:
+            view, end, routes, _old = self._motion
+            self._motion = (view, end, routes, overlays)
+        elif self.view is not None:
+            self.show_view(self.view, **overlays)
+
     def glide(self, before: BoardView, after: BoardView, events: list[dict], duration: int,
               **overlays) -> None:
         """Move the counters from `before` to `after` along the paths of `events`."""

@@ -233,6 +233,8 @@ class PlaytestView(QWidget):
         self.seats = {side: (seats or self.seats).get(side, strengths[-1]) for side in setup.sides}
         self._seat_widgets(setup.sides, strengths)
         self.seed.setValue(seed)
+        self.news.hide()
+        self.banner.hide()
         self._painter(setup)
         if self.run is None:
             self.run = GameRun(setup, self.seats, seed, options, self)
@@ -247,8 +249,6 @@ class PlaytestView(QWidget):
             if options is not None:
                 self.run.options = dict(options)
         self.mode, self.replay, self.check = "live", None, None
-        self.news.hide()
-        self.banner.hide()
         if setup.left_out:
             shown = ", ".join(setup.left_out[:3]) + ("…" if len(setup.left_out) > 3 else "")
             self.banner.say(f"{len(setup.left_out)} record(s) with errors are left out of the game: "
@@ -401,10 +401,10 @@ class PlaytestView(QWidget):
         return {"shots": shots, "places": self.places, "selected": focus, "chosen": self.chosen}
 
     def _refresh_board(self) -> None:
-        if self.events and self.cursor >= 0:
-            view = self.board.view if self.board.view is not None else view_at(self.events, self.cursor + 1)
+        view = self.board.view
+        if view is not None and self.events and self.cursor >= 0:
             self._update_places(view)
-            self.board.show_view(view, **self._overlays(view, self.cursor))
+            self.board.redraw(**self._overlays(view, self.cursor))
 
     def _why(self, index: int) -> None:
         text = read(self.events, index).html()

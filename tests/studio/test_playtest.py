@@ -2,6 +2,7 @@
 a side played through the widgets, balance batches in the background, and replays."""
 
 import json
+import math
 
 import pytest
 from PySide6.QtCore import QPointF, Qt, QTimer
@@ -176,6 +177,34 @@ def test_a_person_plays_a_side_on_the_board_and_in_the_panel(studio, qtbot):
     qtbot.mouseRelease(view.board.viewport(), Qt.MouseButton.LeftButton, pos=end)
     assert f"{plane} cannot do that" in view.decision.refusal.text()
     assert len(view.run.game.log) == logged
+
+
+def test_a_person_flies_a_maneuver_by_clicking_where_it_ends(studio, qtbot):
+    window = playtest(studio, ("paw.scenario", "sweep-four-versus-four"))
+    view = window.play
+    view.set_seat("allies", PERSON)
+    while True:
+        wait_for_my_move(qtbot, view)
+        decision = view.run.person_to_move()
+        if decision.kind == "paw.maneuver":
+            break
+        view.decision.choose_current()
+    view.run.pause()
+    qtbot.waitUntil(lambda: view.board.animation.state() == view.board.animation.State.Stopped)
+    ends = [p for p in view.places if p.kind == "pos"]
+    assert len(ends) == len(decision.options)
+    lone = [p for p in ends if sum(q.value == p.value for q in ends) == 1]
+    target = max(lone, key=lambda p: len(p.path))  # the longest: clear of the others
+    x, y = view.painter.mat_point(target.value)
+    back = math.radians(-(target.heading or 0.0))
+    size = view.painter.cell_mm * 0.45
+    inside = QPointF(x - 0.5 * size * math.cos(back), y - 0.5 * size * math.sin(back))
+    count = len(view.run.game.decisions)
+    logged = len(view.run.game.log)
+    qtbot.mouseClick(view.board.viewport(), Qt.MouseButton.LeftButton, pos=view.board.mapFromScene(inside))
+    assert view.run.game.decisions[count]["action"] == decision.options[target.option]
+    moved = next(e for e in view.run.game.log[logged:] if e["type"] == "unit.moved")
+    assert moved["unit"] == decision.context["plane"] and moved["pos"] == list(target.value)
 
 
 def test_a_batch_runs_in_the_background_and_cancels(studio, qtbot):
