@@ -37,7 +37,7 @@ class Place:
     path: tuple = ()
 
 
-def offered(game: Any, decision: Any, units: Iterable[str], cells: Any) -> list[Place]:
+def offered(game: Any, decision: Any, units: Iterable[str], is_cell: Any) -> list[Place]:
     """Places of the decision's options: the ruleset's `option_place` if it has one, else the
     cell (`to`, `at`) or the unit (`target`, then `unit`/`plane`) an option names."""
     units = set(units)
@@ -51,7 +51,7 @@ def offered(game: Any, decision: Any, units: Iterable[str], cells: Any) -> list[
             continue
         source = where or option
         cell = next((source[k] for k in ("to", "at") if isinstance(source.get(k), str)
-                     and cells(source[k])), None)
+                     and is_cell(source[k])), None)
         if cell is not None:
             out.append(Place(i, "cell", cell))
             continue
@@ -104,9 +104,8 @@ class BoardPainter:
         self.base = self.board.drawing()
         self.free = not hasattr(self.board, "parse")
         self._counters: dict[tuple, Drawing | None] = {}
-        self.cell_mm = getattr(self.board, "cell_mm", None) or 15.0
-        if self.free:
-            self.cell_mm = getattr(self.board, "step_mm", 15.0)
+        # the unit of size for marks: a cell, or a step of the rulers on a free mat
+        self.cell_mm = getattr(self.board, "step_mm" if self.free else "cell_mm", 15.0)
 
     # ---- geometry --------------------------------------------------------------
     def cell_point(self, label: str) -> tuple[float, float] | None:
