@@ -139,8 +139,18 @@ def test_a_person_plays_a_side_on_the_board_and_in_the_panel(studio, qtbot):
     # a click on a hex the plane may reach
     cells = [p for p in view.places if p.kind == "cell"]
     assert cells
-    target = next(p for p in cells if len([q for q in cells if q.value == p.value]) == 1)
     count = len(view.run.game.decisions)
+
+    def shown():
+        return sum(not view.decision.options.item(r).isHidden() for r in range(view.decision.options.count()))
+
+    crowded = next(p.value for p in cells if sum(q.value == p.value for q in cells) > 1)
+    qtbot.mouseClick(view.board.viewport(), Qt.MouseButton.LeftButton, pos=cell_point(view, crowded))
+    assert len(view.run.game.decisions) == count  # several ways to end there: the list narrows
+    assert shown() == sum(q.value == crowded for q in cells) and "pick one" in view.decision.refusal.text()
+    qtbot.mouseClick(view.decision.all_button, Qt.MouseButton.LeftButton)
+    assert shown() == len(decision.options)
+    target = next(p for p in cells if sum(q.value == p.value for q in cells) == 1)
     qtbot.mouseClick(view.board.viewport(), Qt.MouseButton.LeftButton, pos=cell_point(view, target.value))
     made = view.run.game.decisions[count]
     assert made["side"] == "usa" and made["action"]["to"] == target.value
