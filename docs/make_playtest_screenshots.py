@@ -19,6 +19,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from PySide6.QtCore import QRectF  # noqa: E402
 from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
 from engine.content.loader import BUNDLED_CONTENT  # noqa: E402
@@ -86,8 +87,11 @@ def person(app, window) -> None:
         view.submit(max(decision.options, key=lambda o: o.get("to", 0)))
     view.run.pause()
     settle(app, 0.8)
-    view.board.zoom_to_units(margin_cells=3)
     decision = view.run.person_to_move()
+    x, y, _turn = view.painter.poses(view.board.view)[decision.context["plane"]]
+    reach = view.painter.cell_mm * 9
+    view.board.region = QRectF(x - reach * 1.6, y - reach * 1.4, reach * 3.2, reach * 2)
+    view.board.fit()
     turn = next(i for i, o in enumerate(decision.options) if o["type"] == "turn" and o.get("steps", 0) >= 3)
     view.decision.options.setCurrentRow(turn)
     view.decision.json.setText(json.dumps({"type": "turn", "plane": decision.context["plane"], "template": "A",
