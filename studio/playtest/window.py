@@ -13,7 +13,16 @@ from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QSpinBox, QTabWidget, QToolBar, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QToolBar,
+    QWidget,
+)
 
 from .balance import BalancePanel
 from .replay import check
@@ -36,6 +45,7 @@ class PlaytestWindow(QMainWindow):
         self.tabs.addTab(self.balance, "Balance")
         self.setCentralWidget(self.tabs)
         self.mission_bar = self._mission_bar()
+        self.pack_choice = self._pack_bar()
         # bound methods, not lambdas: Qt drops them when this window is deleted
         session.recordChanged.connect(self._record_changed)
         session.recordAdded.connect(self._data_changed)
@@ -61,6 +71,32 @@ class PlaytestWindow(QMainWindow):
         bar.addWidget(roll)
         self.addToolBar(bar)
         return bar
+
+    def _pack_bar(self) -> QComboBox | None:
+        """A choice of the open packs that see the record: its own, or one extending it
+        (an errata pack over the base) — the game then plays with that pack's records."""
+        home = self._doc()
+        packs = [d.id for d in self.session.docs if home is not None and home.pack in d.pack.chain()]
+        if len(packs) < 2:
+            return None
+        bar = QToolBar("Content")
+        bar.setObjectName("packBar")
+        choice = QComboBox()
+        choice.setObjectName("playWithPack")
+        choice.addItems(packs)
+        choice.setCurrentText(self.source.pack)
+        choice.setToolTip("The pack whose records the game plays with: a pack extending the record's "
+                          "pack plays its own records over the base's")
+        choice.currentTextChanged.connect(self.play_with)
+        bar.addWidget(QLabel("Play with pack "))
+        bar.addWidget(choice)
+        self.addToolBar(bar)
+        return choice
+
+    def play_with(self, pack: str) -> bool:
+        self.source = replace(self.source, pack=pack)
+        self._title()
+        return self.start(self.play.seed.value())
 
     # ------------------------------------------------------------------ content
     def _doc(self):

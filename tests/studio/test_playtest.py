@@ -367,3 +367,16 @@ def test_f5_plays_the_record_on_show_and_closing_the_editor_closes_its_playtests
     playtest.play.to_the_end()
     window.close()
     qtbot.waitUntil(lambda: not window.findChildren(PlaytestWindow))
+
+
+def test_a_scenario_plays_with_a_pack_that_extends_its_own(studio):
+    window = playtest(studio, ("paw.scenario", "sweep-four-versus-four"))
+    choice = window.pack_choice
+    assert {choice.itemText(i) for i in range(choice.count())} == {"pocket-air-war", "pocket-air-war-errata"}
+    errata = next(d for d in studio.session.docs if d.id == "pocket-air-war-errata")
+    rules = next(r for r in errata.records.values() if r.kind == "paw.rules")
+    assert window.play.setup.content.get("paw.rules", rules.id) is not rules.model
+    choice.setCurrentText("pocket-air-war-errata")
+    assert window.play.setup.content.get("paw.rules", rules.id) is rules.model
+    assert window.play.setup.scenario.id == "sweep-four-versus-four" and window.play.run.game is not None
+    assert "pocket-air-war-errata/sweep-four-versus-four" in window.windowTitle()
