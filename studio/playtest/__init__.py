@@ -29,7 +29,7 @@ def open_playtest(window, rec=None) -> PlaytestWindow | None:
                                        "mission) of a game that has a rules engine", 8000)
         return None
     seed = FIRST_MISSION_SEED if kind == "mission" else None
-    playtest = PlaytestWindow(window.session, Source(rec.doc.id, rec.kind, rec.id, seed), window)
+    playtest = PlaytestWindow(window.session, Source(rec.doc.id, rec.kind, rec.id, seed), window, rec.uid)
     playtest.start()
     playtest.show()
     return playtest

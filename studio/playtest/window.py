@@ -31,11 +31,13 @@ from .view import PlaytestView
 
 
 class PlaytestWindow(QMainWindow):
-    def __init__(self, session, source: Source, parent: QWidget | None = None) -> None:
+    def __init__(self, session, source: Source, parent: QWidget | None = None, uid: int | None = None) -> None:
+        """`uid`: the record played, when it is open (a rename then follows it)."""
         super().__init__(parent, Qt.WindowType.Window)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.session = session
         self.source = source
+        self.uid = uid
         self.changes: list[str] = []  # records edited since the game on show started
         self.replay: dict | None = None
         self.play = PlaytestView(self.make_setup)
@@ -141,7 +143,11 @@ class PlaytestWindow(QMainWindow):
         return True
 
     # ------------------------------------------------------------------ edits
-    def _record_changed(self, uid, _path) -> None:
+    def _record_changed(self, uid, path) -> None:
+        rec = self.session.record(uid)
+        if uid == self.uid and tuple(path) == ("id",) and rec is not None and rec.id != self.source.id:
+            self.source = replace(self.source, id=rec.id)  # renamed: play it under its new id
+            self._title()
         self._data_changed(uid)
 
     def _record_removed(self, _uid) -> None:

@@ -380,3 +380,11 @@ def test_a_scenario_plays_with_a_pack_that_extends_its_own(studio):
     assert window.play.setup.content.get("paw.rules", rules.id) is rules.model
     assert window.play.setup.scenario.id == "sweep-four-versus-four" and window.play.run.game is not None
     assert "pocket-air-war-errata/sweep-four-versus-four" in window.windowTitle()
+
+
+def test_a_renamed_scenario_is_still_played(studio, qtbot):
+    window = playtest(studio)
+    rec = studio.open_record(*SCENARIO)
+    studio.session.rename(rec, "zekes-renamed")
+    assert window.source.id == "zekes-renamed" and "zekes-renamed" in window.windowTitle()
+    assert window.play.restart() and window.play.setup.scenario.id == "zekes-renamed"
