@@ -9,7 +9,6 @@ board shows are the same thing. A live game moves the cursor along as it grows
 from __future__ import annotations
 
 import html
-import math
 import random
 from pathlib import Path
 from typing import Any, Callable
@@ -38,7 +37,8 @@ from engine.core.view import BoardView, view_at
 
 from .board import PlaytestBoard
 from .explain import line, read, shot
-from .frames import PLACE_KEY, BoardPainter, Place, deciding_unit, offered
+from . import picking
+from .frames import BoardPainter, Place, deciding_unit, offered
 from .panels import DecisionPanel, EventLog
 from .replay import Check, replay_data, write_replay
 from .run import PERSON, GameRun
@@ -46,7 +46,6 @@ from .source import Setup, SetupError
 
 MAX_GLIDE_MS = 600
 STEP_GLIDE_MS = 300
-DRAG_STRIP = ("label", "path", "cost")  # fields an offered action derives from its place
 
 
 class Banner(QFrame):
@@ -453,29 +452,21 @@ class PlaytestView(QWidget):
             self.decision.refused(reason)
             self.status.setText(f"Refused: {reason}")
 
-    def _indices(self, kind: str, value: Any) -> list[int]:
-        return [p.option for p in self.places if p.kind == kind and p.value == value]
-
-    def _offer(self, indices: list[int], what: str) -> None:
-        decision = self._person_decision()
-        if len(indices) == 1:
-            self.submit(decision.options[indices[0]])
-        else:
-            self.decision.only(indices, f"{len(indices)} actions {what}: pick one.")
+    def _follow(self, pick) -> None:
+        """Do what a click or a drop on the board asked for."""
+        if pick.action is not None:
+            self.submit(pick.action)
+        elif pick.among:
+            self.decision.only(pick.among, pick.note)
+        elif pick.note:
+            self.decision.refused(pick.note)
 
     def board_clicked(self, key: str) -> None:
         decision = self._person_decision()
-        if decision is not None:
-            if key.startswith(PLACE_KEY):
-                index = int(key[len(PLACE_KEY):])
-                spot = self.places[[p.option for p in self.places].index(index)].value
-                self._offer(self._indices("pos", spot), "end there")
-                return
-            for kind in ("unit", "cell"):
-                indices = self._indices(kind, key)
-                if indices:
-                    self._offer(indices, f"with {key}")
-                    return
+        pick = picking.click(decision, self.places, key) if decision is not None else None
+        if pick is not None:
+            self._follow(pick)
+            return
         view = self.board.view
         if view is not None and key in view.units:
             self.inspected = key
@@ -493,29 +484,7 @@ class PlaytestView(QWidget):
         if decision is None:
             self.status.setText("Counters move by the rules: drag one when it is your move.")
             return
-        if isinstance(target, str):
-            indices = self._indices("cell", target)
-            if indices:
-                self._offer(indices, f"to {target}")
-                return
-            template = next((o for o in decision.options if unit in o.values() and ("to" in o or "at" in o)),
-                            next((o for o in decision.options if "to" in o or "at" in o), None))
-            if template is None:
-                self.decision.refused(f"no action of this decision moves {unit} to a place; "
-                                      "try an action in the JSON field")
-                return
-            action = {k: v for k, v in template.items() if k not in DRAG_STRIP}
-            action["to" if "to" in template else "at"] = target
-            self.submit(action)
-        elif isinstance(target, tuple):
-            near = [p for p in self.places if p.kind == "pos"
-                    and math.dist(p.value, target) <= self.painter.cell_mm]
-            if near:
-                best = min(near, key=lambda p: math.dist(p.value, target))
-                self._offer(self._indices("pos", best.value), "end there")
-            else:
-                self.decision.refused(f"no offered move of {unit} ends near ({target[0]:.0f}, {target[1]:.0f}) "
-                                      "mm: the arrows show where the offered moves end")
+        self._follow(picking.drop(decision, self.places, unit, target, self.painter.cell_mm))
 
     # ------------------------------------------------------------------ controls
     def step(self) -> None:

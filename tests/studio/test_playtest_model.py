@@ -182,3 +182,32 @@ def test_comparisons_flag_changes_beyond_chance_only(hm):
     html = comparison_html(same, ("Run 1", "Run 2")) + report_html(base, "Run 1")
     assert "Run 2 compared with Run 1" in html and "#c8e6c9" not in html
     assert json.dumps(same)  # plain data: it can be saved with a run
+
+
+def test_clicks_pick_what_is_offered_there_and_drops_elsewhere_are_tried():
+    from engine.core.decisions import Decision
+    from studio.playtest.frames import Place
+    from studio.playtest.picking import click, drop
+
+    options = [{"type": "move", "to": "0804", "facing": f, "cost": 1, "path": ["0804"], "label": f"0804 {f}"}
+               for f in (2, 3, 4)] + [{"type": "move", "to": "0805", "facing": 3, "cost": 2,
+                                       "path": ["0804", "0805"], "label": "0805"},
+                                      {"type": "fire", "target": "zero-1", "label": "fire"}]
+    decision = Decision("usa", "hm.move", "move", options)
+    places = [Place(0, "cell", "0804"), Place(1, "cell", "0804"), Place(2, "cell", "0804"),
+              Place(3, "cell", "0805"), Place(4, "unit", "zero-1")]
+    assert click(decision, places, "0805").action is options[3]
+    assert click(decision, places, "zero-1").action is options[4]
+    three = click(decision, places, "0804")
+    assert three.action is None and three.among == [0, 1, 2] and "3 actions" in three.note
+    assert click(decision, places, "0101") is None
+    tried = drop(decision, places, "corsair-1", "0101", 15.0).action
+    assert tried == {"type": "move", "to": "0101", "facing": 2}
+    assert drop(decision, places, "corsair-1", "0805", 15.0).action is options[3]
+
+    mat = [Place(0, "pos", (100.0, 50.0), 90.0), Place(1, "pos", (130.0, 50.0), 90.0)]
+    assert click(decision, mat, "place:1").action is options[1]
+    assert drop(decision, mat, "spit", (104.0, 52.0), 15.0).action is options[0]
+    far = drop(decision, mat, "spit", (300.0, 300.0), 15.0)
+    assert far.action is None and "ends near (300, 300)" in far.note
+    assert "JSON" in drop(Decision("usa", "x", "p", [{"type": "hold"}]), [], "spit", "0101", 15.0).note
