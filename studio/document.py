@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -177,6 +178,8 @@ class PackDocument(QObject):
         self._modified = False
         self._dirty: set[int] = set()  # uids of records whose data or file differ from disk
         self._orphans = False  # files on disk that no record claims any more (deleted, moved)
+        self._batch_depth = 0
+        self._batched: dict[int, tuple[FieldPath, bool, bool]] = {}  # uid -> (path, rebuild, structure)
         for entry in pack.entries:
             data = copy.deepcopy(entry.doc.data) if entry.doc.ok else None
             rec = DocRecord(self, entry.path, data, entry.doc.header, on_disk=True, entry=entry)
@@ -256,7 +259,32 @@ class PackDocument(QObject):
         self._update_modified(structure=True)
         return rec
 
+    @contextmanager
+    def batch(self):
+        """Edits inside are one change: each record they touch is validated and announced once.
+
+        A board gesture sets x and y, a rename many references; without this, views
+        would redraw (and the validator run) after every single value.
+        """
+        self._batch_depth += 1
+        try:
+            yield
+        finally:
+            self._batch_depth -= 1
+            if not self._batch_depth:
+                pending, self._batched = self._batched, {}
+                for uid, (path, rebuild, structure) in pending.items():
+                    if uid in self.records:
+                        self._touched(self.records[uid], path, rebuild, structure)
+
     def _touched(self, rec: DocRecord, path: FieldPath, rebuild: bool = True, structure: bool = False) -> None:
+        if self._batch_depth:
+            if rec.uid in self._batched:
+                before, was_rebuilt, was_structure = self._batched[rec.uid]
+                path = _common_prefix(before, path)
+                rebuild, structure = rebuild or was_rebuilt, structure or was_structure
+            self._batched[rec.uid] = (path, rebuild, structure)
+            return
         if rec.editable and rebuild:
             rec.entry = rec.build_entry(precise=False)
         self._sync_entries()
@@ -372,6 +400,14 @@ class PackDocument(QObject):
             written.append(path)
         self._update_modified(structure=True)
         return written
+
+
+def _common_prefix(a: FieldPath, b: FieldPath) -> FieldPath:
+    """The deepest field holding both `a` and `b` (what changed, announced once)."""
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return tuple(a[:n])
 
 
 def _read_text(path: Path) -> str:

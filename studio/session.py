@@ -193,7 +193,7 @@ class Session(QObject):
         if not plan.ok:
             raise ValueError("; ".join(plan.problems))
         command = RenameRecord(rec, plan, self.holder_of)
-        rec.doc.stack.push(command)
+        command.push()
         return command
 
     def delete(self, rec: DocRecord) -> None:
