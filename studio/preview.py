@@ -58,7 +58,13 @@ class PreviewPane(QWidget):
         session.recordChanged.connect(self._on_changed)
         session.recordRemoved.connect(lambda uid: uid == getattr(self.rec, "uid", None) and self.show_record(None))
         self.redraws = 0  # counted for tests and the latency benchmark
+        self._stale = False
         self.show_record(None)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        if self._stale:
+            self.redraw()
 
     def show_record(self, rec: DocRecord | None) -> None:
         self.rec = rec
@@ -70,6 +76,10 @@ class PreviewPane(QWidget):
             self.redraw()
 
     def redraw(self) -> None:
+        if not self.isVisible() and self.rec is not None:
+            self._stale = True  # behind another tab (the board): drawn when shown
+            return
+        self._stale = False
         rec = self.rec
         if rec is None:
             self._say("Select a record to see its preview.")
