@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QStyle,
+    QTabWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from engine.content.diagnostics import FieldPath, format_path, parse_path
 
+from .board import BoardPane
 from .browser import PackBrowser
 from .dialogs import FindDialog, IdDialog, NewPackDialog, confirm_text, id_problems
 from .document import DocRecord, PackDocument
@@ -63,6 +65,12 @@ class MainWindow(QMainWindow):
         self.form = RecordForm(self.session)
         self.browser = PackBrowser(self.session)
         self.preview = PreviewPane(self.session)
+        self.board = BoardPane(self.session)
+        self.drawings = QTabWidget()  # tabs in one dock: two tab groups in one dock area leave a stray tab bar
+        self.drawings.setObjectName("drawingTabs")
+        self.drawings.setDocumentMode(True)
+        self.drawings.addTab(self.preview, "Preview")
+        self.drawings.addTab(self.board, "Board")
         self.issues = IssuesPanel(self.session)
         self.help = QTextBrowser()
         self.help.setObjectName("helpPane")
@@ -75,6 +83,7 @@ class MainWindow(QMainWindow):
         self.browser.recordActivated.connect(self.show_uid)
         self.issues.diagnosticActivated.connect(self.jump_to_diagnostic)
         self.preview.fieldClicked.connect(lambda key: self.form.focus_path(parse_path(key)))
+        self.board.fieldClicked.connect(self.form.focus_path)
         self.form.fieldFocused.connect(self.show_help)
         self.form.renameRequested.connect(self.rename_record)
         self.form.refActivated.connect(self.open_reference)
@@ -135,7 +144,7 @@ class MainWindow(QMainWindow):
         left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
                                Qt.DockWidgetArea.BottomDockWidgetArea)
         self.packs_dock = self._dock("Packs", "packsDock", self.browser, left)
-        self.preview_dock = self._dock("Preview", "previewDock", self.preview, right)
+        self.preview_dock = self._dock("Preview", "previewDock", self.drawings, right)
         self.help_dock = self._dock("Field help", "helpDock", self.help, right)
         self.used_dock = self._dock("Used by", "usedByDock", self.used_by, right)
         self.tabifyDockWidget(self.help_dock, self.used_dock)
@@ -236,6 +245,9 @@ class MainWindow(QMainWindow):
         self.rec = rec
         self.form.show_record(rec)
         self.preview.show_record(rec)
+        self.board.show_record(rec)
+        # A scenario opens on its board; other records on their preview.
+        self.drawings.setCurrentWidget(self.board if self.board.can_show(rec) else self.preview)
         if rec is not None:
             self.session.undo_group.setActiveStack(rec.doc.stack)
             self.browser.select(rec.uid)
