@@ -62,6 +62,9 @@ class BoardView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        # Panned by dragging the board; scroll bars coming and going would refit the view forever.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.model: BoardModel | None = None
         self.items: dict[str, PieceItem] = {}
         self.highlight = CellHighlight()
@@ -165,9 +168,12 @@ class BoardView(QGraphicsView):
                 scale = max(1.0, MIN_PIECE_PX / (px_per_mm * size))
                 offset = (depth - (len(stack) - 1) / 2) * size * FAN * scale if len(stack) > 1 else 0.0
                 x, y = piece_point(board, item.piece)
-                item.setScale(scale)
-                item.setPos(x + offset, y + offset)
-                item.setZValue(Z_PIECE + depth)
+                place = (scale, x + offset, y + offset, Z_PIECE + depth)
+                if item.placed != place:  # moving Qt items is what costs on a board of hundreds
+                    item.placed = place
+                    item.setScale(scale)
+                    item.setPos(x + offset, y + offset)
+                    item.setZValue(Z_PIECE + depth)
 
     def sync_findings(self) -> None:
         if self.model is None:
@@ -403,8 +409,15 @@ class BoardPane(QWidget):
         session.recordChecked.connect(lambda uid: self.rec is not None and uid == self.rec.uid
                                       and self.show_findings())
         session.issuesChanged.connect(self.show_findings)
-        session.recordRemoved.connect(lambda uid: uid == getattr(self.rec, "uid", None) and self.show_record(None))
+        session.recordRemoved.connect(self._on_removed)
+        session.recordAdded.connect(lambda _uid: self.model is not None and self.model.forget_content())
         self.show_record(None)
+
+    def _on_removed(self, uid: int) -> None:
+        if self.model is not None:
+            self.model.forget_content()
+        if uid == getattr(self.rec, "uid", None):
+            self.show_record(None)
 
     def can_show(self, rec: DocRecord | None) -> bool:
         return layout_of(self.session, rec) is not None
@@ -437,6 +450,8 @@ class BoardPane(QWidget):
             self.view.fit()
 
     def _on_changed(self, uid: int, _path) -> None:
+        if self.model is not None:
+            self.model.forget_content(uid)
         if self.rec is None or uid != self.rec.uid:
             return
         self.refresh()

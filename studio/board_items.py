@@ -103,6 +103,7 @@ class PieceItem(QGraphicsObject):
         self.rotatable = rotatable
         self.diags: list[Diagnostic] = []
         self.angle = 0.0
+        self.placed: tuple = ()  # (scale, x, y, z) last given
         self.body: QGraphicsItem | None = None
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setAcceptHoverEvents(True)
@@ -141,6 +142,8 @@ class PieceItem(QGraphicsObject):
 
     def set_angle(self, angle: float) -> None:
         """Turn the counter (clockwise degrees from up) and its handle with it."""
+        if angle == self.angle and self.body.rotation() == angle:
+            return
         self.angle = angle
         self.body.setRotation(angle)
         rad = math.radians(angle)

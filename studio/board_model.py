@@ -47,6 +47,7 @@ class BoardModel:
         self.board: Any = None
         self.pieces: list[Piece] = []
         self.problem = ""  # why the board cannot be shown right now, if it cannot
+        self._content: ContentView | None = None
 
     # ------------------------------------------------------------------ reading
 
@@ -69,8 +70,19 @@ class BoardModel:
         return self.rec.model
 
     def content(self) -> ContentView:
-        """The records the scenario can see, unsaved edits included."""
-        return ContentView.of_pack(self.rec.doc.pack)
+        """The records the scenario can see, unsaved edits included.
+
+        Kept while only the scenario itself changes (the layout reads the scenario
+        from the record, the rest from here): a drag then builds no lookup of the
+        whole pack. `forget_content` drops it when any other record changes.
+        """
+        if self._content is None:
+            self._content = ContentView.of_pack(self.rec.doc.pack)
+        return self._content
+
+    def forget_content(self, uid: int | None = None) -> None:
+        if uid != self.rec.uid:
+            self._content = None
 
     def refresh(self, board: bool = False) -> bool:
         """Read the pieces (and with `board`, the board) again; False when the record cannot be

@@ -62,6 +62,7 @@ class DragPiece(Interaction):
         self.cell: str | None = item.piece.cell
         self.started = False
         item.setZValue(Z_LIFTED)
+        item.placed = ()  # lifted: the next layout of the pieces puts it down again
 
     def _centre(self, scene_pos: QPointF) -> tuple[float, float]:
         centre = scene_pos - self.grab
