@@ -280,7 +280,7 @@ class RenameRecord(Shared):
             holder = holder_of(usage.entry)
             if holder is not None:
                 commands.append(SetField(holder.doc, holder.uid, usage.path, plan.new_id))
-        new_path = renamed_path(rec.path, plan.old_id, plan.new_id)
+        new_path = rec.path if rec.is_manifest else renamed_path(rec.path, plan.old_id, plan.new_id)
         if new_path != rec.path:
             commands.append(MoveFile(doc, rec.uid, new_path))
         super().__init__(f"Rename {rec.kind} {plan.old_id} to {plan.new_id}", commands)

@@ -25,7 +25,7 @@ def drawing_for(session: Session, rec: DocRecord) -> Drawing | None:
     Raises whatever a ruleset's preview function raises; the pane shows it.
     """
     model = rec.model
-    if model is None:
+    if model is None or rec.is_manifest:
         return None
     ruleset = session.ruleset(rec.doc)
     draw = ruleset.previews.get(rec.kind) if ruleset else None
