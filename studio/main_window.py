@@ -297,7 +297,7 @@ class MainWindow(QMainWindow):
         counts = getattr(self.issues, "counts", {})
         errors = sum(v for k, v in counts.items() if k.value == "error")
         warnings = sum(v for k, v in counts.items() if k.value == "warning")
-        records = sum(len(d.records) for d in self.session.docs)
+        records = sum(len(d.records) - 1 for d in self.session.docs)  # not counting the manifests
         self.statusBar().showMessage(
             f"{len(self.session.docs)} pack(s), {records} record(s) — {errors} error(s), {warnings} warning(s)")
         self.issues_dock.setWindowTitle(f"Issues ({errors} errors, {warnings} warnings)")
@@ -387,7 +387,7 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         has = self.rec is not None and self.rec.editable
         for action in (self.duplicate_action, self.rename_action, self.delete_action):
-            action.setEnabled(has)
+            action.setEnabled(has and (action is self.rename_action or not self.rec.is_manifest))
         self.new_action.setEnabled(bool(self.session.docs))
 
     def current_doc(self) -> PackDocument | None:
