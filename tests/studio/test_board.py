@@ -118,6 +118,20 @@ def test_the_board_follows_the_form(copy_window, qtbot):
     assert item.angle == pytest.approx(45.0) and rec.data["planes"][5]["heading"] == 45.0
 
 
+def test_the_board_drawing_follows_edits_that_change_it(copy_window, qtbot):
+    window = copy_window
+    open_scenario(window, "paw.scenario", "bombing-adlerangriff-airfield")
+    view = window.board.view
+
+    def half(side):
+        rect = next(item for item in view.sync.shown if getattr(item, "key", "") == f"half:{side}")
+        return (rect.w, rect.h)
+
+    assert half("axis") == (900, 300)
+    window.form.editor_at(("areas",)).ctx.commit(("areas", "axis"), "left")
+    qtbot.waitUntil(lambda: half("axis") == (450, 600), timeout=3000)  # once editing pauses
+
+
 def test_a_drop_off_the_mat_snaps_back_with_the_reason(copy_window, qtbot):
     window = copy_window
     rec = open_scenario(window, "paw.scenario", "bombing-adlerangriff-airfield")

@@ -6,7 +6,7 @@ import yaml
 from studio.fields import TextField
 from studio.form import IdField
 
-from .test_window import make_window
+from .test_window import Button, make_window
 
 
 @pytest.fixture
@@ -123,3 +123,26 @@ def test_ruleset_typo_is_caught_and_records_read_again(window, qtbot):
     window.undo_action.trigger()
     raids = next(r for r in rec.doc.records.values() if r.id == "raids")
     assert rec.doc.pack.ruleset == "toy" and raids.model is not None
+
+
+def test_an_unsaved_manifest_edit_survives_a_crash(qtbot, packs, sandbox):
+    first = make_window(qtbot, [packs[1]])
+    first.show_record(manifest_of(first, "child"))
+    first.form.editor_at(("name",)).commit("Raids")
+    first.prompt_id = lambda dialog: "raids-1940"
+    first.rename_action.trigger()  # the id too: the recovery file must still be found
+    assert first.recovery.autosave()
+    second = make_window(qtbot, [packs[1]], answers=[Button.Yes])
+    rec = manifest_of(second, "raids-1940")
+    assert rec.data["name"] == "Raids" and rec.dirty and rec.doc.pack.manifest.id == "raids-1940"
+
+
+def test_a_deleted_manifest_is_a_conflict_not_a_lost_pack(window, qtbot, packs):
+    rec = manifest_of(window, "child")
+    (packs[1] / "pack.yaml").unlink()
+    qtbot.waitUntil(lambda: rec.conflict == "", timeout=5000)
+    assert rec.uid in rec.doc.records
+    window.show_record(rec)
+    window.resolve_conflict(keep_mine=True)
+    window.save()
+    assert (packs[1] / "pack.yaml").is_file()
