@@ -3,10 +3,11 @@
 Content model: the kind modules (`planes`, `templates`, `rules`, `scenario` ...). Rules
 engine: `engine.PawEngine` (the round, decision kinds and events are described there), on
 `state` (pieces and derived values), `flight` (maneuvers, energy, stall, initiative),
-`combat` and `damage` (weapons, Flak, ordnance, hits), `victory`, `board.FreeMat`, `bots`.
+`combat` and `damage` (weapons, Flak, ordnance, hits), `victory`, `board.FreeMat`, `bots`,
+and the rulebook's solo AI, `solo_ai` (the engine flies AI planes itself: see there).
 
-API for a solo AI built on this engine (it reads `game.state`, a `state.State`, and answers
-the engine's decisions like any controller; nothing below changes the game):
+What bots and the solo AI read (from `game.state`, a `state.State`; nothing below changes
+the game):
 
 - `flight.energy_options(state, plane)` / `flight.maneuver_options(state, plane)`: the
   legal Energy settings and maneuvers now, exactly as the engine offers them (dicts with

@@ -1,4 +1,5 @@
-"""Bots: a purposeful pilot in two strengths.
+"""Bots: a purposeful pilot in two strengths, and the side that hands its planes to the
+rulebook's solo AI ('ai': see `solo_ai`; it plays Flak, AAA and ground moves as 'hard').
 
 Each plane picks a focus: fighters the nearest enemy plane (defenders prefer loaded
 attackers); loaded attackers the nearest enemy target; attackers without ordnance, or
@@ -22,7 +23,7 @@ from .state import Plane, State
 class Bot:
     def __init__(self, side: str, strength: str) -> None:
         self.side, self.strength = side, strength
-        self.hard = strength == "hard"
+        self.hard = strength in ("hard", "ai")
 
     def choose(self, decision, game):
         s: State = game.state
@@ -189,12 +190,13 @@ class Bot:
         p = s.planes[decision.context["plane"]]
         if not self.hard:
             return decision.options[0]
-        for t in s.targets.values():
-            if t.alive and t.side != self.side and t.unit.category == "ship":
-                lx, ly = local(p.flight.pose, t.pose[0], t.pose[1])
-                if 0 < lx < 12 * s.step and abs(ly) < s.step * 2:
-                    return decision.options[0]
-        return decision.options[1]
+        ships = [t for t in s.targets.values()
+                 if t.alive and t.side != self.side and t.unit.category == "ship"]
+        return decision.options[0 if ship_ahead(s, p, ships) else 1]
+
+    def _pilots(self, s: State, decision):
+        """The 'ai' strength hands its side's planes to the rulebook's solo AI."""
+        return next(o for o in decision.options if o["solo_ai"] == (self.strength == "ai"))
 
     def _aaa(self, s: State, decision):
         return decision.options[0]
@@ -244,6 +246,15 @@ class Bot:
 
     def _time_freeze(self, s: State, decision):
         return decision.options[-1]
+
+
+def ship_ahead(s: State, p: Plane, ships) -> bool:
+    """A ship in the lane a torpedo released now would run: up to 12 steps ahead, 2 aside."""
+    for t in ships:
+        lx, ly = local(p.flight.pose, t.pose[0], t.pose[1])
+        if 0 < lx < 12 * s.step and abs(ly) < s.step * 2:
+            return True
+    return False
 
 
 def _other(s: State, side: str) -> str:

@@ -19,6 +19,10 @@ and `round.start`, `paw.initiative`, `paw.energy`, `paw.stall`, `paw.maneuver`,
 `paw.attack` (roll, modifiers, threshold, result), `paw.damage_marker`, `paw.torpedo`,
 `paw.flak`, `paw.collision`, `paw.time_freeze`, `paw.impulse`, `summary`.
 
+The solo AI (`solo_ai`) flies the planes a scenario marks `ai: true` and every plane of a
+side that answers `paw.pilots` (asked once, before the first round) with the solo AI;
+`paw.ai` says why each of its planes flies what it flies.
+
 The rulebook sets no round limit; a scenario's `round_limit` ends the game, and without
 one the engine stops after `DEFAULT_ROUND_CAP` rounds and judges the position as it is.
 """
@@ -40,7 +44,7 @@ DEFAULT_ROUND_CAP = 40
 
 class PawEngine:
     scenario_kind = "paw.scenario"
-    bot_strengths = ("easy", "hard")
+    bot_strengths = ("easy", "hard", "ai")
 
     def sides(self, scenario) -> list[str]:
         return sorted(scenario.areas)
@@ -55,7 +59,9 @@ class PawEngine:
         return build_state(game.scenario, game.content, game.options)
 
     def play(self, game):
-        return Play(game).run()
+        from .solo_ai.play import SoloPlay
+
+        return SoloPlay(game).run()
 
     def bot(self, side: str, strength: str):
         from .bots import Bot
@@ -371,9 +377,13 @@ class Play:
                         self.notes.append(f"{t.id} left the mat")
                         break
 
+    def may_collide(self, plane: Plane) -> bool:
+        """Whether the collision rule applies to the plane (AI pilots never collide)."""
+        return True
+
     def collisions(self) -> None:
         s, g = self.s, self.game
-        planes = s.flying()
+        planes = [p for p in s.flying() if self.may_collide(p)]
         hit: set[str] = set()
         pairs = []
         for i, a in enumerate(planes):
