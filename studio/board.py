@@ -509,5 +509,5 @@ class BoardPane(QWidget):
         self.view.say(self.findings, "<br>".join(lines))
 
     def show_refusal(self, text: str) -> None:
-        self.view.say(self.message, f"✋ {text}")
+        self.view.say(self.message, text)
         self._message_timer.start()

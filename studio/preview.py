@@ -97,7 +97,8 @@ class PreviewPane(QWidget):
         self.redraws += 1
         if drawing is None:
             self.view.show_drawing(None)
-            self._say(f"No preview for {rec.kind} yet.")
+            self._say("The pack manifest names the pack, its ruleset and its base; it has no drawing."
+                      if rec.is_manifest else f"No preview for {rec.kind} yet.")
             self.notes.setText("")
             return
         self.view.show_drawing(drawing)
