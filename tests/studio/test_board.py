@@ -21,17 +21,32 @@ pytestmark = pytest.mark.skipif(not BUNDLED_CONTENT.is_dir(), reason="no bundled
 
 
 @pytest.fixture
-def copy_window(qtbot, sandbox):
-    """A window on copies of two bundled packs (a free mat and a square grid)."""
-    content = sandbox / "content"
-    for name in ("pocket-air-war", "red-eagles"):
-        shutil.copytree(BUNDLED_CONTENT / name, content / name)
-    window = MainWindow([content], remember=False)
-    window.ask = lambda *args, **kwargs: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(window)
-    window.resize(1500, 950)
-    window.show()
-    return window
+def window_on(qtbot, sandbox):
+    """A window on copies of some bundled packs."""
+
+    def make(*names):
+        content = sandbox / "content"
+        for name in names:
+            shutil.copytree(BUNDLED_CONTENT / name, content / name)
+        window = MainWindow([content], remember=False)
+        window.ask = lambda *args, **kwargs: QMessageBox.StandardButton.Discard
+        qtbot.addWidget(window)
+        window.resize(1500, 950)
+        window.show()
+        return window
+
+    return make
+
+
+@pytest.fixture
+def copy_window(window_on):
+    """A free mat and a square grid."""
+    return window_on("pocket-air-war", "red-eagles")
+
+
+@pytest.fixture
+def hex_window(window_on):
+    return window_on("hex-minis", "air-force")
 
 
 def open_scenario(window, kind, rid):
@@ -269,19 +284,6 @@ def test_free_mat_positions_convert_both_ways(copy_window):
     open_scenario(window, "paw.scenario", "bombing-adlerangriff-airfield")
     board = window.board.model.board
     assert from_drawing(board, board.to_drawing(123.0, 45.0)) == pytest.approx((123.0, 45.0))
-
-
-@pytest.fixture
-def hex_window(qtbot, sandbox):
-    content = sandbox / "content"
-    for name in ("hex-minis", "air-force"):
-        shutil.copytree(BUNDLED_CONTENT / name, content / name)
-    window = MainWindow([content], remember=False)
-    window.ask = lambda *args, **kwargs: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(window)
-    window.resize(1500, 950)
-    window.show()
-    return window
 
 
 def wheel(qtbot, view, item, notches: int, modifiers=Qt.KeyboardModifier.ShiftModifier) -> None:
