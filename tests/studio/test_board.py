@@ -147,6 +147,22 @@ def test_the_board_drawing_follows_edits_that_change_it(copy_window, qtbot):
     qtbot.waitUntil(lambda: half("axis") == (450, 600), timeout=3000)  # once editing pauses
 
 
+def test_a_record_that_does_not_validate_keeps_its_last_board_and_takes_no_gestures(copy_window, qtbot):
+    window = copy_window
+    rec = open_scenario(window, "paw.scenario", "bombing-adlerangriff-airfield")
+    view, pane = window.board.view, window.board
+    grid = window.form.editor_at(("planes",))
+    grid.ctx.commit(("planes", 5, "energy"), "lots")  # typed where a number belongs
+    assert rec.model is None and "has errors" in pane.title.text()
+    assert len(view.items) == 13 and not view.editable
+    spit = view.items["planes[5]"]
+    home, steps = spit.pos(), rec.doc.stack.count()
+    drag(qtbot, view, spit, spit.pos() + QPointF(100, 0))
+    assert rec.doc.stack.count() == steps and spit.pos() == home
+    grid.ctx.commit(("planes", 5, "energy"), 4)
+    assert view.editable and "13 pieces" in pane.title.text()
+
+
 def test_a_drop_off_the_mat_snaps_back_with_the_reason(copy_window, qtbot):
     window = copy_window
     rec = open_scenario(window, "paw.scenario", "bombing-adlerangriff-airfield")
