@@ -308,9 +308,8 @@ class BoardView(QGraphicsView):
         item, _ = self._piece_under(event.position().toPoint())
         if item is not None:
             self.pieceActivated.emit(tuple(item.piece.path))
-            event.accept()
-            return
-        super().mouseDoubleClickEvent(event)
+        # The second press of a double click: a piece dropped and grabbed again at once still drags.
+        self.mousePressEvent(event)
 
     def contextMenuEvent(self, event) -> None:  # noqa: N802 - Qt API
         item, _ = self._piece_under(event.pos())
