@@ -305,11 +305,11 @@ class BoardView(QGraphicsView):
         super().mouseReleaseEvent(event)
 
     def mouseDoubleClickEvent(self, event) -> None:  # noqa: N802 - Qt API
-        item, _ = self._piece_under(event.position().toPoint())
-        if item is not None:
-            self.pieceActivated.emit(tuple(item.piece.path))
         # The second press of a double click: a piece dropped and grabbed again at once still drags.
         self.mousePressEvent(event)
+        item, _ = self._piece_under(event.position().toPoint())
+        if item is not None:
+            self.pieceActivated.emit(tuple(item.piece.path))  # after the press: the form keeps the focus
 
     def contextMenuEvent(self, event) -> None:  # noqa: N802 - Qt API
         item, _ = self._piece_under(event.pos())

@@ -394,3 +394,12 @@ def test_every_bundled_scenario_opens_on_its_board(bundled_window):
     dashboard = next(r for r in window.session.records() if r.kind == "paw.dashboard")
     window.show_record(dashboard)
     assert window.drawings.currentWidget() is window.preview and window.board.model is None
+
+
+def test_double_clicking_a_piece_shows_its_entry_in_the_form(copy_window, qtbot):
+    window = copy_window
+    open_scenario(window, "paw.scenario", "bombing-adlerangriff-airfield")
+    view = window.board.view
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=screen_point(view, view.items["planes[5]"].pos()))
+    grid = window.form.editor_at(("planes",))
+    assert grid.table.currentRow() == 5 and grid.table.hasFocus()
