@@ -185,9 +185,6 @@ class BoardView(QGraphicsView):
     def angle_of(self, piece) -> float:
         return piece_angle(self.model.board, piece)
 
-    def item_for(self, key: str) -> PieceItem | None:
-        return self.items.get(key)
-
     # ------------------------------------------------------------------ zoom
 
     def fit(self) -> None:

@@ -14,7 +14,6 @@ import dataclasses
 from typing import Any
 
 from engine.content.diagnostics import Diagnostic, parse_path
-from engine.content.schemanav import nav_for
 from engine.content.view import ContentView
 from engine.core.board import FACINGS
 from engine.core.layout import Piece
@@ -32,7 +31,8 @@ def layout_of(session: Session, rec: DocRecord | None) -> Any:
         return None
     ruleset = session.ruleset(rec.doc)
     layout = getattr(ruleset, "layout", None) if ruleset else None
-    if layout is None or not rec.kind.endswith(".scenario"):
+    # A ruleset's layout is for its scenario kind; every ruleset names that kind '<id>.scenario'.
+    if layout is None or rec.kind != f"{ruleset.id}.scenario":
         return None
     return layout
 
@@ -128,15 +128,18 @@ class BoardModel:
         return by_piece, loose
 
     def value_schema(self, piece: Piece, name: str) -> dict:
-        """The schema of the field a value edit sets (its choices, range and unit)."""
+        """The schema of the field a value edit sets (its choices, range and unit).
+
+        Only the layout knows where a value lives (a hex-minis bomber's card is its
+        squadron's), so it is asked for the edit that keeps the current value.
+        """
         try:
             edits = self.layout.set_value(self.scenario, self.content(), piece, name, piece.values[name])
         except ValueError:
             return {}
-        model = self.session.model_class(self.rec.kind)
-        if not edits or model is None:
+        nav = self.session.schema_nav(self.rec)
+        if not edits or nav is None:
             return {}
-        nav = nav_for(model)
         return nav.plain(nav.at(edits[0][0]) or {})
 
     # ------------------------------------------------------------------ gestures -> commands
@@ -174,10 +177,3 @@ class BoardModel:
 
     def push(self, command: Macro) -> None:
         self.rec.doc.stack.push(command)
-
-    def where(self, piece: Piece) -> str:
-        if piece.cell is not None:
-            return piece.cell
-        if piece.pos is not None:
-            return f"({piece.pos[0]:g}, {piece.pos[1]:g}) mm"
-        return ""
