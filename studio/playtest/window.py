@@ -143,9 +143,9 @@ class PlaytestWindow(QMainWindow):
         return True
 
     # ------------------------------------------------------------------ edits
-    def _record_changed(self, uid, path) -> None:
+    def _record_changed(self, uid, _path) -> None:
         rec = self.session.record(uid)
-        if uid == self.uid and tuple(path) == ("id",) and rec is not None and rec.id != self.source.id:
+        if uid == self.uid and rec is not None and rec.id != self.source.id:
             self.source = replace(self.source, id=rec.id)  # renamed: play it under its new id
             self._title()
         self._data_changed(uid)
