@@ -11,16 +11,19 @@ registered preview as 200 counters); the bundled Pocket Air War Spitfire IX
 dashboard (a gun threshold); the bundled Adlerangriff scenario grown to 200
 planes, one plane moved — once up to the redrawn preview, once including the
 record's own findings (schema, references, dice, every paw lint rule), which
-the studio computes right after the redraw.
+the studio computes right after the redraw; and the same scenario on the board,
+one plane dragged with the mouse, from the release to the redrawn board.
 """
 
 import itertools
 
 import pytest
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QMessageBox
 
 from engine.content.loader import BUNDLED_CONTENT
 from engine.draw import Drawing, Font, Group, Line, Rect, Style, Text
+from studio.board_items import piece_item_at
 from studio.commands import SetField
 from studio.main_window import MainWindow
 
@@ -102,12 +105,57 @@ def test_paw_dashboard_gun_threshold_edit_to_preview(benchmark, content_window):
     assert str(rec.data["guns"][2]["hit"]) in content_window.preview.view.drawing.texts()
 
 
-@bundled
-@pytest.mark.parametrize("findings", [False, True], ids=["preview", "preview+findings"])
-def test_paw_scenario_board_with_200_planes_move_one(benchmark, content_window, findings):
-    rec = content_window.open_record("paw.scenario", "bombing-adlerangriff-airfield")
+def scenario_with_200_planes(window):
+    rec = window.open_record("paw.scenario", "bombing-adlerangriff-airfield")
     base = rec.data["planes"][0]
     planes = [dict(base, id=f"p{i}", x=20.0 + (i % 20) * 40, y=20.0 + (i // 20) * 50) for i in range(200)]
     rec.doc.stack.push(SetField(rec.doc, rec.uid, ("planes",), planes))
     assert rec.model is not None and len(rec.model.planes) == 200
+    return rec
+
+
+@bundled
+@pytest.mark.parametrize("findings", [False, True], ids=["preview", "preview+findings"])
+def test_paw_scenario_board_with_200_planes_move_one(benchmark, content_window, findings):
+    rec = scenario_with_200_planes(content_window)
+    content_window.drawings.setCurrentWidget(content_window.preview)  # scenarios open on the board
     measure(benchmark, content_window, rec, ("planes", 57, "x"), [300.0, 310.0, 320.0], findings)
+
+
+@bundled
+@pytest.mark.parametrize("findings", [False, True], ids=["board", "board+findings"])
+def test_board_drag_of_one_plane_among_200(benchmark, content_window, qtbot, findings):
+    """Drag end (mouse release) to the redrawn board: the move command from the layout's edits,
+    the record validated, the form refreshed, every piece item brought in line (and with
+    `findings`, the record's own findings and the pieces' marks)."""
+    rec = scenario_with_200_planes(content_window)
+    board = content_window.board
+    content_window.drawings.setCurrentWidget(board)
+    view, port = board.view, board.view.viewport()
+    assert len(view.items) == 200 + len(rec.data["targets"])
+    targets = itertools.cycle([QPointF(0, -40), QPointF(40, 0), QPointF(0, 40), QPointF(-40, 0)])
+    middle = view.mapFromScene(QPointF(450, 300))
+    key = min((k for k, item in view.items.items() if k.startswith("planes")  # not under another
+               and piece_item_at(view.itemAt(view.mapFromScene(item.pos()))) is item),
+              key=lambda k: (view.mapFromScene(view.items[k].pos()) - middle).manhattanLength())  # room to move
+    state = {}
+
+    def lift():
+        item = view.items[key]
+        start = view.mapFromScene(item.pos())
+        end = view.mapFromScene(item.pos() + next(targets))
+        qtbot.mousePress(port, Qt.MouseButton.LeftButton, pos=start)
+        for step in (1, 2, 3):
+            qtbot.mouseMove(port, start + (end - start) * (step / 3))
+        state.update(end=end, redraws=board.redraws, steps=rec.doc.stack.count())
+
+    done = []
+
+    def drop():
+        qtbot.mouseRelease(port, Qt.MouseButton.LeftButton, pos=state["end"])
+        if findings:
+            content_window.session.check_pending()
+        done.append((board.redraws - state["redraws"], rec.doc.stack.count() - state["steps"]))
+
+    benchmark.pedantic(drop, setup=lift, rounds=ROUNDS, iterations=1, warmup_rounds=3)
+    assert done == [(1, 1)] * (ROUNDS + 3), str(done)

@@ -22,13 +22,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import QPoint, QRectF  # noqa: E402
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt  # noqa: E402
 from PySide6.QtGui import QColor, QImage, QPainter  # noqa: E402
 from PySide6.QtWidgets import QMessageBox, QWidget  # noqa: E402
 
 from engine.content.diagnostics import parse_path  # noqa: E402
 from engine.content.loader import BUNDLED_CONTENT  # noqa: E402
 from studio.app import application  # noqa: E402
+from studio.board_tools import DragPiece  # noqa: E402
 from studio.commands import SetField  # noqa: E402
 from studio.dialogs import NewPackDialog, confirm_text  # noqa: E402
 from studio.main_window import MainWindow  # noqa: E402
@@ -76,6 +77,61 @@ def shot(app, window: MainWindow, kind: str, rid: str, field: str, name: str) ->
     window.jump(rec, parse_path(field))
     settle(app, window)
     window.grab().save(str(OUT / name))
+
+
+def board_shot(app, window: MainWindow, kind: str, rid: str, name: str, prepare=None) -> None:
+    """The window with the Board tab widened, after `prepare(window, rec)` set the scene."""
+    rec = window.open_record(kind, rid)
+    window.resize(1800, 1000)
+    window.resizeDocks([window.preview_dock], [960], Qt.Orientation.Horizontal)
+    window.resizeDocks([window.preview_dock, window.help_dock], [700, 90], Qt.Orientation.Vertical)
+    settle(app, window)
+    window.board.view.fit()
+    if prepare is not None:
+        prepare(window, rec)
+    settle(app, window)
+    window.grab().save(str(OUT / name))
+    while rec.doc.stack.canUndo():
+        rec.doc.stack.undo()
+    window.resize(1500, 940)
+    window.resizeDocks([window.preview_dock], [520], Qt.Orientation.Horizontal)
+    window.resizeDocks([window.preview_dock, window.help_dock], [420, 180], Qt.Orientation.Vertical)
+
+
+def paw_board(window: MainWindow, rec) -> None:
+    """A plane selected (its turning handle shows), one given an Energy its dashboard does not
+    allow (marked), and a drop off the mat refused."""
+    view, model = window.board.view, window.board.model
+    zoom_on(window, "planes[6]", 3.2)
+    spit = view.items["planes[5]"]
+    spit.setSelected(True)
+    model.push(model.set_value(model.piece("planes[6]"), "energy", 12))
+    window.session.check_all()
+    try:
+        model.move(model.piece("planes[5]"), pos=(950.0, 120.0))
+    except ValueError as exc:
+        window.board.show_refusal(f"{spit.piece.label} cannot go there: {exc}")
+
+
+def aw_board(window: MainWindow, rec) -> None:
+    """A counter being dragged over a square with no place: lit red, the reason below."""
+    view, board = window.board.view, window.board.model.board
+    item = next(i for i in view.items.values() if i.piece.movable and i.piece.cell == "G7")
+    drag = DragPiece(view, item, item.pos())
+    drag.move(QPointF(*board.center(board.parse("G5"))), Qt.KeyboardModifier.NoModifier)
+    view.active = drag
+
+
+def af_board(window: MainWindow, rec) -> None:
+    """The second variant picked, zoomed in on the set-up areas."""
+    window.board.variant.setCurrentIndex(1)
+    zoom_on(window, "variants[1].groups[1]", 5.0)
+
+
+def zoom_on(window: MainWindow, key: str, factor: float) -> None:
+    view = window.board.view
+    view.zoom_by(factor)
+    view.centerOn(view.items[key])
 
 
 def main() -> int:
@@ -134,6 +190,15 @@ def main() -> int:
         settle(app)
         composite(window, box, "studio-delete-warning.png")
         box.close()
+
+        board_shot(app, window, "paw.scenario", "bombing-adlerangriff-airfield", "studio-board-paw.png", paw_board)
+        board_shot(app, window, "aw.scenario", "red-eagles", "studio-board-aw.png", aw_board)
+        window.board.view.active.cancel()
+        window.board.view.active = None
+        board_shot(app, window, "hm.scenario", "bombers-over-berlin", "studio-board-hm.png",
+                   lambda w, _rec: zoom_on(w, next(iter(w.board.view.items)), 2.2))
+        board_shot(app, window, "af.scenario", "low-altitude-mission", "studio-board-af.png", af_board)
+        shot(app, window, "pack", "pocket-air-war-errata", "extends", "studio-manifest.png")
 
         # Another program changes a file while it has unsaved edits here.
         window.open_record("paw.dashboard", "spitfire-ix")

@@ -226,30 +226,43 @@ def arrow(x: float, y: float, size: float, *, angle: float = 0.0, fill: str = SA
 STACK_OFFSET = 1.5  # millimetres between counters of one stack
 
 
-def scenario_drawing(layout: Any, scenario: Any, content: Any, *, title: str = "") -> Drawing:
-    """The scenario's board with every piece's counter drawn where it stands.
+def piece_poses(board: Any, pieces: Iterable[Any]) -> list[tuple[Any, float, float, float]]:
+    """Where each piece's counter is drawn: (piece, x, y, clockwise turn in degrees).
 
-    Works for any ruleset's `ScenarioLayout`: grid boards place a counter at
-    `board.center(board.parse(cell))`, turned to its facing; free mats at
-    `board.to_drawing(x, y)`, turned to its heading. Counters sharing a cell are fanned
-    out a little, as a stack on the table is. The studio draws the same pieces as
-    movable items; this is the flat picture for previews and print.
+    Grid boards put a counter at `board.center(board.parse(cell))`, turned to its
+    facing; free mats at `board.to_drawing(x, y)`, turned to its heading (counters face
+    up; headings are counter-clockwise from +x). Counters sharing a cell are fanned out
+    a little, as a stack on the table is. Pieces with neither cell nor position are left
+    out. Scenario previews and the playtest board (units at any moment of a game) share it.
     """
-    board = layout.board(scenario, content)
-    base = board.drawing()
-    items: list[Item] = list(base.items)
+    out = []
     stacks: dict[str, int] = {}
-    for piece in layout.pieces(scenario, content):
-        if piece.counter is None:
-            continue
+    for piece in pieces:
         if piece.cell is not None:
             x, y = board.center(board.parse(piece.cell))
             depth = stacks[piece.cell] = stacks.get(piece.cell, -1) + 1
             x, y = x + depth * STACK_OFFSET, y - depth * STACK_OFFSET
             turn = board.facing_angle(piece.facing) if piece.facing is not None else 0.0
-        else:
+        elif piece.pos is not None:
             x, y = board.to_drawing(*piece.pos)
-            turn = 90.0 - (piece.heading or 0.0)  # counters face up; headings are CCW from +x
+            turn = 90.0 - (piece.heading or 0.0)
+        else:
+            continue
+        out.append((piece, x, y, turn))
+    return out
+
+
+def scenario_drawing(layout: Any, scenario: Any, content: Any, *, title: str = "") -> Drawing:
+    """The scenario's board with every piece's counter drawn where it stands (`piece_poses`).
+
+    Works for any ruleset's `ScenarioLayout`. The studio draws the same pieces as
+    movable items; this is the flat picture for previews and print.
+    """
+    board = layout.board(scenario, content)
+    base = board.drawing()
+    items: list[Item] = list(base.items)
+    pieces = [p for p in layout.pieces(scenario, content) if p.counter is not None]
+    for piece, x, y, turn in piece_poses(board, pieces):
         items.append(Group(piece.counter.items, dx=x, dy=y, rotate=turn, key=piece.key))
     return Drawing(base.width, base.height, tuple(items), title=title or base.title,
                    background=base.background, notes=base.notes)

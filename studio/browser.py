@@ -63,6 +63,7 @@ class PackBrowser(QWidget):
         layout.addWidget(self.filter)
         layout.addWidget(self.tree)
         self.items: dict[int, QStandardItem] = {}
+        self.tops: dict[int, QStandardItem] = {}
         for signal in (session.docsChanged, session.recordAdded, session.recordRemoved):
             signal.connect(self.rebuild)
         session.recordChanged.connect(self._changed)
@@ -79,7 +80,7 @@ class PackBrowser(QWidget):
     def rebuild(self, *_args) -> None:
         current = self.current_uid()
         self.model.clear()
-        self.items = {}
+        self.items, self.tops = {}, {}  # uid -> record row; id of a pack document -> its row
         for doc in self.session.docs:
             top = QStandardItem(doc.title)
             font = QFont()
@@ -88,8 +89,16 @@ class PackBrowser(QWidget):
             top.setData(doc.id, DOC_ROLE)
             top.setToolTip(f"{doc.root}\nruleset: {doc.ruleset}"
                            + (f"\nextends: {doc.pack.base.id}" if doc.pack.base else ""))
+            self.tops[id(doc)] = top
+            manifest = QStandardItem()
+            manifest.setData(doc.manifest.uid, UID_ROLE)
+            manifest.setData(doc.id, DOC_ROLE)
+            top.appendRow(manifest)
+            self.items[doc.manifest.uid] = manifest
             kinds: dict[str, QStandardItem] = {}
             for rec in sorted(doc.records.values(), key=lambda r: (r.kind, r.id)):
+                if rec.is_manifest:
+                    continue
                 if rec.kind not in kinds:
                     kinds[rec.kind] = QStandardItem(rec.kind)
                     kinds[rec.kind].setData(rec.kind, KIND_ROLE)
@@ -111,6 +120,8 @@ class PackBrowser(QWidget):
         item = self.items.get(rec.uid)
         if item is None:
             return
+        if rec.is_manifest and id(rec.doc) in self.tops:  # the pack's name and id come from it
+            self.tops[id(rec.doc)].setText(rec.doc.title)
         item.setText(("• " if rec.dirty else "") + rec.label)
         item.setIcon(severity_icon(self, worst(rec)))
         item.setToolTip(f"{rec.kind}:{rec.id}\n{rec.file}" + ("\nunsaved changes" if rec.dirty else ""))

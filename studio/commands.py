@@ -9,10 +9,12 @@ path tuple like `("rows", 3, "plane")`.
 from __future__ import annotations
 
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, Iterable
 
 from PySide6.QtGui import QUndoCommand
+from shiboken6 import isValid
 
 from engine.content.diagnostics import FieldPath, format_path
 from engine.content.refactor import RenamePlan, renamed_path
@@ -155,26 +157,119 @@ class DeleteRecord(QUndoCommand):
 
 
 class Macro(QUndoCommand):
-    """Several commands as one step; undone in reverse order."""
+    """Several commands as one step; undone in reverse order.
+
+    Each document the commands edit takes them as one change (`PackDocument.batch`),
+    so views redraw once per step, not once per value.
+    """
 
     def __init__(self, text: str, commands: Iterable[QUndoCommand] = ()) -> None:
         super().__init__(text)
         self.commands = list(commands)
 
-    def redo(self) -> None:
+    @property
+    def docs(self) -> list[PackDocument]:
+        found: dict[int, PackDocument] = {}
         for command in self.commands:
-            command.redo()
+            for doc in getattr(command, "docs", None) or [command.doc]:
+                found.setdefault(id(doc), doc)
+        return list(found.values())
+
+    def _batched(self) -> ExitStack:
+        stack = ExitStack()
+        for doc in self.docs:
+            stack.enter_context(doc.batch())
+        return stack
+
+    def redo(self) -> None:
+        with self._batched():
+            for command in self.commands:
+                command.redo()
 
     def undo(self) -> None:
-        for command in reversed(self.commands):
-            command.undo()
+        with self._batched():
+            for command in reversed(self.commands):
+                command.undo()
 
 
-class RenameRecord(Macro):
+def edit_command(doc: PackDocument, uid: int, text: str, edits: Iterable[tuple[FieldPath, Any]]) -> Macro:
+    """One step setting several fields of a record: what a board gesture pushes (the form
+    pushes the same `SetField`s one at a time)."""
+    return Macro(text, [SetField(doc, uid, path, value) for path, value in edits])
+
+
+class Shared:
+    """One step in the history of several documents, e.g. a rename that reaches other packs.
+
+    Each document's stack holds its own part, so undo finds the step whichever pack
+    is current, and the parts are done and undone together: undoing the step in one
+    pack first undoes what came after it in the others, redoing it first redoes what
+    came before it there. Every pack's history stays a consistent order of its own
+    edits. A part dropped from its stack (a new edit there after the step was
+    undone) stops following; the other parts still apply their own edits, and the
+    validator reports what no longer matches.
+    """
+
+    def __init__(self, text: str, commands: Iterable[QUndoCommand]) -> None:
+        by_doc: dict[int, tuple[PackDocument, list[QUndoCommand]]] = {}
+        for command in commands:
+            by_doc.setdefault(id(command.doc), (command.doc, []))[1].append(command)
+        self.text = text
+        self.parts = [SharedPart(self, doc, text, part) for doc, part in by_doc.values()]
+        self.done: set[int] = set()  # ids of the parts that are done
+
+    def push(self) -> None:
+        for part in self.parts:
+            part.doc.stack.push(part)
+
+
+class SharedPart(Macro):
+    """The part of a `Shared` step on one document's stack."""
+
+    def __init__(self, shared: Shared, doc: PackDocument, text: str, commands: list[QUndoCommand]) -> None:
+        super().__init__(text, commands)
+        self.shared, self.doc = shared, doc
+
+    def id(self) -> int:
+        return -1
+
+    def redo(self) -> None:
+        if id(self) in self.shared.done:
+            return
+        self.shared.done.add(id(self))
+        for other in self.shared.parts:
+            if other is not self and id(other) not in self.shared.done:
+                other._follow(done=True)
+        super().redo()
+
+    def undo(self) -> None:
+        if id(self) not in self.shared.done:
+            return
+        self.shared.done.discard(id(self))
+        for other in self.shared.parts:
+            if other is not self and id(other) in self.shared.done:
+                other._follow(done=False)
+        super().undo()
+
+    def _follow(self, done: bool) -> None:
+        """Bring this part's stack to just after (done) or just before (undone) this part."""
+        position = self.position()
+        if position is not None:
+            self.doc.stack.setIndex(position + 1 if done else position)
+
+    def position(self) -> int | None:
+        """Where this part is on its stack; None once it was dropped from it."""
+        if not isValid(self):
+            return None
+        stack = self.doc.stack
+        return next((i for i in range(stack.count() - 1, -1, -1) if stack.command(i) is self), None)
+
+
+class RenameRecord(Shared):
     """A new id for a record, every reference to it (in any open pack), and its file name.
 
-    Pushed on the renamed record's document; references in packs that extend
-    it change with it, and those packs show as modified until saved.
+    One step in every pack it edits (see `Shared`): undo it from the renamed
+    record's pack or from a pack whose references followed.
     """
 
     def __init__(self, rec: DocRecord, plan: RenamePlan, holder_of) -> None:
@@ -185,7 +280,7 @@ class RenameRecord(Macro):
             holder = holder_of(usage.entry)
             if holder is not None:
                 commands.append(SetField(holder.doc, holder.uid, usage.path, plan.new_id))
-        new_path = renamed_path(rec.path, plan.old_id, plan.new_id)
+        new_path = rec.path if rec.is_manifest else renamed_path(rec.path, plan.old_id, plan.new_id)
         if new_path != rec.path:
             commands.append(MoveFile(doc, rec.uid, new_path))
         super().__init__(f"Rename {rec.kind} {plan.old_id} to {plan.new_id}", commands)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +21,9 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from engine.content.diagnostics import Diagnostic, FieldPath
-from engine.content.loader import Entry, Pack, display_path, entry_from_document
+from engine.content.loader import Entry, Pack, display_path, entry_from_document, read_manifest
 from engine.content.model import Record
-from engine.content.pack import canonical_order, record_text, write_atomic
+from engine.content.pack import MANIFEST, PackManifest, canonical_order, record_text, write_atomic
 from engine.content.schemanav import get_path
 from engine.content.yamlio import Document, dump_yaml, parse_yaml
 
@@ -136,12 +137,17 @@ class DocRecord:
             self._file = (self.path, display_path(self.path))
         return self._file[1]
 
+    is_manifest = False
+
+    def model_class(self) -> type | None:
+        """The model the data validates against (it gives the canonical order of fields)."""
+        return self.doc.kinds.get(self.kind)
+
     def text(self) -> str:
         """The file text this record saves as: canonical, like `sortie fmt` writes it."""
         if self.entry.record is not None:
             return record_text(self.entry.record, self.header)
-        model = self.doc.kinds.get(self.kind)
-        return dump_yaml(canonical_order(self.data, model), self.header)
+        return dump_yaml(canonical_order(self.data, self.model_class()), self.header)
 
     def build_entry(self, precise: bool = True) -> Entry:
         """The engine's view of the current data.
@@ -152,11 +158,51 @@ class DocRecord:
         """
         self.precise = precise
         if precise:
-            model = self.doc.kinds.get(self.kind)
-            parsed = parse_yaml(dump_yaml(canonical_order(self.data, model), self.header), self.file)
+            text = dump_yaml(canonical_order(self.data, self.model_class()), self.header)
+            parsed = parse_yaml(text, self.file)
         else:
             parsed = Document(file=self.file, data=self.data, header=self.header)
+        return self.entry_from(parsed)
+
+    def entry_from(self, parsed: Document) -> Entry:
         return entry_from_document(self.path, parsed, self.doc.pack, self.doc.kinds)
+
+
+MANIFEST_KIND = "pack"
+
+
+class ManifestRecord(DocRecord):
+    """The pack's `pack.yaml`, edited like a record: a form from its schema, commands, saving.
+
+    Its entry holds the validated `PackManifest` (or None) and the manifest's findings;
+    the session reads it into the engine's pack after every edit (`Workspace.relink`).
+    It is never one of the pack's entries: it is not a record the validator checks.
+    """
+
+    is_manifest = True
+
+    @property
+    def kind(self) -> str:
+        return MANIFEST_KIND
+
+    @property
+    def label(self) -> str:
+        return f"{MANIFEST} (pack {self.id})"
+
+    def model_class(self) -> type:
+        return PackManifest
+
+    def text(self) -> str:
+        return dump_yaml(canonical_order(self.data, PackManifest), self.header)
+
+    def build_entry(self, precise: bool = True) -> Entry:
+        return super().build_entry(precise=True)  # a few lines: always with positions
+
+    def entry_from(self, parsed: Document) -> Entry:
+        probe = Pack(root=self.doc.root, manifest=None, manifest_doc=parsed)
+        read_manifest(probe, parsed, {kind.split(".", 1)[0] for kind in self.doc.kinds})
+        return Entry(path=self.path, doc=parsed, pack=self.doc.pack, record=probe.manifest,
+                     kind=MANIFEST_KIND, diagnostics=probe.diagnostics)
 
 
 class PackDocument(QObject):
@@ -177,11 +223,20 @@ class PackDocument(QObject):
         self._modified = False
         self._dirty: set[int] = set()  # uids of records whose data or file differ from disk
         self._orphans = False  # files on disk that no record claims any more (deleted, moved)
+        self._batch_depth = 0
+        self._batched: dict[int, tuple[FieldPath, bool, bool]] = {}  # uid -> (path, rebuild, structure)
         for entry in pack.entries:
             data = copy.deepcopy(entry.doc.data) if entry.doc.ok else None
             rec = DocRecord(self, entry.path, data, entry.doc.header, on_disk=True, entry=entry)
             self.records[rec.uid] = rec
             self.disk_files[Path(entry.path)] = _read_text(entry.path)
+        path = pack.root / MANIFEST
+        parsed = pack.manifest_doc
+        self.manifest = ManifestRecord(self, path, copy.deepcopy(parsed.data) if parsed.ok else None,
+                                       parsed.header, on_disk=True)
+        self.manifest.entry = self.manifest.entry_from(parsed)  # positions as in the file
+        self.records[self.manifest.uid] = self.manifest
+        self.disk_files[path] = _read_text(path)
 
     # ------------------------------------------------------------------ reading
 
@@ -256,12 +311,44 @@ class PackDocument(QObject):
         self._update_modified(structure=True)
         return rec
 
+    @contextmanager
+    def batch(self):
+        """Edits inside are one change: each record they touch is validated and announced once.
+
+        A board gesture sets x and y, a rename many references; without this, views
+        would redraw (and the validator run) after every single value.
+        """
+        self._batch_depth += 1
+        try:
+            yield
+        finally:
+            self._batch_depth -= 1
+            if not self._batch_depth:
+                pending, self._batched = self._batched, {}
+                for uid, (path, rebuild, structure) in pending.items():
+                    if uid in self.records:
+                        self._touched(self.records[uid], path, rebuild, structure)
+
     def _touched(self, rec: DocRecord, path: FieldPath, rebuild: bool = True, structure: bool = False) -> None:
+        if self._batch_depth:
+            if rec.uid in self._batched:
+                before, was_rebuilt, was_structure = self._batched[rec.uid]
+                path = _common_prefix(before, path)
+                rebuild, structure = rebuild or was_rebuilt, structure or was_structure
+            self._batched[rec.uid] = (path, rebuild, structure)
+            return
         if rec.editable and rebuild:
             rec.entry = rec.build_entry(precise=False)
         self._sync_entries()
         self.changed.emit(rec.uid, path)
         self._update_modified(rec, structure)
+
+    def rebuild_entries(self) -> None:
+        """Every record read again, after the pack's ruleset changed."""
+        for rec in self.records.values():
+            if not rec.is_manifest:
+                rec.entry = rec.build_entry(precise=False)
+        self._sync_entries()
 
     def make_precise(self) -> bool:
         """Give every edited record's entry its positions; True when any changed."""
@@ -274,7 +361,7 @@ class PackDocument(QObject):
 
     def _sync_entries(self) -> None:
         """Keep the engine's pack (which the validator and refactoring read) in step."""
-        self.pack.entries = [rec.entry for rec in self.records.values()]
+        self.pack.entries = [rec.entry for rec in self.records.values() if not rec.is_manifest]
 
     def _update_modified(self, rec: DocRecord | None = None, structure: bool = False) -> None:
         """Track "unsaved changes" by what changed: one record, or which files are claimed."""
@@ -312,8 +399,8 @@ class PackDocument(QObject):
         parsed = parse_yaml(text, rec.file)
         rec.data = copy.deepcopy(parsed.data) if parsed.ok else None
         rec.header = parsed.header
-        rec.entry = entry_from_document(path, parsed, self.pack, self.kinds)
         rec.path = path
+        rec.entry = rec.entry_from(parsed)
         self.accept_disk(rec, text)
         self._touched(rec, (), rebuild=False)
 
@@ -372,6 +459,14 @@ class PackDocument(QObject):
             written.append(path)
         self._update_modified(structure=True)
         return written
+
+
+def _common_prefix(a: FieldPath, b: FieldPath) -> FieldPath:
+    """The deepest field holding both `a` and `b` (what changed, announced once)."""
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return tuple(a[:n])
 
 
 def _read_text(path: Path) -> str:

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.content.diagnostics import Diagnostic, FieldPath, format_path, parse_path
-from engine.content.schemanav import SchemaNav, get_path, nav_for
+from engine.content.schemanav import SchemaNav, get_path
 
 from .commands import InsertItem, MoveItem, RemoveItem, SetField
 from .document import UNSET, DocRecord
@@ -470,13 +470,12 @@ class RecordForm(QScrollArea):
         if rec is None:
             self._placeholder("Select a record in the Packs browser, or press Ctrl+F to find one.")
             return
-        model = self.session.model_class(rec.kind)
-        if not rec.editable or model is None:
+        nav = self.session.schema_nav(rec)
+        if not rec.editable or nav is None:
             problem = rec.entry.diagnostics[0].format() if rec.entry.diagnostics else "unknown kind"
             self._placeholder(f"{rec.file} cannot be edited in a form until it reads as a record:\n\n"
                               f"{problem}\n\nFix it in a text editor; Sortie reloads it when it changes.")
             return
-        nav = nav_for(model)
         self.ctx = FormContext(self, rec, nav)
         page = QWidget()
         page.setObjectName("formPage")

@@ -131,6 +131,7 @@ class GridField(FieldEditor):
         layout.addWidget(self.table)
         layout.addLayout(buttons)
         self.rows: list[Any] = []
+        self._shown: list[Any] = []  # a copy of the rows as the cells show them (the data changes in place)
 
     def _heading(self, column: str) -> str:
         schema = self.ctx.nav.plain(self.items["properties"][column])
@@ -147,10 +148,13 @@ class GridField(FieldEditor):
     def set_value(self, value: Any) -> None:
         rows = value if isinstance(value, list) else []
         self.rows = rows
+        shown, self._shown = self._shown, [_snapshot(row) for row in rows]
         with QSignalBlocker(self.table):
             if self.table.rowCount() != len(rows):
                 self.table.setRowCount(len(rows))
             for r, row in enumerate(rows):
+                if r < len(shown) and shown[r] == row:
+                    continue  # a board drag changes one row of two hundred
                 for c, column in enumerate(self.columns):
                     cell = row.get(column, UNSET) if isinstance(row, dict) else UNSET
                     text = "" if cell is UNSET or cell is None else _text(cell)
@@ -239,3 +243,10 @@ def _text(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(map(str, value))
     return str(value)
+
+
+def _snapshot(row: Any) -> Any:
+    """A copy of a flat row deep enough to compare later: its cells are values or short lists."""
+    if not isinstance(row, dict):
+        return row
+    return {k: list(v) if isinstance(v, list) else v for k, v in row.items()}

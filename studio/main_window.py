@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QStyle,
+    QTabWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -33,12 +34,14 @@ from PySide6.QtWidgets import (
 
 from engine.content.diagnostics import FieldPath, format_path, parse_path
 
+from .board import BoardPane
 from .browser import PackBrowser
 from .dialogs import FindDialog, IdDialog, NewPackDialog, confirm_text, id_problems
 from .document import DocRecord, PackDocument
 from .fields import FieldEditor
 from .form import RecordForm
 from .issues import IssuesPanel
+from .playtest import install as install_playtest
 from .preview import PreviewPane
 from .recovery import Recovery
 from .session import Session
@@ -63,6 +66,12 @@ class MainWindow(QMainWindow):
         self.form = RecordForm(self.session)
         self.browser = PackBrowser(self.session)
         self.preview = PreviewPane(self.session)
+        self.board = BoardPane(self.session)
+        self.drawings = QTabWidget()  # tabs in one dock: two tab groups in one dock area leave a stray tab bar
+        self.drawings.setObjectName("drawingTabs")
+        self.drawings.setDocumentMode(True)
+        self.drawings.addTab(self.preview, "Preview")
+        self.drawings.addTab(self.board, "Board")
         self.issues = IssuesPanel(self.session)
         self.help = QTextBrowser()
         self.help.setObjectName("helpPane")
@@ -75,6 +84,7 @@ class MainWindow(QMainWindow):
         self.browser.recordActivated.connect(self.show_uid)
         self.issues.diagnosticActivated.connect(self.jump_to_diagnostic)
         self.preview.fieldClicked.connect(lambda key: self.form.focus_path(parse_path(key)))
+        self.board.fieldClicked.connect(self.form.focus_path)
         self.form.fieldFocused.connect(self.show_help)
         self.form.renameRequested.connect(self.rename_record)
         self.form.refActivated.connect(self.open_reference)
@@ -87,6 +97,7 @@ class MainWindow(QMainWindow):
         self.watcher.reloaded.connect(lambda rec: self.statusBar().showMessage(
             f"{rec.file} changed on disk and was reloaded", 5000))
 
+        install_playtest(self)
         if remember:
             self._restore_settings()
             self._remember_recent(paths)
@@ -135,7 +146,7 @@ class MainWindow(QMainWindow):
         left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
                                Qt.DockWidgetArea.BottomDockWidgetArea)
         self.packs_dock = self._dock("Packs", "packsDock", self.browser, left)
-        self.preview_dock = self._dock("Preview", "previewDock", self.preview, right)
+        self.preview_dock = self._dock("Preview", "previewDock", self.drawings, right)
         self.help_dock = self._dock("Field help", "helpDock", self.help, right)
         self.used_dock = self._dock("Used by", "usedByDock", self.used_by, right)
         self.tabifyDockWidget(self.help_dock, self.used_dock)
@@ -236,6 +247,9 @@ class MainWindow(QMainWindow):
         self.rec = rec
         self.form.show_record(rec)
         self.preview.show_record(rec)
+        self.board.show_record(rec)
+        # A scenario opens on its board; other records on their preview.
+        self.drawings.setCurrentWidget(self.board if self.board.can_show(rec) else self.preview)
         if rec is not None:
             self.session.undo_group.setActiveStack(rec.doc.stack)
             self.browser.select(rec.uid)
@@ -285,7 +299,7 @@ class MainWindow(QMainWindow):
         counts = getattr(self.issues, "counts", {})
         errors = sum(v for k, v in counts.items() if k.value == "error")
         warnings = sum(v for k, v in counts.items() if k.value == "warning")
-        records = sum(len(d.records) for d in self.session.docs)
+        records = sum(len(d.records) - 1 for d in self.session.docs)  # not counting the manifests
         self.statusBar().showMessage(
             f"{len(self.session.docs)} pack(s), {records} record(s) — {errors} error(s), {warnings} warning(s)")
         self.issues_dock.setWindowTitle(f"Issues ({errors} errors, {warnings} warnings)")
@@ -375,7 +389,7 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         has = self.rec is not None and self.rec.editable
         for action in (self.duplicate_action, self.rename_action, self.delete_action):
-            action.setEnabled(has)
+            action.setEnabled(has and (action is self.rename_action or not self.rec.is_manifest))
         self.new_action.setEnabled(bool(self.session.docs))
 
     def current_doc(self) -> PackDocument | None:

@@ -25,7 +25,7 @@ def drawing_for(session: Session, rec: DocRecord) -> Drawing | None:
     Raises whatever a ruleset's preview function raises; the pane shows it.
     """
     model = rec.model
-    if model is None:
+    if model is None or rec.is_manifest:
         return None
     ruleset = session.ruleset(rec.doc)
     draw = ruleset.previews.get(rec.kind) if ruleset else None
@@ -58,7 +58,13 @@ class PreviewPane(QWidget):
         session.recordChanged.connect(self._on_changed)
         session.recordRemoved.connect(lambda uid: uid == getattr(self.rec, "uid", None) and self.show_record(None))
         self.redraws = 0  # counted for tests and the latency benchmark
+        self._stale = False
         self.show_record(None)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        if self._stale:
+            self.redraw()
 
     def show_record(self, rec: DocRecord | None) -> None:
         self.rec = rec
@@ -70,6 +76,10 @@ class PreviewPane(QWidget):
             self.redraw()
 
     def redraw(self) -> None:
+        if not self.isVisible() and self.rec is not None:
+            self._stale = True  # behind another tab (the board): drawn when shown
+            return
+        self._stale = False
         rec = self.rec
         if rec is None:
             self._say("Select a record to see its preview.")
@@ -87,7 +97,8 @@ class PreviewPane(QWidget):
         self.redraws += 1
         if drawing is None:
             self.view.show_drawing(None)
-            self._say(f"No preview for {rec.kind} yet.")
+            self._say("The pack manifest names the pack, its ruleset and its base; it has no drawing."
+                      if rec.is_manifest else f"No preview for {rec.kind} yet.")
             self.notes.setText("")
             return
         self.view.show_drawing(drawing)

@@ -45,8 +45,9 @@ class Recovery(QObject):
             signal.connect(lambda *_args: self.timer.start())
 
     def file_for(self, doc: PackDocument) -> Path:
+        # Named by the folder, not the pack id: an unsaved edit of pack.yaml may change the id.
         digest = hashlib.sha1(str(doc.root.resolve()).encode()).hexdigest()[:16]
-        return self.folder / f"{doc.id}-{digest}.json"
+        return self.folder / f"{doc.root.name}-{digest}.json"
 
     def snapshot(self, doc: PackDocument) -> dict:
         root = doc.root

@@ -110,8 +110,12 @@ def _arc(item: Arc) -> QGraphicsItem:
     return out
 
 
-def make_item(item: Item) -> QGraphicsItem:
-    """One Qt item for one drawing item (groups recursively)."""
+def make_item(item: Item, pointer: bool = True) -> QGraphicsItem:
+    """One Qt item for one drawing item (groups recursively).
+
+    With `pointer`, keyed items show a pointing hand and their key: a click on them
+    selects a field. A board's cells are keyed too, but clicking there moves nothing.
+    """
     if isinstance(item, Line):
         out = QGraphicsLineItem(item.x1, item.y1, item.x2, item.y2)
         out.setPen(_pen(item.style))
@@ -149,7 +153,7 @@ def make_item(item: Item) -> QGraphicsItem:
     elif isinstance(item, Group):
         out = QGraphicsItemGroup()
         for child in item.items:
-            out.addToGroup(make_item(child))
+            out.addToGroup(make_item(child, pointer))
         out.setPos(item.dx, item.dy)
         out.setRotation(item.rotate)
         out.setScale(item.scale)
@@ -157,8 +161,9 @@ def make_item(item: Item) -> QGraphicsItem:
         raise TypeError(f"cannot draw {type(item).__name__}")
     if item.key:
         out.setData(KEY_ROLE, item.key)
-        out.setCursor(Qt.CursorShape.PointingHandCursor)
-        out.setToolTip(item.key)
+        if pointer:
+            out.setCursor(Qt.CursorShape.PointingHandCursor)
+            out.setToolTip(item.key)
     return out
 
 
@@ -176,8 +181,8 @@ class SceneSync:
     its Qt item: dragging one unit on a board of hundreds rebuilds one counter.
     """
 
-    def __init__(self, scene: QGraphicsScene) -> None:
-        self.scene = scene
+    def __init__(self, scene: QGraphicsScene, pointer: bool = True) -> None:
+        self.scene, self.pointer = scene, pointer
         self.frame: tuple | None = None
         self.shown: dict[Item, list[QGraphicsItem]] = {}
 
@@ -198,7 +203,7 @@ class SceneSync:
             if bucket:
                 qt_item = bucket.pop()
             else:
-                qt_item = make_item(item)
+                qt_item = make_item(item, self.pointer)
                 self.scene.addItem(qt_item)
             qt_item.setZValue(z)
             self.shown.setdefault(item, []).append(qt_item)

@@ -8,6 +8,7 @@ Issues dock only through the model.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -17,15 +18,16 @@ from PySide6.QtGui import QUndoGroup
 
 from engine.content.diagnostics import Diagnostic, FieldPath, format_path, sort_key
 from engine.content.loader import Entry, Pack, find_pack_roots
-from engine.content.model import Record
+from engine.content.model import ID_PATTERN, Record
 from engine.content.pack import MANIFEST
-from engine.content.refactor import Usage, dangling_on_delete, plan_rename, used_by
+from engine.content.refactor import RenamePlan, Usage, dangling_on_delete, plan_rename, used_by
 from engine.content.ruleset import Ruleset
-from engine.content.schemanav import nav_for
+from engine.content.schemanav import SchemaNav, nav_for
+from engine.content.schemas import manifest_schema
 from engine.content.validate import UsageError, Workspace, check_entry, check_pack
 
 from .commands import CreateRecord, DeleteRecord, RenameRecord
-from .document import DocRecord, PackDocument
+from .document import MANIFEST_KIND, DocRecord, PackDocument
 
 CHECK_DELAY_MS = 250
 
@@ -54,6 +56,7 @@ class Session(QObject):
         self.undo_group = QUndoGroup(self)
         self.diagnostics: list[Diagnostic] = []
         self._holders: dict[int, DocRecord] | None = None
+        self._manifest_nav: SchemaNav | None = None
         self._check_timer = QTimer(self, singleShot=True, interval=CHECK_DELAY_MS)
         self._check_timer.timeout.connect(self.check_all)
         # A record's own findings follow its edit at once, but after the views have
@@ -137,8 +140,21 @@ class Session(QObject):
     def model_class(self, kind: str) -> type[Record] | None:
         return self.workspace.kinds.get(kind)
 
+    def schema_nav(self, rec: DocRecord) -> SchemaNav | None:
+        """The schema a record's form is generated from (None for an unknown kind)."""
+        if rec.is_manifest:
+            if self._manifest_nav is None:
+                self._manifest_nav = SchemaNav(manifest_schema())
+            return self._manifest_nav
+        model = self.model_class(rec.kind)
+        return nav_for(model) if model is not None else None
+
     def used_by(self, rec: DocRecord) -> list[Usage]:
-        """Every reference to `rec` from its pack and the open packs that extend it."""
+        """Every reference to `rec` from its pack and the open packs that extend it
+        (for a manifest: the manifests whose `extends` names its pack)."""
+        if rec.is_manifest:
+            return [Usage(d.manifest.entry, ("extends",), (MANIFEST_KIND,)) for d in self.docs
+                    if d is not rec.doc and d.manifest.editable and d.manifest.data.get("extends") == rec.id]
         return used_by([d.pack for d in self.docs], rec.doc.pack, rec.kind, rec.id)
 
     def dangling_on_delete(self, rec: DocRecord) -> list[Usage]:
@@ -185,15 +201,23 @@ class Session(QObject):
         rec.doc.stack.push(CreateRecord(rec.doc, copy_rec, f"Duplicate {rec.id} as {rid}"))
         return copy_rec
 
-    def plan_rename(self, rec: DocRecord, new_id: str):
-        return plan_rename([d.pack for d in self.docs], rec.doc.pack, rec.kind, rec.id, new_id)
+    def plan_rename(self, rec: DocRecord, new_id: str) -> RenamePlan:
+        if not rec.is_manifest:
+            return plan_rename([d.pack for d in self.docs], rec.doc.pack, rec.kind, rec.id, new_id)
+        plan = RenamePlan(MANIFEST_KIND, rec.id, new_id, self.used_by(rec))
+        if not re.fullmatch(ID_PATTERN, new_id):
+            plan.problems.append(f"'{new_id}' is not a valid pack id: use lower-case letters, digits, "
+                                 "'.', '_' and '-'")
+        if any(d.id == new_id for d in self.docs if d is not rec.doc):
+            plan.problems.append(f"another open pack is already called '{new_id}'")
+        return plan
 
     def rename(self, rec: DocRecord, new_id: str) -> RenameRecord:
         plan = self.plan_rename(rec, new_id)
         if not plan.ok:
             raise ValueError("; ".join(plan.problems))
         command = RenameRecord(rec, plan, self.holder_of)
-        rec.doc.stack.push(command)
+        command.push()
         return command
 
     def delete(self, rec: DocRecord) -> None:
@@ -203,6 +227,9 @@ class Session(QObject):
 
     def check_record(self, rec: DocRecord) -> None:
         """Findings for one record now (as you type); the whole workspace follows shortly."""
+        if rec.is_manifest:
+            rec.diagnostics = list(rec.doc.pack.diagnostics)
+            return
         ruleset = self.ruleset(rec.doc)
         rec.diagnostics = check_entry(rec.entry, rec.doc.pack.effective(), ruleset)
 
@@ -246,10 +273,23 @@ class Session(QObject):
 
     def _on_changed(self, doc: PackDocument, uid: int, path: FieldPath) -> None:
         self._holders = None
+        if doc.records.get(uid) is doc.manifest:
+            self._relink(doc)
         self._pending.add(uid)
         self.recordChanged.emit(uid, path)
         self._record_timer.start()
         self.schedule_check()
+
+    def _relink(self, doc: PackDocument) -> None:
+        """The engine's pack follows an edited manifest: its id, ruleset and base pack."""
+        ruleset = doc.pack.ruleset
+        self.workspace.relink(doc.pack, doc.manifest.entry.doc)
+        if doc.pack.ruleset != ruleset:
+            doc.rebuild_entries()  # which kinds a pack may hold comes from its ruleset
+        base = doc.pack.base
+        if base is not None and not any(d.pack is base for d in self.docs):
+            self._doc_for(base)  # a base found on disk opens with the pack, as on opening
+            self.docsChanged.emit()
 
     def _on_added(self, doc: PackDocument, uid: int) -> None:
         self._holders = None

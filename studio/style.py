@@ -29,6 +29,12 @@ QFrame#listItem { border: 1px solid #e0e3e7; border-radius: 3px; background: #fb
 QToolButton#clearButton { border: none; color: #888; font-weight: bold; }
 QToolButton#clearButton:hover { color: #b3261e; }
 QToolButton#clearButton:disabled { color: transparent; }
+QLabel#boardMessage { color: #8c1d18; background: #fdecea; border: 1px solid #f1b0aa; border-radius: 3px;
+    padding: 4px 6px; }
+QLabel#boardFindings { font-size: 9pt; padding: 4px 6px; background: rgba(255, 255, 255, 225);
+    border: 1px solid #c9ced6; border-radius: 3px; }
+QLabel#boardHint { color: #5a6470; font-size: 8pt; padding: 1px 4px; }
+QFrame#valuePopup { background: #ffffff; border: 1px solid #9aa5b1; }
 QTextBrowser#helpPane { background: #fcfcfd; }
 """
 

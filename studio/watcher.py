@@ -61,7 +61,7 @@ class DiskWatcher(QObject):
             return
         if rec is None:  # a deleted record's file: saving will settle it
             return
-        if rec.dirty:
+        if rec.dirty or (text is None and rec.is_manifest):  # a pack is not dropped: ask
             rec.conflict = text if text is not None else ""
             self.conflict.emit(rec)
         elif text is None:

@@ -281,11 +281,21 @@ def load_pack(root: Path, kinds: dict[str, type[Record]], rulesets: Iterable[str
     root = Path(root)
     doc = read_document(root / MANIFEST, root)
     pack = Pack(root=root, manifest=None, manifest_doc=doc)
-    pack.diagnostics.extend(doc.diagnostics)
+    read_manifest(pack, doc, rulesets)
+    for path in _record_files(root):
+        pack.entries.append(load_entry(path, pack, kinds))
+    return pack
+
+
+def read_manifest(pack: Pack, doc: Document, rulesets: Iterable[str]) -> None:
+    """Take `doc` as the pack's manifest: the validated manifest (None when it does not
+    validate) and its findings. Loading calls it, and so does an editor of pack.yaml."""
+    pack.manifest, pack.manifest_doc = None, doc
+    pack.diagnostics = list(doc.diagnostics)
     if doc.ok:
         if not isinstance(doc.data, dict):
             doc.error("pack.manifest", "pack.yaml must be a mapping with id, name, version, ruleset")
-            pack.diagnostics.extend(doc.diagnostics)
+            pack.diagnostics.append(doc.diagnostics[-1])
         else:
             try:
                 pack.manifest = PackManifest.model_validate(doc.data)
@@ -308,9 +318,6 @@ def load_pack(root: Path, kinds: dict[str, type[Record]], rulesets: Iterable[str
             )
         )
         pack.manifest = None
-    for path in _record_files(root):
-        pack.entries.append(load_entry(path, pack, kinds))
-    return pack
 
 
 def find_pack_root(path: Path) -> Path | None:

@@ -24,11 +24,13 @@ from .loader import (
     load_entry,
     load_pack,
     read_document,
+    read_manifest,
 )
 from .model import Record
 from .pack import MANIFEST
 from .ruleset import LintContext, Ruleset
 from .walk import iter_dice_tables, iter_refs
+from .yamlio import Document
 
 
 class UsageError(Exception):
@@ -58,6 +60,12 @@ class Workspace:
             self.packs[key] = pack
             self._resolve_base(pack)
         return self.packs[key]
+
+    def relink(self, pack: Pack, manifest: Document) -> None:
+        """Read a pack's manifest again from an edited document and resolve its base again."""
+        read_manifest(pack, manifest, self.rulesets)
+        pack.base = None
+        self._resolve_base(pack)
 
     def _candidates(self, near: Path) -> dict[str, Path]:
         """Pack id -> folder, for packs beside `near` and on the search path."""

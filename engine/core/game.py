@@ -32,7 +32,12 @@ class ContentLookup(Protocol):
 
 
 class RulesEngine(Protocol):
-    """What a ruleset provides to play its scenarios."""
+    """What a ruleset provides to play its scenarios.
+
+    Optionally `option_place(game, decision, option) -> dict | None`: where an offered
+    action puts a unit when its parameters do not say (`pos`/`heading` on a free mat,
+    or `to` a cell), for boards that let a person pick actions by clicking.
+    """
 
     scenario_kind: str
 

@@ -67,3 +67,8 @@ class ScenarioLayout(Protocol):
     def set_value(self, scenario: Any, content: Any, piece: Piece, name: str,
                   value: Any) -> list[Edit]:
         """Field edits that set one of `piece.values` (altitude, energy, speed ...)."""
+
+    def counter(self, scenario: Any, content: Any, unit: Any) -> Drawing | None:
+        """How a unit of a game looks at one moment (`engine.core.view.UnitView`: its
+        type, side and event state), centred on (0, 0), facing up; None when unknown.
+        Playtest views draw the board from events with it."""

@@ -8,6 +8,7 @@ sent to each worker once.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import statistics
@@ -104,18 +105,25 @@ def simulate(
             if progress:
                 progress(len(results), games)
         return results
-    with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=init) as pool:
-        pending = {pool.submit(_play_chunk, c) for c in chunks}
-        while pending:
-            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-            for future in done:
-                results.extend(future.result())
-            if progress and done:
-                progress(len(results), games)
-            if cancelled and cancelled():
-                for future in pending:
-                    future.cancel()
-                break
+    # Forked workers share the parent's memory until they write to it; their garbage
+    # collector walking every inherited object would copy it page by page (about a tenth
+    # more CPU for two workers). Objects frozen before the fork are left alone.
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=init) as pool:
+            pending = {pool.submit(_play_chunk, c) for c in chunks}
+            while pending:
+                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                for future in done:
+                    results.extend(future.result())
+                if progress and done:
+                    progress(len(results), games)
+                if cancelled and cancelled():
+                    for future in pending:
+                        future.cancel()
+                    break
+    finally:
+        gc.unfreeze()
     return sorted(results, key=lambda r: r.seed)
 
 

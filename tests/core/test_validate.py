@@ -216,3 +216,21 @@ def test_bad_files_never_change_on_disk(make_pack):
     validate_paths([root])
     for name, raw in files.items():
         assert (root / name).read_bytes() == raw
+
+
+def test_a_workspace_relinks_a_pack_whose_manifest_was_edited(make_pack):
+    from engine.content.validate import Workspace
+    from engine.content.yamlio import parse_yaml
+
+    make_pack("base")
+    other = make_pack("other")
+    child = make_pack("child", manifest="id: child\nname: c\nversion: '1'\nruleset: toy\nextends: base\n")
+    workspace = Workspace()
+    pack = workspace.pack(child)
+    assert pack.base.id == "base"
+    workspace.pack(other)
+    workspace.relink(pack, parse_yaml("id: child\nname: c\nversion: '1'\nruleset: toy\nextends: other\n", "pack.yaml"))
+    assert pack.base.id == "other" and pack.diagnostics == []
+    workspace.relink(pack, parse_yaml("id: child\nname: c\nversion: two\nruleset: tyo\n", "pack.yaml"))
+    assert pack.manifest is None and pack.base is None
+    assert {d.path for d in pack.diagnostics} == {"version", "ruleset"}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from studio.commands import InsertItem, MoveItem, RemoveItem, SetField
+from studio.commands import InsertItem, MoveItem, RemoveItem, SetField, edit_command
 from studio.document import UNSET
 from studio.session import Session
 
@@ -82,6 +82,78 @@ def test_rename_follows_references_across_packs_and_undoes(session, packs):
     assert base / "planes/hurri.yaml" not in written
     spit.doc.stack.undo()
     assert raids.data["rows"][0]["plane"] == "spit" and spit.path.name == "spit.yaml"
+
+
+def test_a_rename_across_packs_is_one_step_in_each_of_them(session):
+    spit = find(session, "toy.plane", "spit")
+    raids = find(session, "toy.table", "raids")
+    base, child = spit.doc, raids.doc
+    session.rename(spit, "spitfire-i")
+    assert base.stack.count() == 1 and child.stack.count() == 1
+    assert child.stack.undoText() == "Rename toy.plane spit to spitfire-i"
+
+    child.stack.undo()  # from the pack whose reference followed: the whole rename goes
+    assert spit.id == "spit" and raids.data["rows"][0]["plane"] == "spit"
+    assert base.stack.index() == 0 and not base.is_modified() and not child.is_modified()
+    base.stack.redo()
+    assert spit.id == "spitfire-i" and raids.data["rows"][0]["plane"] == "spitfire-i"
+    assert child.stack.index() == 1
+
+
+def test_undoing_a_shared_step_first_undoes_later_edits_of_the_other_pack(session):
+    spit = find(session, "toy.plane", "spit")
+    raids = find(session, "toy.table", "raids")
+    base, child = spit.doc, raids.doc
+    session.rename(spit, "spitfire-i")
+    child.stack.push(SetField(child, raids.uid, ("name",), "Raids"))
+    base.stack.undo()
+    assert child.stack.index() == 0 and raids.data["name"] == "Encounters"
+    assert raids.data["rows"][0]["plane"] == "spit"
+    child.stack.redo()  # the rename, in both packs
+    assert base.stack.index() == 1 and spit.id == "spitfire-i" and raids.data["name"] == "Encounters"
+    child.stack.redo()
+    assert raids.data["name"] == "Raids"
+
+
+def test_redoing_a_shared_step_first_redoes_earlier_edits_of_the_other_pack(session):
+    spit = find(session, "toy.plane", "spit")
+    raids = find(session, "toy.table", "raids")
+    base, child = spit.doc, raids.doc
+    child.stack.push(SetField(child, raids.uid, ("name",), "Raids"))
+    session.rename(spit, "spitfire-i")
+    base.stack.undo()
+    child.stack.undo()
+    assert raids.data["name"] == "Encounters"
+    base.stack.redo()
+    assert child.stack.index() == 2 and raids.data["name"] == "Raids"
+    assert raids.data["rows"][0]["plane"] == "spitfire-i"
+
+
+def test_a_part_dropped_by_a_new_edit_stops_following(session):
+    spit = find(session, "toy.plane", "spit")
+    raids = find(session, "toy.table", "raids")
+    base, child = spit.doc, raids.doc
+    session.rename(spit, "spitfire-i")
+    base.stack.undo()
+    child.stack.push(SetField(child, raids.uid, ("name",), "Raids"))  # drops the child's part
+    base.stack.redo()
+    assert spit.id == "spitfire-i" and raids.data["rows"][0]["plane"] == "spit"
+    assert child.stack.index() == 1 and raids.data["name"] == "Raids"
+    session.check_all()
+    assert [d.code for d in session.diagnostics] == ["ref.unknown"]
+    base.stack.undo()
+    assert spit.id == "spit" and raids.data["name"] == "Raids"
+
+
+def test_a_macro_is_one_change_per_record(session):
+    spit = find(session, "toy.plane", "spit")
+    seen = []
+    session.recordChanged.connect(lambda uid, path: seen.append((uid, path)))
+    spit.doc.stack.push(edit_command(spit.doc, spit.uid, "Faster", [(("speed",), 6), (("turns", 0), "C")]))
+    assert spit.data["speed"] == 6 and spit.data["turns"] == ["C", "B"]
+    assert seen == [(spit.uid, ())] and spit.model.speed == 6
+    spit.doc.stack.undo()
+    assert seen[-1] == (spit.uid, ()) and len(seen) == 2 and spit.model.speed == 5
 
 
 def test_delete_reports_dangling_then_save_removes_the_file(session, packs):

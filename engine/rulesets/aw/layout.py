@@ -232,10 +232,23 @@ class AwLayout:
             room[chosen] -= 1
         return chosen
 
+    def counter(self, scenario: Scenario, content: Any, unit: Any) -> Drawing | None:
+        """A unit of a game as its events show it (`engine.core.view.UnitView`): an air unit
+        shows its reverse face while landed at a base (15.0) or flying in its alternate
+        mode (26.1), as the counter on the table would."""
+        air = content.get("aw.air_unit", unit.type)
+        if air is None:
+            return self._counter(None, content.get("aw.ground_unit", unit.type), content)
+        back = air.back is not None and (
+            not unit.state.get("airborne") if air.back_use == "based"
+            else unit.state.get("mode") == air.back.mode)
+        return self._counter(air, None, content, "back" if back else "front")
+
     @staticmethod
-    def _counter(air, ground, content: Any) -> Drawing | None:
+    def _counter(air, ground, content: Any, face: str | None = None) -> Drawing | None:
         if air is not None:
-            face = "back" if air.back is not None and air.back_use == "based" else "front"
+            if face is None:
+                face = "back" if air.back is not None and air.back_use == "based" else "front"
             return Drawing(COUNTER, COUNTER, tuple(air_counter(air, face, content, keyed=False)))
         if ground is not None:
             return Drawing(COUNTER, COUNTER, tuple(ground_counter(ground, content, keyed=False)))

@@ -103,20 +103,24 @@ class HmLayout:
         factions = {s.id: s.faction for s in scenario.sides}
         out: list[Piece] = []
         for p in scenario.placements():
-            plane = content.get("hm.fighter", p.plane) or content.get("hm.bomber", p.plane)
-            heavy = isinstance(plane, Bomber) and plane.heavy
-            length = rules.deployment.heavy_bomber_hexes if heavy and rules else 1
             card = p.squadron.card if p.squadron.role == "bomber" else p.placed.card
             colour = FACTIONS.get(factions.get(p.squadron.side, ""), MUTED)
-            counter = model_counter(p.placed.id, colour, board.cell_mm, length, card,
-                                    engines=(plane.engines.count if isinstance(plane, Bomber)
-                                             and plane.engines else 1))
+            counter, length = _miniature(content, rules, p.plane, p.placed.id, colour,
+                                         board.cell_mm, card)
             out.append(Piece(key=format_path(p.path), label=p.placed.id, side=p.squadron.side,
                              path=p.path, cell=board.code((p.placed.col - 1, p.placed.row - 1)),
                              facing=p.placed.facing,
                              footprint=(board.cell_mm, board.cell_mm * length),
                              counter=counter, values={"card": card}))
         return out
+
+    def counter(self, scenario: Scenario, content: Any, unit: Any) -> Drawing | None:
+        """A plane of a game as its events show it (`engine.core.view.UnitView`), in its
+        side's colours with the card it moves on."""
+        faction = next((s.faction for s in scenario.sides if s.id == unit.side), "")
+        return _miniature(content, content.get("hm.rules", scenario.rules), unit.type, unit.id,
+                          FACTIONS.get(faction, MUTED), self.board(scenario, content).cell_mm,
+                          unit.state.get("card"))[0]
 
     def move(self, scenario: Scenario, content: Any, piece: Piece, cell: str | None = None,
              pos: tuple[float, float] | None = None) -> list[Edit]:
@@ -141,6 +145,16 @@ class HmLayout:
             # A bomber squadron moves on one card: the card belongs to the squadron.
             return field_edits(scenario, squadron, card=value)
         return field_edits(scenario, piece.path, card=value)
+
+
+def _miniature(content: Any, rules: Any, plane_id: str, label: str, colour: str, hex_mm: float,
+               card: str | None) -> tuple[Drawing, int]:
+    """The counter of a plane type and its length in hexes (heavy bombers are longer)."""
+    plane = content.get("hm.fighter", plane_id) or content.get("hm.bomber", plane_id)
+    bomber = isinstance(plane, Bomber)
+    length = rules.deployment.heavy_bomber_hexes if bomber and plane.heavy and rules else 1
+    engines = plane.engines.count if bomber and plane.engines else 1
+    return model_counter(label, colour, hex_mm, length, card, engines=engines), length
 
 
 @lru_cache(maxsize=1024)

@@ -32,8 +32,8 @@ from __future__ import annotations
 from engine.core.decisions import Decision
 
 from . import combat, damage
-from .flight import (energy_options, initiative, maneuver_options, mp_cost, primitives,
-                     stall_outcome, step)
+from .flight import (energy_options, initiative, maneuver_options, mp_cost, predict,
+                     primitives, stall_outcome, step)
 from .geometry import forward, inside, turn_step
 from .setup import build_state
 from .state import LETTERS, Plane, State, Torpedo
@@ -72,6 +72,15 @@ class PawEngine:
         from .board import FreeMat
 
         return FreeMat.for_scenario(scenario, content)
+
+    def option_place(self, game, decision, option) -> dict | None:
+        """Where an offered maneuver would leave the plane (`pos`, `heading`, `path` in mat
+        millimetres), so a board can show it and a person can pick it there."""
+        if decision.kind != "paw.maneuver" or option.get("plane") not in game.state.planes:
+            return None
+        end = predict(game.state, game.state.planes[option["plane"]], option)
+        return {**game.state.pose_event(end.pose),
+                "path": [[round(x, 2), round(y, 2)] for x, y, _ in end.path]}
 
 
 class Play:

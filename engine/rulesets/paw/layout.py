@@ -12,11 +12,11 @@ from typing import Any
 
 from engine.content.diagnostics import format_path
 from engine.core.layout import Edit, Piece
-from engine.draw import Drawing
-from engine.drawkit import field_edits, required, scenario_drawing, unkeyed
+from engine.draw import Drawing, Ellipse, Font, Style, Text
+from engine.drawkit import INK, field_edits, required, scenario_drawing, unkeyed
 
 from .board import FreeMat
-from .preview.common import Sizes
+from .preview.common import RED, Sizes
 from .preview.counters import plane_counter, target_counter
 from .scenario import Mat, Scenario
 
@@ -56,6 +56,30 @@ class PawLayout:
                              pos=(target.x, target.y), heading=target.heading,
                              footprint=size, counter=counter))
         return out
+
+    def counter(self, scenario: Scenario, content: Any, unit: Any) -> Drawing | None:
+        """A unit of a game as its events show it (`engine.core.view.UnitView`): planes with
+        their Altitude disc and Energy, ground targets, torpedoes and Flak markers."""
+        size = Sizes(content).counter
+        if unit.type == "torpedo":
+            w, h = size
+            return Drawing(w, h, (Ellipse(0, 0, w * 0.12, h * 0.4, style=Style(INK, fill="#607080",
+                                                                                width=0.25)),))
+        if unit.type == "flak-marker":
+            r = size[0] * 0.45
+            return Drawing(2 * r, 2 * r, (
+                Ellipse(0, 0, r, r, style=Style(RED, fill="#3a3a3a", width=0.4, opacity=0.8)),
+                Text(0, 0, f"FLAK {unit.state.get('altitude', '')}".strip(), Font(r * 0.28,
+                     bold=True), "#ffffff")))
+        dash = content.get("paw.dashboard", unit.type)
+        if dash is not None:
+            state = unit.state
+            return plane_counter(unit.id, unit.side, size,
+                                 engines=2 if "bomber" in dash.roles else 1,
+                                 damaged=bool(state.get("damaged")), altitude=state.get("altitude"),
+                                 energy=state.get("energy"))
+        target = content.get("paw.ground_target", unit.type)
+        return target_counter(target, size, keyed=False) if target is not None else None
 
     def move(self, scenario: Scenario, content: Any, piece: Piece, cell: str | None = None,
              pos: Point | None = None) -> list[Edit]:

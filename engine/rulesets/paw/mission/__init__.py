@@ -17,6 +17,11 @@ class Command:
     """What `sortie mission` calls; the ruleset exposes it as `extras['mission']`."""
 
     report: type[Exception] = MissionReport
+    source_kind: str = "paw.timeline"  # tools offer a mission on records of this kind
+
+    def options_for(self, record: Any, seed: int) -> dict:
+        """The options of a mission rolled on a timeline record, for `generate`."""
+        return {"theater": record.theater, "timeline": record.id, "seed": seed}
 
     def generate(self, content: Any, pack: str, **options) -> Generation:
         """`options` are the fields of `Request` (theater, timeline, seed ...)."""

@@ -1,0 +1,92 @@
+"""Playtest from the editor: play a scenario (or a rolled mission) with the data as it is now,
+watch it, play a side, save and check replays, and measure balance over many games.
+
+`install(window)` adds the Game menu (Playtest F5, Open Replay…) and the toolbar
+button to the main window, so the window itself only calls it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QStyle, QToolBar
+
+from .replay import ReplayError, read_replay
+from .source import Source, playable
+from .window import PlaytestWindow
+
+FIRST_MISSION_SEED = 1
+
+
+def open_playtest(window, rec=None) -> PlaytestWindow | None:
+    """A playtest of `rec` (default: the record on show): a scenario, or a mission rolled on it."""
+    rec = rec if rec is not None else window.rec
+    kind = playable(window.session.ruleset(rec.doc), rec.kind) if rec is not None else None
+    if kind is None:
+        window.statusBar().showMessage("Playtest: select a scenario (or a theater timeline, to roll a "
+                                       "mission) of a game that has a rules engine", 8000)
+        return None
+    seed = FIRST_MISSION_SEED if kind == "mission" else None
+    playtest = PlaytestWindow(window.session, Source(rec.doc.id, rec.kind, rec.id, seed), window, rec.uid)
+    playtest.start()
+    playtest.show()
+    return playtest
+
+
+def open_replay(window, path: Path) -> PlaytestWindow | None:
+    """A replay file in a playtest window, checked against the data as it is now."""
+    try:
+        data, source = read_replay(path)
+    except ReplayError as exc:
+        ok = QMessageBox.StandardButton.Ok
+        window.ask("Open replay", str(exc), ok, ok)
+        return None
+    playtest = PlaytestWindow(window.session, source, window)
+    playtest.open_replay(data)
+    playtest.show()
+    return playtest
+
+
+def install(window) -> None:
+    """The Game menu and the toolbar's Playtest button on the studio's main window."""
+    sp = QStyle.StandardPixmap
+    menu = window.menuBar().addMenu("&Game")
+    play = QAction(window.style().standardIcon(sp.SP_MediaPlay), "&Playtest", window)
+    play.setShortcut(QKeySequence("F5"))
+    play.setStatusTip("Play the scenario (or a mission rolled on the timeline) with the data as it is now")
+    play.triggered.connect(lambda: open_playtest(window))
+    replay = QAction(window.style().standardIcon(sp.SP_DialogOpenButton), "Open &Replay…", window)
+    replay.setStatusTip("Open a saved playtest and see where today's data makes it differ")
+    replay.triggered.connect(lambda: _ask_replay(window))
+    menu.addAction(play)
+    menu.addAction(replay)
+    tools = window.findChild(QToolBar, "mainToolbar")
+    if tools is not None:
+        tools.addSeparator()
+        tools.addAction(play)
+    window.playtest_action = play
+    window.installEventFilter(_CloseWith(window))
+
+
+class _CloseWith(QObject):
+    """Closes the playtests of a window when the window itself closes (not when that is
+    cancelled): their games and batches stop cleanly instead of outliving the editor."""
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.Close:
+            QTimer.singleShot(0, self._closed)
+        return False
+
+    def _closed(self) -> None:
+        window = self.parent()
+        if not window.isVisible():
+            for playtest in window.findChildren(PlaytestWindow):
+                playtest.close()
+
+
+def _ask_replay(window) -> None:
+    name, _ = QFileDialog.getOpenFileName(window, "Open replay", "", "Sortie replays (*.json)")
+    if name:
+        open_replay(window, Path(name))

@@ -1,0 +1,273 @@
+"""The Balance tab: many bot-versus-bot games in the background, their report and plots,
+and runs compared — before and after an edit, on the same seeds.
+
+The batch is `engine.core.simulate.simulate` on every core, called from a worker
+thread: the window stays live, the progress bar follows the finished games, and
+Cancel stops it after the games in hand. Each run plays the data as the editor
+holds it when it starts.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from dataclasses import dataclass
+from typing import Callable
+
+from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+from matplotlib.figure import Figure
+from PySide6.QtCore import QThread, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.core.simulate import report, simulate
+
+from .plots import balance_figure
+from .report import comparison, comparison_html, report_html
+from .source import Setup, SetupError
+
+DEFAULT_GAMES = 200
+
+
+class BalanceJob(QThread):
+    progressed = Signal(int, int)  # games done, games asked
+
+    def __init__(self, setup: Setup, games: int, seed: int, strengths: dict[str, str], jobs: int) -> None:
+        super().__init__()
+        self.setup, self.games, self.seed, self.strengths, self.jobs = setup, games, seed, strengths, jobs
+        self.cancelled = False
+        self.results: list = []
+        self.error = ""
+
+    def run(self) -> None:  # noqa: D401 - QThread API
+        try:
+            self.results = simulate(self.setup.engine, self.setup.scenario, self.setup.content, self.games,
+                                    self.seed, self.jobs, None, self.strengths,
+                                    progress=lambda done, total: self.progressed.emit(done, total),
+                                    cancelled=lambda: self.cancelled)
+        except Exception as exc:  # shown in the panel, never raised into Qt
+            self.error = f"{type(exc).__name__}: {exc}"
+
+
+@dataclass
+class BalanceRun:
+    number: int
+    seed: int
+    asked: int
+    strengths: dict[str, str]
+    report: dict
+    note: str = ""  # what was edited since the run before
+
+    @property
+    def name(self) -> str:
+        return f"Run {self.number}"
+
+    @property
+    def title(self) -> str:
+        played = self.report["games"]
+        games = f"{played} of {self.asked} games (cancelled)" if played < self.asked else f"{played} games"
+        bots = ", ".join(f"{s} {b}" for s, b in self.strengths.items())
+        return f"{self.name}: {games} from seed {self.seed}; bots {bots}" + \
+            (f"; {self.note}" if self.note else "")
+
+
+class BalancePanel(QWidget):
+    finished = Signal(object)  # the BalanceRun, or None when nothing finished
+
+    def __init__(self, make_setup: Callable[[], Setup], parent=None) -> None:
+        super().__init__(parent)
+        self.make_setup = make_setup
+        self.job: BalanceJob | None = None
+        self.runs: list[BalanceRun] = []
+        self.edits: list[str] = []  # records edited since the last run started
+        self.progress_updates = 0  # counted for tests
+        self.games = QSpinBox(minimum=1, maximum=100_000, value=DEFAULT_GAMES)
+        self.games.setObjectName("balanceGames")
+        self.games.setSuffix(" games")
+        self.seed = QSpinBox(minimum=0, maximum=2**31 - 1, value=1)
+        self.seed.setPrefix("first seed ")
+        self.seed.setToolTip("Game i plays seed + i: keep it to compare runs on the same dice")
+        self.cores = os.cpu_count() or 1
+        self.run_button = QPushButton(f"Run {DEFAULT_GAMES} games")
+        self.run_button.setObjectName("balanceRun")
+        self.run_button.clicked.connect(self.start)
+        self.games.valueChanged.connect(lambda n: self.run_button.setText(f"Run {n} games"))
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setObjectName("balanceCancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("balanceProgress")
+        self.progress.setFormat("%v / %m games")
+        self.message = QLabel(f"Bot against bot on {self.cores} core(s); runs use the data as it is when they start.")
+        self.message.setWordWrap(True)
+        self.strengths_row = QHBoxLayout()
+        self.compare_with = QComboBox()
+        self.compare_with.setObjectName("compareWith")
+        self.compare_with.currentIndexChanged.connect(lambda _i: self.show_run())
+        self.shown = QComboBox()
+        self.shown.setObjectName("shownRun")
+        self.shown.currentIndexChanged.connect(lambda _i: self.show_run())
+        self.text = QTextBrowser()
+        self.text.setObjectName("balanceReport")
+        self.figure = Figure(figsize=(8, 6), dpi=90)
+        self.canvas = FigureCanvasQTAgg(self.figure)
+        self.canvas.setObjectName("balancePlots")
+
+        top = QHBoxLayout()
+        for widget in (self.games, self.seed, self.run_button, self.cancel_button):
+            top.addWidget(widget)
+        top.addWidget(self.progress, 1)
+        pick = QHBoxLayout()
+        pick.addWidget(QLabel("Show"))
+        pick.addWidget(self.shown, 1)
+        pick.addWidget(QLabel("compared with"))
+        pick.addWidget(self.compare_with, 1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.text)
+        split.addWidget(self.canvas)
+        split.setSizes([420, 640])
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(self.strengths_row)
+        layout.addWidget(self.message)
+        layout.addLayout(pick)
+        layout.addWidget(split, 1)
+        self.strength_boxes: dict[str, QComboBox] = {}
+
+    def set_sides(self, sides: list[str], strengths: tuple[str, ...]) -> None:
+        if list(self.strength_boxes) == sides:
+            return
+        while self.strengths_row.count():
+            item = self.strengths_row.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        self.strength_boxes = {}
+        for side in sides:
+            box = QComboBox()
+            box.setObjectName(f"strength:{side}")
+            for strength in strengths:
+                box.addItem(f"bot ({strength})", strength)
+            box.setCurrentIndex(len(strengths) - 1)
+            self.strengths_row.addWidget(QLabel(f"<b>{html.escape(side)}</b>:"))
+            self.strengths_row.addWidget(box)
+            self.strength_boxes[side] = box
+        self.strengths_row.addStretch(1)
+
+    def note_edit(self, what: str) -> None:
+        if what not in self.edits:
+            self.edits.append(what)
+
+    # ------------------------------------------------------------------ running
+    @property
+    def busy(self) -> bool:
+        return self.job is not None
+
+    def start(self) -> bool:
+        if self.busy:
+            return False
+        try:
+            setup = self.make_setup()
+        except SetupError as exc:
+            self.message.setText(f"Cannot run: {exc}")
+            return False
+        self.set_sides(setup.sides, tuple(setup.engine.bot_strengths))
+        strengths = {side: box.currentData() for side, box in self.strength_boxes.items()}
+        games = self.games.value()
+        self.job = BalanceJob(setup, games, self.seed.value(), strengths, self.cores)
+        self.job.progressed.connect(self._progressed)
+        self.job.finished.connect(self._done)
+        self._note = ("after editing " + ", ".join(self.edits[:4]) + ("…" if len(self.edits) > 4 else "")) \
+            if self.edits and self.runs else ""
+        self.edits = []
+        self.progress.setRange(0, games)
+        self.progress.setValue(0)
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.cancel_button.setText("Cancel")
+        self.message.setText(f"Playing {games} games of {setup.scenario.id} on {self.cores} core(s)…")
+        self.job.start()
+        return True
+
+    def cancel(self) -> None:
+        if self.job is not None:
+            self.job.cancelled = True
+            self.cancel_button.setEnabled(False)
+            self.cancel_button.setText("Cancelling…")
+            self.message.setText("Cancelling: the games already under way finish first…")
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress_updates += 1
+        self.progress.setValue(done)
+
+    def _done(self) -> None:
+        sender = self.sender()
+        job = sender if isinstance(sender, BalanceJob) else self.job
+        if job is None or job is not self.job:
+            return  # already handled by `wait`
+        self.job = None
+        job.wait()
+        self.run_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.setText("Cancel")
+        if job.error:
+            self.message.setText(f"The run stopped: {job.error}")
+            self.finished.emit(None)
+            return
+        if not job.results:
+            self.message.setText("Cancelled before any game finished.")
+            self.finished.emit(None)
+            return
+        rep = report(job.results, job.setup.sides)
+        run = BalanceRun(len(self.runs) + 1, job.seed, job.games, job.strengths, rep, self._note)
+        self.runs.append(run)
+        self.message.setText(run.title)
+        self.shown.blockSignals(True)
+        self.compare_with.blockSignals(True)
+        self.shown.addItem(run.title, run.number)
+        self.shown.setCurrentIndex(self.shown.count() - 1)
+        if self.compare_with.count() == 0:
+            self.compare_with.addItem("(nothing)", 0)
+        previous = self.runs[-2].number if len(self.runs) > 1 else 0
+        self.compare_with.addItem(run.title, run.number)
+        self.compare_with.setCurrentIndex(max(0, self.compare_with.findData(previous)))
+        self.shown.blockSignals(False)
+        self.compare_with.blockSignals(False)
+        self.show_run()
+        self.finished.emit(run)
+
+    # ------------------------------------------------------------------ showing
+    def _run(self, number) -> BalanceRun | None:
+        return next((r for r in self.runs if r.number == number), None)
+
+    def show_run(self) -> None:
+        run = self._run(self.shown.currentData())
+        if run is None:
+            return
+        other = self._run(self.compare_with.currentData())
+        other = other if other is not run else None
+        text = ""
+        if other is not None:
+            text += comparison_html(comparison(other.report, run.report), (other.name, run.name)) + "<hr>"
+        text += report_html(run.report, run.title)
+        self.text.setHtml(text)
+        balance_figure(self.figure, run.report, other.report if other else None,
+                       (run.name, other.name if other else ""))
+        self.canvas.draw_idle()
+
+    def wait(self) -> None:
+        """Block until a running batch ends (closing the window)."""
+        if self.job is not None:
+            self.job.cancelled = True
+            self.job.wait()
+            self._done()

@@ -1,0 +1,278 @@
+"""Events read aloud: a line per event for the log, and why an event happened.
+
+The rulesets' events carry their reasons as data — the roll, the modifiers, the
+threshold, the table column, a `why` — but each names them its own way. This
+module reads them generically, so a new ruleset's events are readable without
+touching the studio: the keys below are conventions, not a schema. No Qt here.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+REASON_KEYS = ("why", "reason", "for", "cause")
+TABLE_KEYS = ("table", "column", "printed")
+SHOOTER_KEYS = ("shooter", "attacker", "plane", "unit", "marker", "by")
+QUIET = {"seq", "type"}
+LINE_LIMIT = 160
+
+
+def value_text(value: Any) -> str:
+    """A value as a person reads it: yes/no, signed modifiers, lists joined."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(v, (list, tuple)) and len(v) == 2 and
+                         all(isinstance(c, (int, float)) for c in v) for v in value):
+            return " → ".join(f"({v[0]:g}, {v[1]:g})" for v in value)  # a path of points
+        return ", ".join(value_text(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {value_text(v)}" for k, v in value.items()) or "none"
+    return str(value)
+
+
+def modifiers_text(mods: dict) -> str:
+    return ", ".join(f"{v:+d} {k.replace('_', ' ')}" if isinstance(v, int) else f"{k} {v}"
+                     for k, v in mods.items()) or "none"
+
+
+def _where(event: dict, *keys: str) -> str:
+    for key in keys:
+        value = event.get(key)
+        if isinstance(value, str):
+            return value
+        if isinstance(value, (list, tuple)) and len(value) == 2:
+            return f"({value[0]:g}, {value[1]:g}) mm"
+    return ""
+
+
+def _compact(event: dict, skip: Sequence[str] = ()) -> str:
+    parts = []
+    for key, value in event.items():
+        if key in QUIET or key in skip or key in REASON_KEYS or isinstance(value, (dict, list)) \
+                and key not in ("units", "targets", "order", "cards", "rolls", "results"):
+            continue
+        parts.append(f"{key.replace('_', ' ')} {value_text(value)}")
+    reason = next((event[k] for k in REASON_KEYS if isinstance(event.get(k), str)), "")
+    text = ", ".join(parts)
+    return f"{text} — {reason}" if reason else text
+
+
+def line(event: dict) -> str:
+    """One line for the event log."""
+    kind = event["type"]
+    if kind == "summary":
+        text = event.get("text", "")
+    elif kind == "roll":
+        rolled = value_text(event.get("results") or event.get("order") or event.get("picked"))
+        text = f"roll {event.get('die')}: {rolled} — {event.get('for', '')}"
+    elif kind == "decision":
+        action = event.get("action", {})
+        text = f"{event.get('side')} chose: {action.get('label') or value_text(action)}"
+    elif kind == "decision.pending":
+        text = f"{event.get('side')} to decide: {event.get('prompt', '')}"
+    elif kind == "unit.placed":
+        where = _where(event, "at", "pos") or f"box {event.get('box')}"
+        text = f"{event['unit']} ({event.get('unit_type', '')}, {event.get('side')}) placed at {where}"
+    elif kind == "unit.moved":
+        text = f"{event['unit']} moved to {_where(event, 'to', 'pos')}"
+        if event.get("reason"):
+            text += f" — {event['reason']}"
+    elif kind == "unit.removed":
+        text = f"{event['unit']} removed to {event.get('box', '?')}"
+        if event.get("destroyed"):
+            text += " (destroyed" + (f" by {', '.join(event['by'])}" if event.get("by") else "") + ")"
+        if event.get("cause") or event.get("reason"):
+            text += f" — {event.get('cause') or event.get('reason')}"
+    elif kind == "unit.changed":
+        text = f"{event['unit']}: {value_text(event.get('state', {}))}"
+    elif kind == "game.start":
+        text = f"game starts: {event.get('scenario')}, seed {event.get('seed')}"
+    elif kind == "game.end":
+        text = (f"game over: {event.get('result')} (winner {event.get('winner') or 'none'}), "
+                f"score {value_text(event.get('score', {}))}, {event.get('turns')} turn(s)")
+    else:
+        text = f"{kind}: {_compact(event)}"
+    return text if len(text) <= LINE_LIMIT else text[:LINE_LIMIT - 1] + "…"
+
+
+# --------------------------------------------------------------------------- fire
+
+
+@dataclass(frozen=True)
+class Shot:
+    """Fire an event shows: from a unit at a unit, or dice rolled at a cell."""
+
+    target: str  # a unit id, or a cell label when `at_cell`
+    shooter: str | None
+    hit: bool | None  # None: the event does not say
+    label: str  # the roll and result, short enough to sit on the board
+    at_cell: bool = False
+
+
+def _hit(event: dict) -> bool | None:
+    if isinstance(event.get("hit"), bool):
+        return event["hit"] or bool(event.get("kill"))
+    if isinstance(event.get("hits"), int):
+        return event["hits"] > 0
+    results = event.get("results")
+    if isinstance(results, list) and results and all(isinstance(r, str) for r in results):
+        return any(r not in ("none", "miss", "") for r in results)
+    fire = event.get("fire")
+    if isinstance(fire, list) and fire:
+        return any(f.get("kills") or f.get("aborts") for f in fire if isinstance(f, dict))
+    return None
+
+
+def dice_text(event: dict) -> str:
+    """The roll and what it needed, as printed tables read: '8 +1 = 9 vs 12+: miss'."""
+    parts = []
+    if "roll" in event and isinstance(event["roll"], int):
+        text = str(event["roll"])
+        mods = [v for v in (event.get("modifiers") or {}).values() if isinstance(v, int) and v]
+        if event.get("unmodified"):
+            text += " (natural, unmodified)"
+        elif mods:
+            text += " " + " ".join(f"{v:+d}" for v in mods) + f" = {event.get('total', '?')}"
+        parts.append(text)
+    elif isinstance(event.get("rolls"), list):
+        parts.append(value_text(event["rolls"]))
+    need = event.get("threshold", event.get("need"))
+    if need is not None:
+        parts.append(f"vs {need}+" if isinstance(need, int) else f"needs {need}")
+    hit = _hit(event)
+    outcome = ("kill" if event.get("kill") else "hit" if hit else "miss") if hit is not None else ""
+    if isinstance(event.get("hits"), int) and event["hits"] > 1:
+        outcome = f"{event['hits']} hits"
+    text = " ".join(parts)
+    return f"{text}: {outcome}" if text and outcome else text or outcome
+
+
+def shot(event: dict, units: Any) -> Shot | None:
+    """The fire in `event` among the units on the board (`units`: ids), if it shows any."""
+    if event["type"] in ("roll", "unit.removed", "unit.changed", "decision", "decision.pending"):
+        return None
+    target = event.get("target")
+    if isinstance(target, str) and target in units:
+        shooter = next((event[k] for k in SHOOTER_KEYS if isinstance(event.get(k), str)
+                        and event[k] in units and event[k] != target), None)
+        return Shot(target, shooter, _hit(event), dice_text(event))
+    at = event.get("at")
+    if isinstance(at, str) and any(k in event for k in ("rolls", "results", "fire")):
+        return Shot(at, None, _hit(event), dice_text(event) or event["type"], at_cell=True)
+    return None
+
+
+# --------------------------------------------------------------------------- why
+
+
+@dataclass
+class Reading:
+    """What a selected event says and why it happened, ready to show."""
+
+    title: str
+    kind: str
+    facts: list[tuple[str, str]] = field(default_factory=list)
+    dice: list[str] = field(default_factory=list)  # the rolls that led to it
+    because: list[str] = field(default_factory=list)  # reasons, table, the decision before it
+
+    def html(self) -> str:
+        out = [f"<h3 style='margin:2px 0'>{html.escape(self.title)}</h3>",
+               f"<p style='color:#666;margin:0'>{html.escape(self.kind)}</p>"]
+        if self.because:
+            out.append("<p><b>Why</b></p><ul style='margin-top:0'>" + "".join(
+                f"<li>{html.escape(b)}</li>" for b in self.because) + "</ul>")
+        if self.dice:
+            out.append("<p><b>Dice</b></p><ul style='margin-top:0'>" + "".join(
+                f"<li>{html.escape(d)}</li>" for d in self.dice) + "</ul>")
+        if self.facts:
+            rows = "".join(f"<tr><td style='color:#555;padding-right:10px;vertical-align:top'>"
+                           f"{html.escape(k)}</td><td>{html.escape(v)}</td></tr>" for k, v in self.facts)
+            out.append(f"<table>{rows}</table>")
+        return "".join(out)
+
+
+def _roll_text(event: dict) -> str:
+    rolled = value_text(event.get("results") or event.get("order") or event.get("picked"))
+    context = {k: v for k, v in event.items() if k not in QUIET | {"die", "count", "results", "for",
+                                                                    "order", "picked"}}
+    extra = f" ({value_text(context)})" if context else ""
+    return f"{event.get('die')} rolled {rolled} for {event.get('for', '?')}{extra}"
+
+
+def _fire_lines(event: dict) -> list[str]:
+    """Each side's fire in a combat event holding a list of fire entries (aw air combat)."""
+    out = []
+    for entry in event.get("fire", []):
+        if isinstance(entry, dict):
+            table = f" on the {entry['column']} column" if entry.get("column") else ""
+            out.append(f"{entry.get('side', '?')}: {entry.get('dice', '?')} dice{table}, rolled "
+                       f"{value_text(entry.get('rolls', []))} → {value_text(entry.get('results', []))}")
+    return out
+
+
+def _cause(events: Sequence[dict], index: int) -> dict | None:
+    """For a unit event, the game event it carries out (a shot before the hits it scores)."""
+    if not events[index]["type"].startswith("unit."):
+        return None
+    before = index - 1
+    while before >= 0 and (events[before]["type"] == "roll" or events[before]["type"].startswith("unit.")):
+        before -= 1
+    found = events[before] if before >= 0 else None
+    if found is None or found["type"] in ("decision", "decision.pending", "game.start"):
+        return None
+    return found
+
+
+def read(events: Sequence[dict], index: int) -> Reading:
+    """Why `events[index]` happened: its own reasons and numbers, the dice rolled for it
+    (the rolls since the previous event of the game), and the decision it follows."""
+    event = events[index]
+    reading = Reading(line(event), event["type"])
+    for key, value in event.items():
+        if key in QUIET:
+            continue
+        label = key.replace("_", " ")
+        if key == "modifiers" and isinstance(value, dict):
+            reading.facts.append((label, modifiers_text(value)))
+        elif key in REASON_KEYS and isinstance(value, str):
+            reading.because.append(value)
+        elif key in TABLE_KEYS and value is not None:
+            reading.because.append(f"table {label}: {value_text(value)}")
+            reading.facts.append((label, value_text(value)))
+        elif key == "fire" and isinstance(value, list):
+            reading.dice += _fire_lines(event)
+        else:
+            reading.facts.append((label, value_text(value)))
+    rolled = dice_text(event)
+    if rolled and event["type"] != "roll":
+        reading.dice.append(f"{rolled}" + (f" (modifiers: {modifiers_text(event['modifiers'])})"
+                                           if isinstance(event.get("modifiers"), dict)
+                                           and event["modifiers"] else ""))
+    if event["type"] == "roll":
+        reading.dice.append(_roll_text(event))
+    else:
+        before = index - 1
+        while before >= 0 and events[before]["type"] == "roll":
+            before -= 1
+        reading.dice[:0] = [_roll_text(e) for e in events[before + 1:index]]
+    cause = _cause(events, index)
+    if cause is not None:
+        reading.because.append(f"follows {line(cause)}")
+    if event["type"] == "decision":
+        prompt = next((e for e in reversed(events[:index]) if e["type"] == "decision.pending"), None)
+        if prompt is not None:
+            reading.because.append(f"asked: {prompt.get('prompt', '')}")
+    else:
+        decided = next((e for e in reversed(events[:index]) if e["type"] == "decision"), None)
+        if decided is not None and event["type"] not in ("decision.pending", "game.start"):
+            action = decided.get("action", {})
+            reading.because.append(f"after {decided.get('side')} chose: "
+                                   f"{action.get('label') or value_text(action)}")
+    return reading

@@ -1,0 +1,228 @@
+"""The playtest's side panels: the person's decision, the event log, and why an event happened."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.core.decisions import Decision
+
+from .explain import line
+
+TYPE_COLOURS = {"decision": "#1f5fa8", "decision.pending": "#7a8590", "roll": "#8a6d00",
+                "summary": "#202020", "game.end": "#2e7d32", "game.start": "#2e7d32"}
+
+
+class DecisionPanel(QWidget):
+    """The legal actions of the person's decision, a JSON field for any other, and refusals."""
+
+    chosen = Signal(object)  # an action dict
+    highlighted = Signal(object)  # option index (or None): the board shows where it goes
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("decisionPanel")
+        self.decision: Decision | None = None
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.prompt.setObjectName("decisionPrompt")
+        self.filter = QLineEdit(placeholderText="Filter the options…")
+        self.filter.textChanged.connect(self._refilter)
+        self.all_button = QPushButton("All")
+        self.all_button.setToolTip("Show every legal action again")
+        self.all_button.clicked.connect(lambda: (self.filter.clear(), self._refilter("")))
+        self.options = QListWidget()
+        self.options.setObjectName("decisionOptions")
+        self.options.itemActivated.connect(lambda _item: self.choose_current())
+        self.options.currentRowChanged.connect(self._current_changed)
+        self.choose_button = QPushButton("Choose")
+        self.choose_button.clicked.connect(self.choose_current)
+        self.json = QLineEdit(placeholderText='Any action as JSON, e.g. {"type": "move", "to": "0712"}')
+        self.json.setObjectName("actionJson")
+        self.json.returnPressed.connect(self.try_json)
+        self.try_button = QPushButton("Try")
+        self.try_button.setToolTip("Submit this action as it is; the engine accepts it or says why not")
+        self.try_button.clicked.connect(self.try_json)
+        self.refusal = QLabel()
+        self.refusal.setObjectName("refusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("color:#b3261e")
+        self.refusal.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        row = QHBoxLayout()
+        row.addWidget(self.json, 1)
+        row.addWidget(self.try_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.prompt)
+        filter_row = QHBoxLayout()
+        filter_row.addWidget(self.filter, 1)
+        filter_row.addWidget(self.all_button)
+        layout.addLayout(filter_row)
+        layout.addWidget(self.options, 1)
+        layout.addWidget(self.choose_button)
+        layout.addLayout(row)
+        layout.addWidget(self.refusal)
+
+    def show_decision(self, decision: Decision | None) -> None:
+        if decision is self.decision:
+            return
+        self.decision = decision
+        self.refusal.clear()
+        self.filter.blockSignals(True)
+        self.filter.clear()
+        self.filter.blockSignals(False)
+        self.options.clear()
+        if decision is None:
+            self.prompt.setText("")
+            self.json.clear()
+            return
+        self.prompt.setText(f"<b>{decision.side}</b> — {decision.prompt}")
+        for i, option in enumerate(decision.options):
+            item = QListWidgetItem(option.get("label") or json.dumps(option))
+            item.setData(Qt.ItemDataRole.UserRole, i)
+            self.options.addItem(item)
+        self.options.setCurrentRow(0)
+
+    def only(self, indices: list[int], note: str = "") -> None:
+        """Show just these options (a place clicked on the board offers several)."""
+        wanted = set(indices)
+        first = None
+        for row in range(self.options.count()):
+            item = self.options.item(row)
+            hidden = item.data(Qt.ItemDataRole.UserRole) not in wanted
+            item.setHidden(hidden)
+            if not hidden and first is None:
+                first = row
+        if first is not None:
+            self.options.setCurrentRow(first)
+        self.refusal.setText(note)
+
+    def _refilter(self, text: str) -> None:
+        needle = text.lower()
+        for row in range(self.options.count()):
+            item = self.options.item(row)
+            item.setHidden(bool(needle) and needle not in item.text().lower())
+
+    def _current_changed(self, row: int) -> None:
+        item = self.options.item(row) if row >= 0 else None
+        index = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if index is not None and self.decision is not None:
+            option = {k: v for k, v in self.decision.options[index].items() if k != "label"}
+            self.json.setText(json.dumps(option))
+        self.highlighted.emit(index)
+
+    def choose_current(self) -> None:
+        item = self.options.currentItem()
+        if self.decision is not None and item is not None and not item.isHidden():
+            self.chosen.emit(self.decision.options[item.data(Qt.ItemDataRole.UserRole)])
+
+    def try_json(self) -> None:
+        text = self.json.text().strip()
+        try:
+            action = json.loads(text)
+        except json.JSONDecodeError as exc:
+            self.refusal.setText(f"Not valid JSON: {exc.msg} at column {exc.colno}")
+            return
+        self.chosen.emit(action)
+
+    def refused(self, reason: str) -> None:
+        self.refusal.setText(f"Refused: {reason}")
+
+
+class EventModel(QAbstractListModel):
+    """The events of a log, one line each; a marked event (where a replay differs) stands out."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.events: list[dict] = []
+        self.marked: int | None = None
+        self._shown = 0
+        self._bold = QFont()
+        self._bold.setBold(True)
+
+    def reset(self, events: list[dict], marked: int | None = None) -> None:
+        self.beginResetModel()
+        self.events, self.marked = events, marked
+        self._shown = len(events)
+        self.endResetModel()
+
+    def grow(self) -> None:
+        """Rows for events appended to the list since the last call."""
+        count = len(self.events)
+        if count > self._shown:
+            self.beginInsertRows(QModelIndex(), self._shown, count - 1)
+            self._shown = count
+            self.endInsertRows()
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 - Qt API
+        return 0 if parent.isValid() else self._shown
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        event = self.events[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{index.row():>5}  {line(event)}"
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(QColor(TYPE_COLOURS.get(event["type"], "#3a3f45")))
+        if role == Qt.ItemDataRole.BackgroundRole and index.row() == self.marked:
+            return QBrush(QColor("#ffd7d2"))
+        if role == Qt.ItemDataRole.FontRole and event["type"] in ("summary", "game.end") \
+                or role == Qt.ItemDataRole.FontRole and index.row() == self.marked:
+            return self._bold
+        if role == Qt.ItemDataRole.UserRole:
+            return index.row()
+        return None
+
+
+class EventLog(QWidget):
+    """The log with a filter; selecting an event reports its index."""
+
+    selected = Signal(int)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.model = EventModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.filter = QLineEdit(placeholderText="Filter events (type, unit, text)…")
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.view = QListView()
+        self.view.setObjectName("eventLog")
+        self.view.setModel(self.proxy)
+        self.view.setUniformItemSizes(True)
+        self.view.setFont(QFont("DejaVu Sans Mono", 9))
+        self.view.selectionModel().currentChanged.connect(self._current)
+        self._quiet = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.filter)
+        layout.addWidget(self.view, 1)
+
+    def select(self, row: int) -> None:
+        """Select event `row` without echoing it back (the view already shows it)."""
+        index = self.proxy.mapFromSource(self.model.index(row))
+        if not index.isValid():
+            return
+        self._quiet = True
+        self.view.setCurrentIndex(index)
+        self._quiet = False
+        self.view.scrollTo(index)
+
+    def _current(self, index: QModelIndex, _previous: QModelIndex) -> None:
+        if index.isValid() and not self._quiet:
+            self.selected.emit(self.proxy.mapToSource(index).row())

@@ -1,0 +1,107 @@
+"""What a playtest plays, and the content it plays with as the editor holds it now.
+
+A playtest names its scenario by pack and id (or by the record a mission is rolled
+on and the mission's seed), never by a model object: restarting after an edit,
+reopening a replay or running a balance batch builds the scenario again from the
+packs as they are at that moment, unsaved edits included. No Qt here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from engine.content.loader import Pack
+from engine.content.model import Record
+from engine.content.ruleset import Ruleset
+from engine.content.validate import UsageError
+from engine.content.view import ContentView
+
+
+class SetupError(Exception):
+    """The playtest cannot start; `str()` says why and what to fix."""
+
+
+@dataclass(frozen=True)
+class Source:
+    pack: str
+    kind: str  # the scenario's kind, or the kind a mission generator rolls on
+    id: str
+    mission_seed: int | None = None  # set: play the mission rolled on record (kind, id)
+
+    @property
+    def label(self) -> str:
+        mission = f", mission seed {self.mission_seed}" if self.mission_seed is not None else ""
+        return f"{self.pack}/{self.id}{mission}"
+
+    def to_json(self) -> dict:
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Source":
+        if not isinstance(data, dict) or not all(isinstance(data.get(k), str) for k in ("pack", "kind", "id")):
+            raise ValueError("'source' must name the pack, kind and id of the scenario played")
+        seed = data.get("mission_seed")
+        if seed is not None and not isinstance(seed, int):
+            raise ValueError("'source.mission_seed' must be a whole number")
+        return cls(data["pack"], data["kind"], data["id"], seed)
+
+
+def playable(ruleset: Ruleset | None, kind: str) -> str | None:
+    """'scenario' or 'mission' when records of `kind` can be playtested, else None."""
+    if ruleset is None or ruleset.engine is None:
+        return None
+    if kind == ruleset.engine.scenario_kind:
+        return "scenario"
+    tool = ruleset.extras.get("mission")
+    return "mission" if tool is not None and getattr(tool, "source_kind", None) == kind else None
+
+
+@dataclass
+class Setup:
+    source: Source
+    ruleset: Ruleset
+    scenario: Record
+    content: ContentView
+    left_out: list[str]  # records that do not validate, so the game plays without them
+    mission: dict | None = None  # the generator's summary of a rolled mission
+
+    @property
+    def engine(self) -> Any:
+        return self.ruleset.engine
+
+    @property
+    def layout(self) -> Any:
+        return self.ruleset.layout
+
+    @property
+    def sides(self) -> list[str]:
+        return self.engine.sides(self.scenario)
+
+    def board(self) -> Any:
+        """The board to draw: the layout's (printed look) when the ruleset has one."""
+        maker = self.layout or self.engine
+        return maker.board(self.scenario, self.content)
+
+
+def prepare(pack: Pack, ruleset: Ruleset, source: Source) -> Setup:
+    """The scenario and content of `source` in `pack` as loaded now; SetupError says why not."""
+    kind = playable(ruleset, source.kind)
+    if kind is None:
+        raise SetupError(f"a {source.kind} cannot be playtested: {ruleset.name} plays "
+                         f"{ruleset.engine.scenario_kind if ruleset.engine else 'nothing yet (no rules engine)'}")
+    content = ContentView.of_pack(pack)
+    left_out = sorted(e.file for p in pack.chain() for e in p.entries if e.record is None)
+    record = content.get(source.kind, source.id)
+    if record is None:
+        broken = any(e.key == (source.kind, source.id) for p in pack.chain() for e in p.entries)
+        raise SetupError(f"{source.kind} '{source.id}' " + (
+            "has errors: fix them (see Issues) and try again" if broken else f"is not in pack {pack.id}"))
+    if source.mission_seed is None:
+        return Setup(source, ruleset, record, content, left_out)
+    tool = ruleset.extras["mission"]
+    try:
+        made = tool.generate(content, pack.id, **tool.options_for(record, source.mission_seed))
+    except (tool.report, UsageError) as exc:
+        raise SetupError(f"no mission from {source.id} with seed {source.mission_seed}: {exc}") from None
+    return Setup(source, ruleset, made.scenario, content, left_out, made.summary)

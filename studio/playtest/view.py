@@ -1,0 +1,570 @@
+"""The Play tab: the board, the event log, why an event happened, and the game's controls.
+
+It shows one list of events — a live game's log, or a replay's saved log — and
+one cursor into it: the selected event, the slider position and the moment the
+board shows are the same thing. A live game moves the cursor along as it grows
+(animated); selecting an event or dragging the slider jumps to it.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from pathlib import Path
+from typing import Any, Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QSpinBox,
+    QSplitter,
+    QStyle,
+    QTextBrowser,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.core.view import BoardView, view_at
+
+from .board import PlaytestBoard
+from .explain import line, read, shot
+from . import picking
+from .frames import BoardPainter, Place, deciding_unit, offered
+from .panels import DecisionPanel, EventLog
+from .replay import Check, replay_data, write_replay
+from .run import PERSON, GameRun
+from .source import Setup, SetupError
+
+MAX_GLIDE_MS = 600
+STEP_GLIDE_MS = 300
+
+
+class Banner(QFrame):
+    """A line of news over the board with buttons: data changed, replay differs, game failed."""
+
+    def __init__(self, name: str, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(Qt.TextFormat.RichText)
+        self.row = QHBoxLayout(self)
+        self.row.setContentsMargins(6, 4, 6, 4)
+        self.row.addWidget(self.text, 1)
+        self.buttons: list[QPushButton] = []
+        self.hide()
+
+    def say(self, text: str, colour: str, buttons: list[tuple[str, Callable[[], None]]] = ()) -> None:
+        self.setStyleSheet(f"#{self.objectName()} {{ background: {colour}; border-radius: 3px }}")
+        self.text.setText(text)
+        for button in self.buttons:
+            button.deleteLater()
+        self.buttons = []
+        for title, slot in buttons:
+            button = QPushButton(title)
+            button.clicked.connect(slot)
+            self.row.addWidget(button)
+            self.buttons.append(button)
+        self.show()
+
+
+class PlaytestView(QWidget):
+    cursorMoved = Signal(int)
+
+    def __init__(self, make_setup: Callable[[], Setup], parent=None) -> None:
+        super().__init__(parent)
+        self.make_setup = make_setup
+        self.setup: Setup | None = None
+        self.run: GameRun | None = None
+        self.mode = "live"  # or "replay": the saved events of a replay
+        self.replay: dict | None = None
+        self.check: Check | None = None
+        self.events: list[dict] = []
+        self.cursor = -1
+        self.painter: BoardPainter | None = None
+        self.places: list[Place] = []
+        self.chosen: int | None = None
+        self.inspected: str | None = None
+        self.seats: dict[str, str] = {}
+        self._build()
+
+    # ------------------------------------------------------------------ layout
+    def _build(self) -> None:
+        sp = QStyle.StandardPixmap
+        bar = self.toolbar = QToolBar()
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+
+        def act(text, slot, icon, tip, shortcut=None) -> QAction:
+            action = QAction(self.style().standardIcon(icon), text, self)
+            action.setToolTip(tip)
+            action.triggered.connect(slot)
+            if shortcut:
+                action.setShortcut(QKeySequence(shortcut))
+            bar.addAction(action)
+            return action
+
+        self.restart_action = act("Restart", lambda: self.restart(), sp.SP_BrowserReload,
+                                  "Start again with the same seed and the data as it is now", "Ctrl+F5")
+        self.new_seed_action = act("New seed", lambda: self.restart(new_seed=True), sp.SP_DialogResetButton,
+                                   "Start again with another seed")
+        self.seed = QSpinBox(minimum=0, maximum=2**31 - 1)
+        self.seed.setPrefix("seed ")
+        self.seed.setToolTip("The seed of the dice; Restart plays this seed")
+        bar.addWidget(self.seed)
+        bar.addSeparator()
+        self.step_action = act("Step", self.step, sp.SP_MediaSkipForward, "One decision", "F10")
+        self.run_action = act("Run", self.toggle_run, sp.SP_MediaPlay, "Play on, animated (Pause stops)", "F8")
+        self.end_action = act("To the end", self.to_the_end, sp.SP_MediaSeekForward,
+                              "Play the bots to the end (or to your move) in the background")
+        self.stop_action = act("Stop", lambda: self.run and self.run.stop(), sp.SP_MediaStop,
+                               "Stop playing to the end")
+        self.speed = QSlider(Qt.Orientation.Horizontal, minimum=0, maximum=1500, value=400)
+        self.speed.setInvertedAppearance(True)
+        self.speed.setFixedWidth(110)
+        self.speed.setToolTip("Pace of Run: milliseconds per decision (left is slower)")
+        self.speed.valueChanged.connect(self._speed_changed)
+        bar.addWidget(QLabel(" pace "))
+        bar.addWidget(self.speed)
+        bar.addSeparator()
+        self.save_action = act("Save replay…", self.save_replay, sp.SP_DialogSaveButton,
+                               "Save this game (seed, options, decisions and events) as a replay")
+
+        self.seats_row = QHBoxLayout()
+        self.seats_row.setContentsMargins(4, 0, 4, 0)
+        self.banner = Banner("playtestBanner")
+        self.news = Banner("playtestNews")
+        self.status = QLabel()
+        self.status.setObjectName("playtestStatus")
+        self.status.setWordWrap(True)
+
+        self.board = PlaytestBoard()
+        self.board.clicked.connect(self.board_clicked)
+        self.board.dropped.connect(self.board_dropped)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setObjectName("eventSlider")
+        self.slider.setToolTip("Scrub through the events")
+        self.slider.valueChanged.connect(self._slider_moved)
+        self.slider_label = QLabel()
+        self.boxes = QLabel()
+        self.boxes.setObjectName("offBoard")
+        self.boxes.setWordWrap(True)
+        self.boxes.setStyleSheet("color:#555")
+        left = QWidget()
+        col = QVBoxLayout(left)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.addWidget(self.board, 1)
+        scrub = QHBoxLayout()
+        for title, slot, tip in (("Board", self.board.zoom_board, "Show the whole board"),
+                                 ("Units", self.board.zoom_to_units, "Frame the units (the wheel zooms)")):
+            button = QPushButton(title)
+            button.setToolTip(tip)
+            button.clicked.connect(slot)
+            scrub.addWidget(button)
+        scrub.addWidget(self.slider, 1)
+        scrub.addWidget(self.slider_label)
+        col.addLayout(scrub)
+        col.addWidget(self.boxes)
+
+        self.decision = DecisionPanel()
+        self.decision.chosen.connect(self.submit)
+        self.decision.highlighted.connect(self._highlight)
+        self.decision_box = QGroupBox("Your move")
+        box = QVBoxLayout(self.decision_box)
+        box.addWidget(self.decision)
+        self.decision_box.hide()
+        self.log = EventLog()
+        self.log.selected.connect(lambda row: self.set_cursor(row))
+        self.why = QTextBrowser()
+        self.why.setObjectName("whyPane")
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.decision_box)
+        right.addWidget(self.log)
+        right.addWidget(self.why)
+        right.setSizes([260, 380, 260])
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setSizes([780, 560])
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(bar)
+        layout.addLayout(self.seats_row)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.news)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.status)
+
+    def _seat_widgets(self, sides: list[str], strengths: tuple[str, ...]) -> None:
+        while self.seats_row.count():
+            item = self.seats_row.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        for side in sides:
+            combo = QComboBox()
+            combo.setObjectName(f"seat:{side}")
+            for strength in strengths:
+                combo.addItem(f"Bot ({strength})", strength)
+            combo.addItem("Person at the keyboard", PERSON)
+            combo.setCurrentIndex(max(0, combo.findData(self.seats.get(side, strengths[-1]))))
+            combo.currentIndexChanged.connect(lambda _i, s=side, c=combo: self.set_seat(s, c.currentData()))
+            self.seats_row.addWidget(QLabel(f"<b>{html.escape(side)}</b>:"))
+            self.seats_row.addWidget(combo)
+        self.seats_row.addStretch(1)
+
+    # ------------------------------------------------------------------ games
+    def start(self, setup: Setup, seed: int, seats: dict[str, str] | None = None,
+              options: dict[str, bool] | None = None) -> bool:
+        """A live game of `setup` with `seed`; seats default to the strongest bots."""
+        self.setup = setup
+        strengths = tuple(setup.engine.bot_strengths)
+        self.seats = {side: (seats or self.seats).get(side, strengths[-1]) for side in setup.sides}
+        self._seat_widgets(setup.sides, strengths)
+        self.seed.setValue(seed)
+        self.news.hide()
+        self.banner.hide()
+        self._painter(setup)
+        if self.run is None:
+            self.run = GameRun(setup, self.seats, seed, options, self)
+            self.run.advanced.connect(self._advanced)
+            self.run.restarted.connect(self._restarted)
+            self.run.failed.connect(self._failed)
+            self.run.busyChanged.connect(lambda _b: self._update())
+            self.run.runningChanged.connect(lambda _r: self._update())
+            self.run.progressed.connect(lambda n: self.status.setText(f"Playing to the end… {n} events"))
+        else:
+            self.run.seats = dict(self.seats)
+            if options is not None:
+                self.run.options = dict(options)
+        self.mode, self.replay, self.check = "live", None, None
+        if setup.left_out:
+            shown = ", ".join(setup.left_out[:3]) + ("…" if len(setup.left_out) > 3 else "")
+            self.banner.say(f"{len(setup.left_out)} record(s) with errors are left out of the game: "
+                            f"{html.escape(shown)}", "#fff3c4")
+        self._speed_changed(self.speed.value())
+        return self.run.start(setup, seed)
+
+    def restart(self, new_seed: bool = False) -> bool:
+        """Start again with the data as the editor holds it now (unsaved edits included)."""
+        seed = random.randrange(1, 1_000_000) if new_seed else self.seed.value()
+        try:
+            setup = self.make_setup()
+        except SetupError as exc:
+            self.news.say(html.escape(str(exc)), "#ffd7d2")
+            return False
+        return self.start(setup, seed, self.seats, self.run.options if self.run else None)
+
+    def show_replay(self, setup: Setup, data: dict, check: Check) -> None:
+        """A replay's saved events; the first event where the game now differs is marked."""
+        self.start(setup, int(data["seed"]), data.get("seats"), data.get("options"))
+        self.run.pause()
+        self.mode, self.replay, self.check = "replay", data, check
+        self.events = data["events"]
+        self.log.model.reset(self.events, check.difference)
+        self._update_slider()
+        self._replay_news()
+        self.set_cursor(check.difference if check.difference is not None else 0)
+        self._update()
+
+    def _replay_news(self) -> None:
+        check, saved = self.check, self.events
+        seed = self.replay["seed"]
+        if check.difference is None:
+            self.news.say(f"Replay, seed {seed}: the game plays exactly as saved with the data as it "
+                          f"is now ({len(saved)} events).", "#dcedc8",
+                          [("Play on from the end", self.play_replay_now)])
+            return
+        k = check.difference
+        now = check.game.log if check.game is not None else []
+        was = html.escape(line(saved[k])) if k < len(saved) else "the saved game ends here"
+        is_ = html.escape(line(now[k])) if k < len(now) else "the game stops here"
+        reason = f"<br>{html.escape(check.reason)}" if check.reason else ""
+        self.news.say(f"<b>The data changed: the game now differs from event {k}.</b><br>saved: {was}<br>"
+                      f"now: {is_}{reason}", "#ffe0b2",
+                      [("Show it", lambda: self.set_cursor(k)),
+                       ("Play it as it is now", self.play_replay_now)])
+
+    def play_replay_now(self) -> None:
+        """Go live with the replay's game as today's data plays it."""
+        if self.check is None or self.check.game is None:
+            return
+        game = self.check.game
+        self.mode, self.replay, self.check = "live", None, None
+        self.news.hide()
+        self.run.adopt(game)
+
+    def _painter(self, setup: Setup) -> None:
+        try:
+            self.painter = BoardPainter(setup)
+        except Exception as exc:  # a board that cannot be drawn must not stop the game
+            self.painter = None
+            self.news.say(f"The board cannot be drawn: {html.escape(str(exc))}", "#ffd7d2")
+        self.board.set_painter(self.painter)
+
+    # ------------------------------------------------------------------ following the game
+    def _restarted(self) -> None:
+        self.events = self.run.game.log if self.run.game is not None else []
+        self.log.model.reset(self.events)
+        self.decision.show_decision(None)
+        self.cursor = -1
+        self._update_slider()
+        if self.events:
+            self.set_cursor(len(self.events) - 1)
+            if self.painter is not None and self.painter.free:
+                self.board.zoom_to_units(margin_cells=4)
+        self._update()
+
+    def _advanced(self) -> None:
+        if self.mode != "live":
+            return
+        before = self.cursor
+        following = before >= self.log.model.rowCount() - 1
+        self.log.model.grow()
+        self._update_slider()
+        if following or self.run.person_to_move() is not None:
+            self.set_cursor(len(self.events) - 1, glide_from=before)
+        self._update()
+
+    def _failed(self, message: str) -> None:
+        self.news.say(html.escape(message), "#ffd7d2")
+        self._advanced()
+
+    def set_seat(self, side: str, seat: str) -> None:
+        self.seats[side] = seat
+        combo = self.findChild(QComboBox, f"seat:{side}")
+        if combo is not None and combo.currentData() != seat:
+            combo.blockSignals(True)
+            combo.setCurrentIndex(combo.findData(seat))
+            combo.blockSignals(False)
+        if self.run is not None:
+            self.run.set_seat(side, seat)
+        self._update()
+        self._refresh_board()
+
+    # ------------------------------------------------------------------ the cursor
+    def _update_slider(self) -> None:
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, max(0, len(self.events) - 1))
+        self.slider.blockSignals(False)
+
+    def _slider_moved(self, value: int) -> None:
+        self.set_cursor(value)
+
+    def set_cursor(self, index: int, glide_from: int | None = None) -> None:
+        if not self.events:
+            return
+        index = max(0, min(index, len(self.events) - 1))
+        self.cursor = index
+        self.inspected = None
+        self.slider.blockSignals(True)
+        self.slider.setValue(index)
+        self.slider.blockSignals(False)
+        self.slider_label.setText(f"{index + 1}/{len(self.events)}")
+        self.log.select(index)
+        self._why(index)
+        view = view_at(self.events, index + 1)
+        self._update_places(view)
+        overlays = self._overlays(view, index)
+        if glide_from is not None and 0 <= glide_from < index:
+            duration = min(MAX_GLIDE_MS, int(self.run.timer.interval() * 0.8)) if self.run.running \
+                else STEP_GLIDE_MS
+            self.board.glide(view_at(self.events, glide_from + 1), view,
+                             self.events[glide_from + 1:index + 1], duration, **overlays)
+        else:
+            self.board.show_view(view, **overlays)
+        self._boxes(view)
+        self.cursorMoved.emit(index)
+
+    def _overlays(self, view: BoardView, index: int) -> dict:
+        start = index
+        while start > 0 and self.events[start]["type"] != "decision":
+            start -= 1
+        shots = [s for e in self.events[start:index + 1] if (s := shot(e, view.units)) is not None]
+        event = self.events[index]
+        focus = self.inspected or next((event[k] for k in ("unit", "plane", "shooter")
+                                        if isinstance(event.get(k), str) and event[k] in view.units), None)
+        decision = self._person_decision()
+        if decision is not None:
+            focus = deciding_unit(decision) or focus
+        return {"shots": shots, "places": self.places, "selected": focus, "chosen": self.chosen}
+
+    def _refresh_board(self) -> None:
+        view = self.board.view
+        if view is not None and self.events and self.cursor >= 0:
+            self._update_places(view)
+            self.board.redraw(**self._overlays(view, self.cursor))
+
+    def _why(self, index: int) -> None:
+        text = read(self.events, index).html()
+        if self.mode == "replay" and self.check is not None and index == self.check.difference:
+            now = self.check.game.log if self.check.game is not None else []
+            text = ("<p style='color:#b3261e'><b>This is where the game now differs.</b></p><p><b>Saved:</b></p>"
+                    + text + "<hr><p><b>Now:</b></p>"
+                    + (read(list(now), index).html() if index < len(now) else "<p>the game stops here</p>"))
+        self.why.setHtml(text)
+
+    def _boxes(self, view: BoardView) -> None:
+        off: dict[str, list[str]] = {}
+        for unit in view.units.values():
+            if not unit.on_board:
+                off.setdefault(unit.box or "off the board", []).append(unit.id)
+        parts = [f"<b>{html.escape(box)}</b> ({len(ids)}): {html.escape(', '.join(sorted(ids)[:12]))}"
+                 + ("…" if len(ids) > 12 else "") for box, ids in sorted(off.items())]
+        self.boxes.setText(" · ".join(parts))
+
+    # ------------------------------------------------------------------ the person's move
+    def _person_decision(self):
+        if self.mode != "live" or self.run is None or self.cursor != len(self.events) - 1:
+            return None
+        return self.run.person_to_move()
+
+    def _update_places(self, view: BoardView) -> None:
+        decision = self._person_decision()
+        if decision is None or self.painter is None:
+            self.places = []
+            return
+        try:
+            self.places = offered(self.run.game, decision, (u.id for u in view.on_board()),
+                                  self.painter.has_cell)
+        except Exception:  # an engine hook failing only costs the board its hints
+            self.places = []
+
+    def _highlight(self, index) -> None:
+        self.chosen = index
+        self._refresh_board()
+
+    def submit(self, action: dict) -> None:
+        if self.run is None:
+            return
+        reason = self.run.submit(action)
+        if reason:
+            self.decision.refused(reason)
+            self.status.setText(f"Refused: {reason}")
+
+    def _follow(self, pick) -> None:
+        """Do what a click or a drop on the board asked for."""
+        if pick.action is not None:
+            self.submit(pick.action)
+        elif pick.among:
+            self.decision.only(pick.among, pick.note)
+        elif pick.note:
+            self.decision.refused(pick.note)
+
+    def board_clicked(self, key: str) -> None:
+        decision = self._person_decision()
+        pick = picking.click(decision, self.places, key) if decision is not None else None
+        if pick is not None:
+            self._follow(pick)
+            return
+        view = self.board.view
+        if view is not None and key in view.units:
+            self.inspected = key
+            unit = view.units[key]
+            facts = {"side": unit.side, "type": unit.type, "at": unit.at or unit.pos or unit.box,
+                     "facing": unit.facing, "heading": unit.heading, **unit.state}
+            rows = "".join(f"<tr><td style='color:#555;padding-right:10px'>{html.escape(k)}</td>"
+                           f"<td>{html.escape(str(v))}</td></tr>" for k, v in facts.items() if v is not None)
+            self.why.setHtml(f"<h3>{html.escape(key)}</h3><table>{rows}</table>")
+            self._refresh_board()
+
+    def board_dropped(self, unit: str, target: Any) -> None:
+        """A counter let go somewhere: an offered place is chosen, anything else is tried."""
+        decision = self._person_decision()
+        if decision is None:
+            self.status.setText("Counters move by the rules: drag one when it is your move.")
+            return
+        self._follow(picking.drop(decision, self.places, unit, target, self.painter.cell_mm))
+
+    # ------------------------------------------------------------------ controls
+    def step(self) -> None:
+        if self.run is None or self.mode != "live":
+            return
+        if self.cursor < len(self.events) - 1:
+            self.set_cursor(len(self.events) - 1)
+        if not self.run.step() and self.run.person_to_move() is not None:
+            self.status.setText("Your move: pick an action on the board or in the list.")
+
+    def toggle_run(self) -> None:
+        if self.run is None or self.mode != "live":
+            return
+        if self.run.running:
+            self.run.pause()
+        else:
+            self.set_cursor(len(self.events) - 1)
+            self.run.play()
+
+    def to_the_end(self) -> None:
+        if self.run is not None and self.mode == "live":
+            self.run.finish()
+
+    def _speed_changed(self, value: int) -> None:
+        if self.run is not None:
+            self.run.timer.setInterval(max(1, value))
+
+    def ask_path(self) -> Path | None:
+        """Where to save a replay (tests replace it)."""
+        name, _ = QFileDialog.getSaveFileName(self, "Save replay", f"{self.setup.scenario.id}-{self.seed.value()}.replay.json",
+                                              "Sortie replays (*.replay.json *.json)")
+        return Path(name) if name else None
+
+    def save_replay(self) -> Path | None:
+        if self.run is None or self.run.game is None:
+            return None
+        path = self.ask_path()
+        if path is None:
+            return None
+        write_replay(path, replay_data(self.run.game, self.setup.source, self.seats))
+        self.status.setText(f"Saved the replay to {path}")
+        return path
+
+    def _update(self) -> None:
+        live = self.mode == "live" and self.run is not None and self.run.game is not None
+        busy = bool(self.run and self.run.busy)
+        running = bool(self.run and self.run.running)
+        for action in (self.step_action, self.run_action, self.end_action):
+            action.setEnabled(live and not busy and not self.run.game.over)
+        self.stop_action.setEnabled(busy)
+        self.save_action.setEnabled(live and not busy)
+        self.restart_action.setEnabled(not busy)
+        self.new_seed_action.setEnabled(not busy)
+        sp = QStyle.StandardPixmap
+        self.run_action.setText("Pause" if running else "Run")
+        self.run_action.setIcon(self.style().standardIcon(sp.SP_MediaPause if running else sp.SP_MediaPlay))
+        decision = self._person_decision() if not busy else None
+        self.decision.show_decision(decision)
+        # shown while anyone plays by hand, so the panel does not come and go between moves
+        self.decision_box.setVisible(self.mode == "live" and PERSON in self.seats.values())
+        self.decision_box.setEnabled(decision is not None)
+        self.decision_box.setTitle(f"Your move — {decision.side}" if decision is not None
+                                   else "Waiting for the bots…")
+        self.status.setText(self._status_text(busy))
+
+    def _status_text(self, busy: bool) -> str:
+        if self.mode == "replay":
+            return (f"Replay: {len(self.events)} saved events, seed {self.replay['seed']}, "
+                    f"{len(self.replay['decisions'])} decisions. Restart plays it afresh with today's data.")
+        if self.run is None or self.run.game is None:
+            return self.run.error if self.run is not None else ""
+        game = self.run.game
+        if busy:
+            return "Playing to the end…"
+        if self.run.error:
+            return self.run.error
+        if game.over:
+            out = game.outcome
+            score = ", ".join(f"{s} {v:g}" for s, v in out.score.items())
+            return f"Game over: {out.result} (winner {out.winner or 'none'}), score {score}, {out.turns} turn(s)."
+        pending = game.pending
+        who = "you" if self.seats.get(pending.side) == PERSON else f"the {pending.side} bot"
+        return f"{len(game.log)} events; {pending.side} to decide ({who}): {pending.prompt}"

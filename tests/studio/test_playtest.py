@@ -1,0 +1,390 @@
+"""Playtest from the studio (bundled packs): unsaved edits in play, stepping and scrubbing,
+a side played through the widgets, balance batches in the background, and replays."""
+
+import json
+import math
+
+import pytest
+from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtWidgets import QComboBox
+
+from engine.core.events import EventLog, canonical
+from engine.core.decisions import IllegalAction
+from engine.core.game import Game
+from engine.core.view import view_at
+from studio.commands import SetField
+from studio.playtest import open_playtest, open_replay
+from studio.playtest.window import PlaytestWindow
+from studio.playtest.explain import line
+from studio.playtest.run import PERSON
+from studio.playtest.source import Source, prepare
+
+SCENARIO = ("hm.scenario", "zekes-in-the-slot")
+ZERO = ("hm.fighter", "a6m5-zero-navy")
+
+
+@pytest.fixture
+def studio(bundled_window):
+    """The bundled studio; afterwards its playtests are closed and every edit undone."""
+    yield bundled_window
+    for window in bundled_window.findChildren(PlaytestWindow):
+        window.close()
+    for doc in bundled_window.session.docs:
+        while doc.stack.canUndo():
+            doc.stack.undo()
+
+
+def playtest(studio, kind_id=SCENARIO) -> PlaytestWindow:
+    rec = studio.open_record(*kind_id)
+    window = open_playtest(studio, rec)
+    window.resize(1400, 900)
+    return window
+
+
+def edit(studio, kind_id, path, value):
+    rec = studio.open_record(*kind_id)
+    rec.doc.stack.push(SetField(rec.doc, rec.uid, path, value))
+    return rec
+
+
+def to_the_end(qtbot, view):
+    view.end_action.trigger()
+    qtbot.waitUntil(lambda: not view.run.busy, timeout=30_000)
+
+
+def moves_of(events, plane_prefix):
+    return [e["prompt"] for e in events if e["type"] == "decision.pending" and e["kind"] == "hm.move"
+            and f"move {plane_prefix}" in e["prompt"]]
+
+
+def test_an_unsaved_edit_is_played_and_offered_as_a_restart(studio, qtbot):
+    window = playtest(studio)
+    view = window.play
+    to_the_end(qtbot, view)
+    assert view.run.game.over
+    before = list(view.events)
+    assert all("speed 3" in p for p in moves_of(before, "zero"))
+
+    rec = edit(studio, ZERO, ("speed",), 6)
+    assert rec.dirty  # not saved: the playtest reads the editor, not the disk
+    assert view.banner.isVisible() and "data changed" in view.banner.text.text()
+    restart = next(b for b in view.banner.buttons if b.text() == "Restart with the change")
+    qtbot.mouseClick(restart, Qt.MouseButton.LeftButton)
+    to_the_end(qtbot, view)
+    after = list(view.events)
+    assert EventLog.first_difference(before, after) is not None
+    assert moves_of(after, "zero") and all("speed 6" in p for p in moves_of(after, "zero"))
+    assert not view.banner.isVisible()
+
+
+def test_step_glides_and_the_slider_scrubs_the_board_and_the_log(studio, qtbot):
+    window = playtest(studio)
+    view = window.play
+    start = len(view.events)
+    for _ in range(6):
+        view.step_action.trigger()
+        qtbot.wait(20)
+    assert len(view.events) > start and view.cursor == len(view.events) - 1
+    qtbot.waitUntil(lambda: view.board.animation.state() == view.board.animation.State.Stopped)
+    assert view.board.frames > 6  # moves were animated, not just jumped
+    to_the_end(qtbot, view)
+    events = view.events
+    assert view.slider.maximum() == len(events) - 1
+
+    moved = next(i for i, e in enumerate(events) if e["type"] == "unit.moved" and i > 40)
+    for index in (moved - 1, moved, 3, len(events) - 1):
+        view.slider.setValue(index)
+        assert view.cursor == index
+        assert view.log.view.currentIndex().row() == index
+        expected = view_at(events, index + 1)
+        shown = view.board.view
+        assert {u.id: u.at for u in shown.on_board()} == {u.id: u.at for u in expected.on_board()}
+        assert line(events[index])[:40] in view.why.toPlainText()
+    unit = events[moved]["unit"]
+    view.slider.setValue(moved - 1)
+    assert view.board.view.units[unit].at != events[moved]["to"]
+    view.slider.setValue(moved)
+    assert view.board.view.units[unit].at == events[moved]["to"]
+
+    shot = next(i for i, e in enumerate(events) if e["type"] == "hm.shot")
+    view.log.view.setCurrentIndex(view.log.proxy.mapFromSource(view.log.model.index(shot)))
+    assert view.cursor == shot and view.slider.value() == shot
+    why = view.why.toPlainText()
+    assert "Dice" in why and f"rolled {', '.join(map(str, events[shot]['rolls']))}" in why
+
+
+def cell_point(view, label):
+    x, y = view.painter.cell_point(label)
+    return view.board.mapFromScene(QPointF(x, y))
+
+
+def wait_for_my_move(qtbot, view):
+    if not view.run.running:
+        view.run_action.trigger()
+    qtbot.waitUntil(lambda: view.run.person_to_move() is not None and view.decision_box.isEnabled(),
+                    timeout=20_000)
+    qtbot.waitUntil(lambda: view.board.animation.state() == view.board.animation.State.Stopped)
+
+
+def test_a_person_plays_a_side_on_the_board_and_in_the_panel(studio, qtbot):
+    window = playtest(studio)
+    view = window.play
+    combo = view.findChild(QComboBox, "seat:usa")
+    combo.setCurrentIndex(combo.findData(PERSON))
+    assert view.run.seats["usa"] == PERSON
+    wait_for_my_move(qtbot, view)
+    decision = view.run.person_to_move()
+    assert decision.side == "usa" and decision.kind == "hm.move"
+
+    # a click on a hex the plane may reach
+    cells = [p for p in view.places if p.kind == "cell"]
+    assert cells
+    count = len(view.run.game.decisions)
+
+    def shown():
+        return sum(not view.decision.options.item(r).isHidden() for r in range(view.decision.options.count()))
+
+    crowded = next(p.value for p in cells if sum(q.value == p.value for q in cells) > 1)
+    qtbot.mouseClick(view.board.viewport(), Qt.MouseButton.LeftButton, pos=cell_point(view, crowded))
+    assert len(view.run.game.decisions) == count  # several ways to end there: the list narrows
+    assert shown() == sum(q.value == crowded for q in cells) and "pick one" in view.decision.refusal.text()
+    qtbot.mouseClick(view.decision.all_button, Qt.MouseButton.LeftButton)
+    assert shown() == len(decision.options)
+    target = next(p for p in cells if sum(q.value == p.value for q in cells) == 1)
+    qtbot.mouseClick(view.board.viewport(), Qt.MouseButton.LeftButton, pos=cell_point(view, target.value))
+    made = view.run.game.decisions[count]
+    assert made["side"] == "usa" and made["action"]["to"] == target.value
+
+    # from the list of options
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    decision = view.run.person_to_move()
+    view.decision.options.setCurrentRow(2)
+    qtbot.mouseClick(view.decision.choose_button, Qt.MouseButton.LeftButton)
+    assert view.run.game.decisions[-1]["action"] == decision.options[2]
+
+    # an illegal move typed as JSON: refused with the engine's reason, nothing changes
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    decision = view.run.person_to_move()
+    plane = decision.context["plane"]
+    logged = len(view.run.game.log)
+    view.decision.json.setText(json.dumps({"type": "move", "to": "0101", "facing": 0}))
+    qtbot.mouseClick(view.decision.try_button, Qt.MouseButton.LeftButton)
+    reason = view.decision.refusal.text()
+    assert reason.startswith("Refused:") and f"{plane} cannot do that" in reason
+    assert len(view.run.game.log) == logged and view.run.person_to_move() is decision
+
+    # a counter dragged to a hex it cannot reach: the same refusal, through the board
+    view.decision.refusal.clear()
+    start = cell_point(view, decision.context["at"])
+    offered = {p.value for p in view.places if p.kind == "cell"}
+    far = next(c for c in ("0101", "0115", "1601", "1615") if c not in offered)
+    end = cell_point(view, far)
+    qtbot.mousePress(view.board.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    for k in range(1, 6):
+        qtbot.mouseMove(view.board.viewport(), start + (end - start) * (k / 5))
+    qtbot.mouseRelease(view.board.viewport(), Qt.MouseButton.LeftButton, pos=end)
+    assert f"{plane} cannot do that" in view.decision.refusal.text()
+    assert len(view.run.game.log) == logged
+
+
+def test_a_person_flies_a_maneuver_by_clicking_where_it_ends(studio, qtbot):
+    window = playtest(studio, ("paw.scenario", "sweep-four-versus-four"))
+    view = window.play
+    view.set_seat("allies", PERSON)
+    while True:
+        wait_for_my_move(qtbot, view)
+        decision = view.run.person_to_move()
+        if decision.kind == "paw.maneuver":
+            break
+        view.decision.choose_current()
+    view.run.pause()
+    qtbot.waitUntil(lambda: view.board.animation.state() == view.board.animation.State.Stopped)
+    ends = [p for p in view.places if p.kind == "pos"]
+    assert len(ends) == len(decision.options)
+    lone = [p for p in ends if sum(q.value == p.value for q in ends) == 1]
+    target = max(lone, key=lambda p: len(p.path))  # the longest: clear of the others
+    x, y = view.painter.mat_point(target.value)
+    back = math.radians(-(target.heading or 0.0))
+    size = view.painter.cell_mm * 0.45
+    inside = QPointF(x - 0.5 * size * math.cos(back), y - 0.5 * size * math.sin(back))
+    count = len(view.run.game.decisions)
+    logged = len(view.run.game.log)
+    qtbot.mouseClick(view.board.viewport(), Qt.MouseButton.LeftButton, pos=view.board.mapFromScene(inside))
+    assert view.run.game.decisions[count]["action"] == decision.options[target.option]
+    moved = next(e for e in view.run.game.log[logged:] if e["type"] == "unit.moved")
+    assert moved["unit"] == decision.context["plane"] and moved["pos"] == list(target.value)
+
+
+def test_a_batch_runs_in_the_background_and_cancels(studio, qtbot):
+    window = playtest(studio)
+    panel = window.balance
+    window.tabs.setCurrentWidget(panel)
+    assert panel.games.value() == 200
+    ticks, values = [], []
+    timer = QTimer(interval=20)
+    timer.timeout.connect(lambda: (ticks.append(1), values.append(panel.progress.value())))
+    timer.start()
+    qtbot.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
+    assert panel.busy and not panel.run_button.isEnabled()
+    qtbot.waitUntil(lambda: panel.progress.value() >= 8, timeout=30_000)
+    # the window takes input while the games are played
+    qtbot.keyClicks(window.play.log.filter, "hm.shot")
+    assert window.play.log.proxy.rowCount() < window.play.log.model.rowCount()
+    qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
+    timer.stop()
+    assert len(ticks) >= 10 and panel.progress_updates >= 1
+    assert len({v for v in values if v}) >= 1
+    played = panel.runs[-1].report["games"]
+    assert 8 <= played < 200 and "cancelled" in panel.runs[-1].title
+    assert panel.run_button.isEnabled()
+
+
+def test_runs_before_and_after_an_edit_are_compared_on_the_same_seeds(studio, qtbot):
+    window = playtest(studio)
+    panel = window.balance
+    panel.games.setValue(32)
+    for change in (None, 6):
+        if change is not None:
+            edit(studio, ZERO, ("guns_front",), change)
+        assert panel.start()
+        qtbot.waitUntil(lambda: not panel.busy, timeout=60_000)
+    before, after = panel.runs
+    assert after.report["seeds"] == before.report["seeds"] and "after editing a6m5-zero-navy" in after.title
+    assert len(panel.figure.axes) == 4
+    html = panel.text.toHtml()
+    assert "Run 2 compared with Run 1" in panel.text.toPlainText()
+    assert "#c8e6c9" in html and "#ffcdd2" in html  # significant rises and falls shaded
+    assert after.report["win_rates"]["japan"]["rate"] > before.report["win_rates"]["japan"]["rate"]
+
+
+def save_replay(qtbot, view, path):
+    view.ask_path = lambda: path
+    return view.save_replay()
+
+
+def test_a_replay_reopens_with_the_same_events_and_scrubs(studio, qtbot, tmp_path):
+    window = playtest(studio)
+    view = window.play
+    view.set_seat("japan", PERSON)
+    wait_for_my_move(qtbot, view)
+    view.decision.options.setCurrentRow(1)
+    view.decision.choose_current()
+    view.set_seat("japan", "hard")
+    to_the_end(qtbot, view)
+    path = save_replay(qtbot, view, tmp_path / "zekes.replay.json")
+    saved = json.loads(path.read_text())
+    assert saved["seats"]["japan"] == "hard" and saved["source"]["id"] == "zekes-in-the-slot"
+
+    again = open_replay(studio, path)
+    assert again.play.mode == "replay" and again.play.check.difference is None
+    assert [canonical(e) for e in again.play.events] == [canonical(e) for e in view.run.game.log]
+    assert "exactly as saved" in again.play.news.text.text()
+    for index in (len(again.play.events) - 1, 0, 57):
+        again.play.slider.setValue(index)
+        assert again.play.log.view.currentIndex().row() == index
+
+
+def test_a_replay_reopened_after_an_edit_shows_the_first_difference(studio, qtbot, tmp_path):
+    window = playtest(studio)
+    view = window.play
+    to_the_end(qtbot, view)
+    path = save_replay(qtbot, view, tmp_path / "zekes.replay.json")
+    edit(studio, ZERO, ("guns_front",), 4)
+
+    # what the game does now, worked out without the studio
+    doc = next(d for d in studio.session.docs if d.id == "hex-minis")
+    setup = prepare(doc.pack, studio.session.ruleset(doc), Source("hex-minis", *SCENARIO))
+    data = json.loads(path.read_text())
+    game = Game(setup.engine, setup.scenario, setup.content, data["seed"], data["options"])
+    for decision in data["decisions"]:  # the saved choices, as long as the rules still ask them
+        if game.pending is None or game.pending.side != decision["side"]:
+            break
+        try:
+            game.submit(decision["action"])
+        except IllegalAction:
+            break
+    expected = EventLog.first_difference(data["events"], game.log)
+    assert expected is not None
+
+    again = open_replay(studio, path)
+    play = again.play
+    assert play.check.difference == expected
+    assert play.cursor == expected and play.log.model.marked == expected
+    assert f"differs from event {expected}" in play.news.text.text()
+    assert "This is where the game now differs" in play.why.toPlainText()
+    assert line(data["events"][expected])[:30] in play.why.toPlainText()
+
+
+def test_an_unreadable_replay_is_named_with_its_line(studio, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"replay": "sortie.replay/1",\n "seed": }\n')
+    asked = []
+    studio.ask = lambda title, text, *a, **k: asked.append(text)
+    try:
+        assert open_replay(studio, bad) is None
+    finally:
+        del studio.ask
+    assert asked and f"{bad}:2:" in asked[0]
+
+
+def test_a_mission_rolled_on_a_timeline_is_playtested(studio, qtbot):
+    window = playtest(studio, ("paw.timeline", "adlerangriff"))
+    assert window.play.setup.scenario.kind_id() == "paw.scenario"
+    assert window.play.setup.mission is not None
+    name = window.mission_label.text()
+    assert window.play.run.game is not None and window.play.events
+    window.play.step_action.trigger()
+    assert len(window.play.events) > 1
+    assert window.roll_mission(7) and window.source.mission_seed == 7
+    assert window.play.setup.source.mission_seed == 7 and window.mission_label.text()
+    assert "mission seed 7" in window.windowTitle() and name
+
+
+def test_f5_plays_the_record_on_show_and_closing_the_editor_closes_its_playtests(qtbot, sandbox):
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtWidgets import QMessageBox, QToolBar
+
+    from engine.content.loader import BUNDLED_CONTENT
+    from studio.main_window import MainWindow
+
+    window = MainWindow([BUNDLED_CONTENT / "hex-minis"], remember=False)
+    window.ask = lambda *args, **kwargs: QMessageBox.StandardButton.Discard
+    window.show()
+    action = window.playtest_action
+    assert action.shortcut() == QKeySequence("F5")
+    assert action in window.findChild(QToolBar, "mainToolbar").actions()
+    window.open_record(*ZERO)
+    action.trigger()
+    assert not window.findChildren(PlaytestWindow)
+    assert "select a scenario" in window.statusBar().currentMessage()
+    window.open_record(*SCENARIO)
+    action.trigger()
+    [playtest] = window.findChildren(PlaytestWindow)
+    assert playtest.isVisible() and playtest.play.run.game is not None
+    playtest.play.to_the_end()
+    window.close()
+    qtbot.waitUntil(lambda: not window.findChildren(PlaytestWindow))
+
+
+def test_a_scenario_plays_with_a_pack_that_extends_its_own(studio):
+    window = playtest(studio, ("paw.scenario", "sweep-four-versus-four"))
+    choice = window.pack_choice
+    assert {choice.itemText(i) for i in range(choice.count())} == {"pocket-air-war", "pocket-air-war-errata"}
+    errata = next(d for d in studio.session.docs if d.id == "pocket-air-war-errata")
+    rules = next(r for r in errata.records.values() if r.kind == "paw.rules")
+    assert window.play.setup.content.get("paw.rules", rules.id) is not rules.model
+    choice.setCurrentText("pocket-air-war-errata")
+    assert window.play.setup.content.get("paw.rules", rules.id) is rules.model
+    assert window.play.setup.scenario.id == "sweep-four-versus-four" and window.play.run.game is not None
+    assert "pocket-air-war-errata/sweep-four-versus-four" in window.windowTitle()
+
+
+def test_a_renamed_scenario_is_still_played(studio, qtbot):
+    window = playtest(studio)
+    rec = studio.open_record(*SCENARIO)
+    studio.session.rename(rec, "zekes-renamed")
+    assert window.source.id == "zekes-renamed" and "zekes-renamed" in window.windowTitle()
+    assert window.play.restart() and window.play.setup.scenario.id == "zekes-renamed"

@@ -1,0 +1,213 @@
+"""The playtest's headless parts: reading events, offered places, sources, replays, reports."""
+
+import json
+
+import pytest
+
+from engine.content.loader import BUNDLED_CONTENT
+from engine.content.validate import Workspace
+from engine.core.game import Game, run
+from engine.core.simulate import report, simulate
+from engine.core.view import view_at
+from studio.playtest.explain import dice_text, line, read, shot
+from studio.playtest.frames import BoardPainter, along, deciding_unit, offered, turn_between
+from studio.playtest.replay import ReplayError, check, read_replay, replay_data, write_replay
+from studio.playtest.report import comparison, comparison_html, mean_shift, report_html
+from studio.playtest.source import SetupError, Source, playable, prepare
+
+
+WORKSPACE = Workspace()
+
+
+def bundled(pack_id):
+    """A bundled pack (folders are named by pack id) and its ruleset."""
+    pack = WORKSPACE.pack(BUNDLED_CONTENT / pack_id)
+    return pack, WORKSPACE.rulesets[pack.ruleset]
+
+
+def setup_of(pack_id, kind, rid, mission_seed=None):
+    pack, ruleset = bundled(pack_id)
+    return prepare(pack, ruleset, Source(pack_id, kind, rid, mission_seed))
+
+
+def played(setup, seed=1):
+    game = Game(setup.engine, setup.scenario, setup.content, seed, pack=setup.source.pack)
+    run(game, {s: setup.engine.bot(s, setup.engine.bot_strengths[-1]) for s in game.sides})
+    return game
+
+
+@pytest.fixture(scope="module")
+def hm():
+    return setup_of("hex-minis", "hm.scenario", "zekes-in-the-slot")
+
+
+@pytest.fixture(scope="module")
+def paw():
+    return setup_of("pocket-air-war", "paw.scenario", "sweep-four-versus-four")
+
+
+def test_a_paw_attack_reads_with_its_roll_modifiers_and_threshold(paw):
+    events = list(played(paw, 3).log)
+    i = next(i for i, e in enumerate(events) if e["type"] == "paw.attack" and e.get("modifiers")
+             and not e.get("unmodified"))
+    e = events[i]
+    reading = read(events, i)
+    mods = " ".join(f"{v:+d}" for v in e["modifiers"].values() if v)
+    assert dice_text(e).startswith(f"{e['roll']} {mods} = {e['total']} vs {e['threshold']}+") if mods \
+        else dice_text(e).startswith(f"{e['roll']} vs {e['threshold']}+")
+    assert dice_text(e).endswith("hit" if e["hit"] and not e["kill"] else "kill" if e["kill"] else "miss")
+    assert any(d.startswith(f"d20 rolled {e['roll']} for ") for d in reading.dice)  # the roll before it
+    assert any(b.startswith("after ") and " chose: " in b for b in reading.because)
+    assert ("threshold", str(e["threshold"])) in reading.facts
+    assert "<h3" in reading.html() and "Dice" in reading.html()
+
+
+def test_unit_events_name_the_event_they_carry_out(hm):
+    events = list(played(hm).log)
+    i = next(i for i, e in enumerate(events) if e["type"] == "unit.changed" and "hits" in e["state"])
+    cause = next(e for e in reversed(events[:i]) if e["type"] == "hm.shot")
+    assert f"follows {line(cause)}" in read(events, i).because
+
+
+def test_shots_between_units_and_at_cells(hm):
+    events = list(played(hm).log)
+    units = view_at(events).units
+    shots = [shot(e, units) for e in events if e["type"] == "hm.shot"]
+    assert shots and all(s is not None and s.shooter and s.target in units for s in shots)
+    assert any(s.hit for s in shots) and any(not s.hit for s in shots)
+    aa = {"type": "aw.aa_fire", "at": "J2", "rolls": [5, 2], "results": ["none", "kill"]}
+    assert shot(aa, units) == shot(aa, {})
+    assert shot(aa, {}).at_cell and shot(aa, {}).hit and shot(aa, {}).label == "5, 2: hit"
+    assert shot({"type": "roll", "target": "x", "results": [3]}, {"x": 1}) is None
+
+
+def test_every_event_of_every_game_reads_without_error(hm, paw):
+    for setup in (hm, paw):
+        events = list(played(setup, 5).log)
+        for i in range(len(events)):
+            assert line(events[i]) and read(events, i).title
+
+
+def test_hex_moves_are_offered_as_cells_and_paw_maneuvers_as_positions(hm, paw):
+    game = Game(hm.engine, hm.scenario, hm.content, 1)
+    painter = BoardPainter(hm)
+    units = [u.id for u in view_at(game.log).on_board()]
+    places = offered(game, game.pending, units, painter.has_cell)
+    assert len(places) == len(game.pending.options)
+    assert all(p.kind == "cell" and p.value == game.pending.options[p.option]["to"] for p in places
+               if "to" in game.pending.options[p.option])
+    assert deciding_unit(game.pending) == game.pending.context["plane"]
+
+    game = Game(paw.engine, paw.scenario, paw.content, 1)
+    bots = {s: paw.engine.bot(s, "hard") for s in game.sides}
+    has_cell = BoardPainter(paw).has_cell
+    while game.pending.kind != "paw.maneuver":
+        assert all(p.kind == "unit" for p in offered(game, game.pending, game.state.planes, has_cell))
+        game.submit(bots[game.pending.side].choose(game.pending, game))
+    places = offered(game, game.pending, game.state.planes, has_cell)
+    assert {p.kind for p in places} == {"pos"} and len(places) == len(game.pending.options)
+    assert all(len(p.path) >= 2 for p in places)
+
+
+def test_counters_glide_along_the_path_and_turn_the_short_way():
+    assert along([(0, 0), (10, 0), (10, 10)], 0.5) == (10, 0)
+    assert along([(0, 0), (10, 0), (10, 10)], 0.75) == (10, 5)
+    assert along([(3, 3)], 0.4) == (3, 3)
+    assert turn_between(350, 10, 0.5) == 360 and turn_between(10, 350, 0.5) == 0
+
+
+def test_a_frame_draws_every_unit_on_the_board_with_fire_and_offered_cells(hm):
+    game = played(hm)
+    events = list(game.log)
+    painter = BoardPainter(hm)
+    i = next(i for i, e in enumerate(events) if e["type"] == "hm.shot" and e["hits"])
+    view = view_at(events, i + 1)
+    s = shot(events[i], view.units)
+    drawing = painter.frame(view, shots=[s])
+    keys = drawing.keys()
+    assert {u.id for u in view.on_board()} <= keys
+    assert s.label in drawing.texts()
+
+
+def test_sources_say_what_cannot_be_played():
+    pack, ruleset = bundled("pocket-air-war")
+    assert playable(ruleset, "paw.scenario") == "scenario"
+    assert playable(ruleset, "paw.timeline") == "mission"
+    assert playable(ruleset, "paw.dashboard") is None and playable(WORKSPACE.rulesets["af"], "af.scenario") is None
+    with pytest.raises(SetupError, match="is not in pack pocket-air-war"):
+        prepare(pack, ruleset, Source("pocket-air-war", "paw.scenario", "no-such"))
+    with pytest.raises(SetupError, match="cannot be playtested"):
+        prepare(pack, ruleset, Source("pocket-air-war", "paw.dashboard", "spitfire-i"))
+    with pytest.raises(SetupError, match="no mission from"):
+        prepare(pack, ruleset, Source("pocket-air-war", "paw.timeline", "eastern-europe-berlin", 1))
+    mission = prepare(pack, ruleset, Source("pocket-air-war", "paw.timeline", "adlerangriff", 1))
+    assert mission.scenario.kind_id() == "paw.scenario" and mission.mission
+
+
+def test_a_replay_file_round_trips_and_is_checked(hm, tmp_path):
+    game = played(hm, 4)
+    path = tmp_path / "r.json"
+    write_replay(path, replay_data(game, hm.source, {"usa": "hard", "japan": "easy"}))
+    data, source = read_replay(path)
+    assert source == hm.source and data["seats"] == {"usa": "hard", "japan": "easy"}
+    verdict = check(hm, data)
+    assert verdict.difference is None and not verdict.reason
+    data["events"][40]["seq"] = -1
+    assert check(hm, data).difference == 40
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"replay": "sortie.replay/1",\n  "seed": 1,,\n}', ":2:"),
+    ('[1, 2]', "not a Sortie replay"),
+    ('{"replay": "sortie.replay/1", "seed": "x", "decisions": [], "events": []}', "'seed' is missing or not a int"),
+    ('{"replay": "sortie.replay/1", "seed": 1, "decisions": [], "events": [], "source": {"pack": 1}}',
+     "'source' must name the pack"),
+])
+def test_unreadable_replays_say_why(tmp_path, text, message):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(ReplayError) as exc:
+        read_replay(path)
+    assert str(exc.value).startswith(str(path)) and message in str(exc.value)
+
+
+def test_comparisons_flag_changes_beyond_chance_only(hm):
+    sides = hm.sides
+    base = report(simulate(hm.engine, hm.scenario, hm.content, 24, 1, 1), sides)
+    same = comparison(base, base)
+    assert same["same_seeds"] and not any(c["significant"] for c in same["win_rates"].values())
+    assert not any(c["significant"] for c in same["score_mean"].values())
+    assert mean_shift({"mean": 1.0, "stdev": 0.5}, {"mean": 2.0, "stdev": 0.5}, 30, 30)
+    assert not mean_shift({"mean": 1.0, "stdev": 3.0}, {"mean": 1.5, "stdev": 3.0}, 30, 30)
+    html = comparison_html(same, ("Run 1", "Run 2")) + report_html(base, "Run 1")
+    assert "Run 2 compared with Run 1" in html and "#c8e6c9" not in html
+    assert json.dumps(same)  # plain data: it can be saved with a run
+
+
+def test_clicks_pick_what_is_offered_there_and_drops_elsewhere_are_tried():
+    from engine.core.decisions import Decision
+    from studio.playtest.frames import Place
+    from studio.playtest.picking import click, drop
+
+    options = [{"type": "move", "to": "0804", "facing": f, "cost": 1, "path": ["0804"], "label": f"0804 {f}"}
+               for f in (2, 3, 4)] + [{"type": "move", "to": "0805", "facing": 3, "cost": 2,
+                                       "path": ["0804", "0805"], "label": "0805"},
+                                      {"type": "fire", "target": "zero-1", "label": "fire"}]
+    decision = Decision("usa", "hm.move", "move", options)
+    places = [Place(0, "cell", "0804"), Place(1, "cell", "0804"), Place(2, "cell", "0804"),
+              Place(3, "cell", "0805"), Place(4, "unit", "zero-1")]
+    assert click(decision, places, "0805").action is options[3]
+    assert click(decision, places, "zero-1").action is options[4]
+    three = click(decision, places, "0804")
+    assert three.action is None and three.among == [0, 1, 2] and "3 actions" in three.note
+    assert click(decision, places, "0101") is None
+    tried = drop(decision, places, "corsair-1", "0101", 15.0).action
+    assert tried == {"type": "move", "to": "0101", "facing": 2}
+    assert drop(decision, places, "corsair-1", "0805", 15.0).action is options[3]
+
+    mat = [Place(0, "pos", (100.0, 50.0), 90.0), Place(1, "pos", (130.0, 50.0), 90.0)]
+    assert click(decision, mat, "place:1").action is options[1]
+    assert drop(decision, mat, "spit", (104.0, 52.0), 15.0).action is options[0]
+    far = drop(decision, mat, "spit", (300.0, 300.0), 15.0)
+    assert far.action is None and "ends near (300, 300)" in far.note
+    assert "JSON" in drop(Decision("usa", "x", "p", [{"type": "hold"}]), [], "spit", "0101", 15.0).note
