@@ -172,3 +172,26 @@ def test_codes_are_namespaced_and_unique():
     codes = [r.code for r in RULESET.lint_rules]
     assert len(codes) == len(set(codes))
     assert all(c.startswith("paw.") and r.summary for c, r in zip(codes, RULESET.lint_rules))
+
+
+@pytest.mark.parametrize("gap,warned", [(46.0, set()), (46.5, {"he111-1", "he111-2", "he111-3"})])
+def test_formation_reach_is_inclusive(faithful, gap, warned):
+    """Two steps (15 mm each) plus a counter length (16 mm) between centres: 46 mm is in formation."""
+    def spread(data):
+        bombers = [p for p in data["planes"] if p["role"] == "bomber"]
+        for k, plane in enumerate(bombers):
+            plane["x"], plane["y"] = 200.0 + k * gap, 300.0
+    record = edited(faithful.get("paw.scenario", "bombing-adlerangriff-airfield"), spread)
+    found = lint("paw.mission_requirements", record, faithful)
+    named = {msg.split("'")[1] for _, _, msg in found if "formation" in msg}
+    assert named == warned
+
+
+def test_formation_of_two_hundred_bombers_names_only_the_stragglers(faithful):
+    def crowd(data):
+        base = next(p for p in data["planes"] if p["role"] == "bomber")
+        data["planes"] = [dict(base, id=f"b{i}", x=20.0 + (i % 20) * 40, y=20.0 + (i // 20) * 40)
+                          for i in range(200)] + [dict(base, id="far", x=2000.0, y=2000.0)]
+    record = edited(faithful.get("paw.scenario", "bombing-adlerangriff-airfield"), crowd)
+    found = lint("paw.mission_requirements", record, faithful)
+    assert [msg.split("'")[1] for _, _, msg in found if "formation" in msg] == ["far"]
