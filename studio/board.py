@@ -150,6 +150,13 @@ class BoardView(QGraphicsView):
         self.place_pieces()
         self.sync_findings()
 
+    def select_top(self, match) -> None:
+        """Select only the topmost piece that `match`es (the piece a drop put on its stack)."""
+        found = [i for i in self.items.values() if match(i.piece)]
+        if found:
+            self.scene().clearSelection()
+            found[-1].setSelected(True)
+
     def place_pieces(self) -> None:
         """Positions and on-screen sizes: pieces sharing a cell fan out; none gets smaller than
         `MIN_PIECE_PX` however far out the view is zoomed."""

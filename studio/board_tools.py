@@ -115,6 +115,8 @@ class DragPiece(Interaction):
             self.view.refused.emit(f"{piece.label} cannot go there: {exc}")
             return
         self.view.push(command)
+        if self.item.scene() is None:  # it left a line of several: the counter is a new item
+            self.view.select_top(lambda p: (p.label, p.side, p.cell) == (piece.label, piece.side, label))
 
 
 def _angle_to(item: PieceItem, scene_pos: QPointF) -> float:

@@ -281,6 +281,8 @@ def test_air_wars_counters_snap_to_places_and_refuse_empty_squares(copy_window, 
     at = [p for p in model.pieces if p.cell == own.at and p.label == piece.label]
     assert at, "the counter now stands at the place"
     assert cell_at(board, (view.items[at[0].key].pos().x(), view.items[at[0].key].pos().y())) == own.at
+    selected = [i for i in view.items.values() if i.isSelected()]
+    assert [(i.piece.label, i.piece.cell) for i in selected] == [(piece.label, own.at)]  # still in hand
 
 
 def test_turning_an_air_wars_counter_says_why_not(copy_window, qtbot):
