@@ -153,6 +153,28 @@ class BoardModel:
         where = cell if cell is not None else f"({pos[0]:.0f}, {pos[1]:.0f}) mm"
         return self._command(f"Move {piece.label} to {where}", edits)
 
+    def move_group(self, moves: list[tuple[Piece, str | None, tuple[float, float] | None]]) -> Macro:
+        """Move several pieces as one step: each (piece, cell, pos) as `move` takes them.
+        Raises ValueError, naming the piece, when one cannot go, or when two pieces are one
+        entry of the record (an Air Wars deployment line) and must move one at a time."""
+        if len(moves) == 1:
+            return self.move(*moves[0])
+        content, edits, owners = self.content(), [], []
+        for piece, cell, pos in moves:
+            try:
+                mine = self.layout.move(self.scenario, content, piece, cell=cell, pos=pos)
+            except ValueError as exc:
+                raise ValueError(f"{piece.label}: {exc}") from None
+            for path, _ in mine:
+                clash = next((label for other, label in owners
+                              if path[:len(other)] == other[:len(path)]), None)
+                if clash is not None:
+                    raise ValueError(f"{piece.label} and {clash} are one entry of the scenario; "
+                                     "move them one at a time")
+            owners += [(tuple(path), piece.label) for path, _ in mine]
+            edits += mine
+        return self._command(f"Move {len(moves)} pieces", edits)
+
     def turn(self, pieces: list[Piece], steps: float = 0.0, to: float | None = None) -> Macro:
         """Turn pieces `steps` facings (hex) or degrees (mat) clockwise, or to `to` (a facing
         or a heading), as one step. Raises ValueError when a piece cannot turn."""

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from engine.core.board import FACINGS
 
-from .board_geometry import angle_heading, cell_at, cell_outline, from_drawing, is_free, turns
+from .board_geometry import angle_heading, cell_at, cell_outline, from_drawing, is_free, piece_point, turns
 from .board_items import Z_LIFTED, Z_PIECE, PieceItem
 from .fields import BIG
 
@@ -50,10 +50,11 @@ class Interaction:
 
 
 class DragPiece(Interaction):
-    """Drag a piece: it snaps into the cell under it on grids and goes anywhere on a free mat.
+    """Drag a piece, and the other selected pieces with it: they snap into the cells under
+    them on grids and go anywhere on a free mat.
 
-    While dragging over a grid, the cell under the piece is lit green when the layout
-    accepts it and red (with the reason) when not. On release: one move command.
+    While dragging over a grid, the cell under the grabbed piece is lit green when the layout
+    accepts it and red (with the reason) when not. On release: one move command for all.
     """
 
     def __init__(self, view, item: PieceItem, scene_pos: QPointF) -> None:
@@ -61,8 +62,11 @@ class DragPiece(Interaction):
         self.grab = scene_pos - item.pos()
         self.cell: str | None = item.piece.cell
         self.started = False
-        item.setZValue(Z_LIFTED)
-        item.placed = ()  # lifted: the next layout of the pieces puts it down again
+        others = [i for i in view.items.values() if i.isSelected() and i is not item and i.piece.movable]
+        self.carried = [(i, i.pos()) for i in [item, *others]]
+        for i, _ in self.carried:
+            i.setZValue(Z_LIFTED)
+            i.placed = ()  # lifted: the next layout of the pieces puts it down again
 
     def _centre(self, scene_pos: QPointF) -> tuple[float, float]:
         centre = scene_pos - self.grab
@@ -70,11 +74,13 @@ class DragPiece(Interaction):
 
     def move(self, scene_pos: QPointF, modifiers) -> None:
         self.started = True
-        self.item.setPos(scene_pos - self.grab)
+        shift = scene_pos - self.grab - self.carried[0][1]
+        for i, start in self.carried:
+            i.setPos(start + shift)
         board, centre = self.model.board, self._centre(scene_pos)
         if is_free(board):
             x, y = from_drawing(board, centre)
-            self.view.hint.emit(f"{self.item.piece.label}: ({x:.0f}, {y:.0f}) mm")
+            self.view.hint.emit(f"{self._name()}: ({x:.0f}, {y:.0f}) mm")
             return
         label = cell_at(board, centre)
         if label == self.cell:
@@ -86,36 +92,57 @@ class DragPiece(Interaction):
             return
         try:
             self.model.move(self.item.piece, cell=label)
-            ok, text = True, f"{self.item.piece.label} → {label}"
+            ok, text = True, f"{self._name()} → {label}"
         except ValueError as exc:
             ok, text = False, f"{label}: {exc}"
         self.view.highlight.show_cell(cell_outline(board, label), ok)
         self.view.hint.emit(text)
 
+    def _name(self) -> str:
+        extra = len(self.carried) - 1
+        return self.item.piece.label + (f" and {extra} more" if extra else "")
+
+    def _moves(self, centre: tuple[float, float]) -> list[tuple]:
+        """(piece, cell, pos) for every carried piece: each goes as far as the grabbed one,
+        on grids the whole cells between the grabbed piece's old and new cell."""
+        board, piece = self.model.board, self.item.piece
+        if is_free(board):
+            start = self.carried[0][1]
+            dx, dy = centre[0] - start.x(), centre[1] - start.y()
+            return [(i.piece, None, from_drawing(board, (p.x() + dx, p.y() + dy))) for i, p in self.carried]
+        label = cell_at(board, centre)
+        if label is None:
+            raise ValueError("that is off the board")
+        (x0, y0), (x1, y1) = piece_point(board, piece), board.center(board.parse(label))
+        moves = []
+        for i, _ in self.carried:
+            x, y = piece_point(board, i.piece)
+            cell = cell_at(board, (x + x1 - x0, y + y1 - y0))
+            if cell is None:
+                raise ValueError(f"{i.piece.label} would leave the board")
+            moves.append((i.piece, cell, None))
+        return moves
+
     def release(self, scene_pos: QPointF) -> None:
         self.view.highlight.hide()
-        self.item.setZValue(Z_PIECE)
+        for i, _ in self.carried:
+            i.setZValue(Z_PIECE)
         if not self.started:
             return
-        piece, board = self.item.piece, self.model.board
-        centre = self._centre(scene_pos)
+        piece = self.item.piece
         try:
-            if is_free(board):
-                command = self.model.move(piece, pos=from_drawing(board, centre))
-            else:
-                label = cell_at(board, centre)
-                if label is None:
-                    raise ValueError("that is off the board")
-                if label == piece.cell:
-                    self.cancel()
-                    return
-                command = self.model.move(piece, cell=label)
+            moves = self._moves(self._centre(scene_pos))
+            if moves[0][1] is not None and moves[0][1] == piece.cell:
+                self.cancel()
+                return
+            command = self.model.move_group(moves)
         except ValueError as exc:
             self.cancel()
-            self.view.refused.emit(f"{piece.label} cannot go there: {exc}")
+            self.view.refused.emit(f"{self._name()} cannot go there: {exc}")
             return
         self.view.push(command)
         if self.item.scene() is None:  # it left a line of several: the counter is a new item
+            label = moves[0][1]
             self.view.select_top(lambda p: (p.label, p.side, p.cell) == (piece.label, piece.side, label))
 
 

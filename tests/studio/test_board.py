@@ -405,3 +405,71 @@ def test_double_clicking_a_piece_shows_its_entry_in_the_form(copy_window, qtbot)
     qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=screen_point(view, view.items["planes[5]"].pos()))
     grid = window.form.editor_at(("planes",))
     assert grid.table.currentRow() == 5 and grid.table.hasFocus()
+
+
+def ctrl_click(qtbot, view, item) -> None:
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier,
+                     screen_point(view, item.pos()))
+
+
+def test_selected_planes_drag_together_as_one_step(hex_window, qtbot):
+    window = hex_window
+    rec = open_scenario(window, "hm.scenario", "yamamotos-defeat")
+    view, board = window.board.view, window.board.model.board
+    view.zoom_by(2)
+    fighters = [i for i in view.items.values() if rec.data["squadrons"][i.piece.path[1]]["role"] == "fighter"]
+    lead, wing = fighters[0], next(i for i in fighters[1:] if i.piece.side == fighters[0].piece.side)
+    view.centerOn(lead)
+    view.scene().clearSelection()
+    for item in (lead, wing):
+        ctrl_click(qtbot, view, item)
+    assert lead.isSelected() and wing.isSelected()
+    cells = {i.piece.key: board.parse(i.piece.cell) for i in (lead, wing)}
+    steps = rec.doc.stack.count()
+    target = board.step(cells[lead.piece.key], 3, 2)  # two hexes south
+    drag(qtbot, view, lead, QPointF(*board.center(target)))
+    assert rec.doc.stack.count() == steps + 1, "one command for the group"
+    for key, cell in cells.items():
+        assert view.items[key].piece.cell == board.label(board.step(cell, 3, 2))
+    window.undo_action.trigger()
+    assert {k: board.parse(view.items[k].piece.cell) for k in cells} == cells
+
+
+def test_selected_counters_on_the_mat_keep_their_spacing(copy_window, qtbot):
+    window = copy_window
+    rec = open_scenario(window, "paw.scenario", "bombing-adlerangriff-airfield")
+    view = window.board.view
+    bombers = [view.items[f"planes[{i}]"] for i in range(3)]
+    view.zoom_by(3)  # closer: the bombers' counters no longer overlap on screen
+    view.centerOn(bombers[1])
+    view.scene().clearSelection()
+    for item in bombers:
+        ctrl_click(qtbot, view, item)
+    assert [i.isSelected() for i in bombers] == [True] * 3
+    before = [(p["x"], p["y"]) for p in rec.data["planes"][:3]]
+    drag(qtbot, view, bombers[1], bombers[1].pos() + QPointF(60, 0))  # 60 mm right on screen
+    after = [(p["x"], p["y"]) for p in rec.data["planes"][:3]]
+    shifts = {(round(a[0] - b[0], 1), round(a[1] - b[1], 1)) for a, b in zip(after, before)}
+    assert len(shifts) == 1, (before, after)
+    (shift,) = shifts  # the same for all three: the formation keeps its shape
+    assert shift == (pytest.approx(60, abs=2), 0), (before, after)
+
+
+def test_counters_of_one_deployment_line_move_one_at_a_time(copy_window, qtbot):
+    window = copy_window
+    rec = open_scenario(window, "aw.scenario", "red-eagles")
+    view, model = window.board.view, window.board.model
+    by_line = {}
+    for item in view.items.values():
+        if item.piece.movable:
+            by_line.setdefault(item.piece.path, []).append(item)
+    pair = next(items for items in by_line.values() if len(items) > 1)
+    view.scene().clearSelection()
+    for item in pair[:2]:
+        item.setSelected(True)
+    own = next(p for p in model.board.map.places if p.airbase and p.at != pair[0].piece.cell
+               and model.board.map.territory_of(p.at) == pair[0].piece.side)
+    steps = rec.doc.stack.count()
+    drag(qtbot, view, pair[0], QPointF(*model.board.center(model.board.parse(own.at))))
+    assert rec.doc.stack.count() == steps
+    assert "one at a time" in window.board.message.text()
