@@ -287,7 +287,10 @@ class BoardView(QGraphicsView):
                 self._press = event.position()
                 event.accept()
                 return
-            self.scene().clearSelection()
+            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:  # a band picks a formation
+                self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
+            else:
+                self.scene().clearSelection()
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event) -> None:  # noqa: N802 - Qt API
@@ -307,6 +310,7 @@ class BoardView(QGraphicsView):
             event.accept()
             return
         super().mouseReleaseEvent(event)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
 
     def mouseDoubleClickEvent(self, event) -> None:  # noqa: N802 - Qt API
         # The second press of a double click: a piece dropped and grabbed again at once still drags.

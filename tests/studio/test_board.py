@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 import yaml
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -473,3 +473,25 @@ def test_counters_of_one_deployment_line_move_one_at_a_time(copy_window, qtbot):
     drag(qtbot, view, pair[0], QPointF(*model.board.center(model.board.parse(own.at))))
     assert rec.doc.stack.count() == steps
     assert "one at a time" in window.board.message.text()
+
+
+def test_shift_drag_on_the_board_bands_a_formation(copy_window, qtbot):
+    window = copy_window
+    open_scenario(window, "paw.scenario", "bombing-adlerangriff-airfield")
+    view = window.board.view
+    bombers = [view.items[f"planes[{i}]"] for i in range(3)]
+    view.zoom_by(3)
+    view.centerOn(bombers[1])
+    box = QRectF()
+    for item in bombers:
+        box |= item.sceneBoundingRect()
+    box.adjust(-3, -3, 3, 3)
+    port, shift = view.viewport(), Qt.KeyboardModifier.ShiftModifier
+    assert piece_item_at(view.itemAt(screen_point(view, box.topLeft()))) is None, "the band starts off the pieces"
+    qtbot.mousePress(port, Qt.MouseButton.LeftButton, shift, screen_point(view, box.topLeft()))
+    for step in range(1, 5):
+        qtbot.mouseMove(port, screen_point(view, box.topLeft() + (box.bottomRight() - box.topLeft()) * step / 4))
+    qtbot.mouseRelease(port, Qt.MouseButton.LeftButton, shift, screen_point(view, box.bottomRight()))
+    chosen = {k for k, i in view.items.items() if i.isSelected()}
+    assert {f"planes[{i}]" for i in range(3)} <= chosen
+    assert view.dragMode() == view.DragMode.ScrollHandDrag, "a plain drag pans again"
