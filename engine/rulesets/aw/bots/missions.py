@@ -54,7 +54,9 @@ class Planner:
         self.hours_left = static.scenario.hours_per_turn - st.hour + 1
         self.last_hour = self.hours_left == 1
         self.room = st.rooms(side)
-        self._near: dict[tuple[int, int | None], int | None] = {}
+        # Worked out from the airbase room left, so forgotten whenever an order changes it.
+        self._open: list[int] | None = None  # airbases with room, board order
+        self._bases_in_reach: dict[tuple[int, int], list[int]] = {}
         self._reach: dict[tuple, list[tuple[Aim, int]]] = {}
         self.launched = dict(st.launched)
         self.occupancy: dict[int, int] = {}
@@ -74,18 +76,15 @@ class Planner:
                 and self.launched.get(unit.square, 0) < self.level)
 
     def base_near(self, square: int, within: int | None = None) -> int | None:
-        """The nearest own airbase with room, optionally within a distance."""
-        key = (square, within)
-        if key not in self._near:
-            best = None
-            row = self.dist[square]
-            for sq, room in self.room.items():
-                if room < 1 or within is not None and row[sq] > within:
-                    continue
-                if best is None or row[sq] < best[0]:
-                    best = (row[sq], sq)
-            self._near[key] = best[1] if best else None
-        return self._near[key]
+        """The nearest own airbase with room (the first in board order on a tie), optionally
+        within a distance."""
+        if self._open is None:
+            self._open = [sq for sq, room in self.room.items() if room >= 1]
+        if not self._open:
+            return None
+        row = self.dist[square]
+        best = min(self._open, key=row.__getitem__)
+        return None if within is not None and row[best] > within else best
 
     def _home(self, unit: Unit, square: int, within: int | None) -> int | None:
         """Where a unit could land coming back from `square`: an airbase with room, or the
@@ -109,10 +108,10 @@ class Planner:
             else:
                 self.launched[unit.square] = self.launched.get(unit.square, 0) + 1
                 self.room[unit.square] += 1  # free for landings, which are flown after take-offs
-                self._near.clear()
+                self._room_changed()
         if land:
             self.room[dest] = self.room.get(dest, 0) - len(units)
-            self._near.clear()
+            self._room_changed()
         elif all(self.dist[u.square][dest] <= u.speed for u in units):
             self.occupancy[dest] = self.occupancy.get(dest, 0) + len(units)
         lead = units[0]
@@ -123,6 +122,10 @@ class Planner:
                 order.units += [u.id for u in units]
                 return
         self.orders.append(Order([u.id for u in units], dest, land, why))
+
+    def _room_changed(self) -> None:
+        self._open = None
+        self._bases_in_reach.clear()
 
     def fits(self, dest: int, count: int) -> bool:
         return self.occupancy.get(dest, 0) + count <= self.level
@@ -193,11 +196,15 @@ class Planner:
 
     def _landings(self, unit: Unit) -> list[int]:
         """Own airbases with room the unit can land at this hour (engagement included,
-        17.1), nearest first: what the engine will offer."""
-        steps, stopped = reach(self.st, self.side, unit.square, unit.speed)
-        bases = [sq for sq, room in self.room.items() if room > 0 and sq in steps
-                 and (sq == unit.square or sq not in stopped)]
-        return sorted(bases, key=lambda sq: (self._danger(sq), steps[sq], sq))
+        17.1), safest and nearest first: what the engine will offer. Shared: not to be changed."""
+        key = (unit.square, unit.speed)
+        found = self._bases_in_reach.get(key)
+        if found is None:
+            steps, stopped = reach(self.st, self.side, unit.square, unit.speed)
+            bases = [sq for sq, room in self.room.items() if room > 0 and sq in steps
+                     and (sq == unit.square or sq not in stopped)]
+            found = self._bases_in_reach[key] = sorted(bases, key=lambda sq: (self._danger(sq), steps[sq], sq))
+        return found
 
     def _danger(self, square: int) -> int:
         """Enemy air units within a move of an airbase: who could bomb or strafe it next."""

@@ -259,12 +259,18 @@ class Destinations:
             return self.offers["stay" if square == self.start else "take_off"][square]
         return self.offers["move"][square]
 
-    def squares(self) -> list[tuple[str, int]]:
-        """('move' or 'land', square) of every legal end, in the order the options list them:
-        moves nearest first, then landings in board order."""
+    def moves(self) -> list[int]:
+        """The squares the group may fly to, nearest first (as the options list them)."""
         in_air, room = self.in_air(), self.st.command_level(self.side) - len(self.group)
-        out = [("move", sq) for sq in self.steps if in_air.get(sq, 0) <= room]
-        return out + [("land", sq) for sq in self.rooms() if self.can_land(sq)]
+        return [sq for sq in self.steps if in_air.get(sq, 0) <= room]
+
+    def landings(self) -> list[int]:
+        """The airbases the group may land at, in board order (listed after the moves)."""
+        return [sq for sq in self.rooms() if self.can_land(sq)]
+
+    def squares(self) -> list[tuple[str, int]]:
+        """('move' or 'land', square) of every legal end, in the order the options list them."""
+        return [("move", sq) for sq in self.moves()] + [("land", sq) for sq in self.landings()]
 
     def options(self) -> list[dict]:
         options = list(self.adds().values())

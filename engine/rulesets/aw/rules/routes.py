@@ -93,27 +93,37 @@ def path(st: State, side: str, start: int, speed: int, dest: int) -> list[int]:
 
 
 def _straight(st: State, side: str, start: int, dest: int) -> list[int]:
-    """Among the shortest (staircase) routes between two squares, the one with fewest contacts."""
+    """Among the shortest (staircase) routes between two squares, the one with fewest contacts:
+    on a tie, the way into a square along its row (so, with no contact on the way, down the
+    column first, then along the row)."""
     static = st.static
     touched = contacts(st, side)
     a, b = static.squares[start], static.squares[dest]
     dc, dr = (1 if b.col >= a.col else -1), (1 if b.row >= a.row else -1)
     across, down = abs(b.col - a.col), abs(b.row - a.row)
     cols = static.cols
-    cost: dict[tuple[int, int], tuple[int, tuple[int, int] | None]] = {(0, 0): (0, None)}
+    first, last = min(a.col, b.col), max(a.col, b.col) + 1
+    if all(touched.isdisjoint(range(row * cols + first, row * cols + last))
+           for row in range(min(a.row, b.row), max(a.row, b.row) + 1)):
+        turn = (a.row + down * dr) * cols + a.col
+        return [turn - j * dr * cols for j in range(down - 1, -1, -1)] + [turn + i * dc for i in range(1, across + 1)]
+    width = down + 1  # step (i along the row, j down the column) at i * width + j
+    cost, prev = [0] * ((across + 1) * width), [0] * ((across + 1) * width)
     for i in range(across + 1):
         for j in range(down + 1):
             if i or j:
-                here = int((a.row + j * dr) * cols + a.col + i * dc in touched)
+                k = i * width + j
                 if not i:
-                    prev = (0, j - 1)
+                    p = k - 1
                 elif not j:
-                    prev = (i - 1, 0)
+                    p = k - width
                 else:  # the cheaper of the two ways in; on a tie, along the row first
-                    prev = (i - 1, j) if cost[(i - 1, j)][0] <= cost[(i, j - 1)][0] else (i, j - 1)
-                cost[(i, j)] = (cost[prev][0] + here, prev)
-    out, at = [], (across, down)
-    while at != (0, 0):
-        out.append((a.row + at[1] * dr) * cols + a.col + at[0] * dc)
-        at = cost[at][1]
+                    p = k - width if cost[k - width] <= cost[k - 1] else k - 1
+                cost[k] = cost[p] + ((a.row + j * dr) * cols + a.col + i * dc in touched)
+                prev[k] = p
+    out, k = [], across * width + down
+    while k:
+        i, j = divmod(k, width)
+        out.append((a.row + j * dr) * cols + a.col + i * dc)
+        k = prev[k]
     return out[::-1]

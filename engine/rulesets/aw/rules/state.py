@@ -131,6 +131,7 @@ class State:
         self.initial_box: set[str] = set()  # units that start in the Reinforcements Box (29.0)
         self.bonus_window: set[str] = set()  # sides whose combat a bonus card would change now
         self._arrivals = 0
+        self._capacities: dict[str, dict[int, int]] = {}  # see `capacities`
         self._memo: dict[tuple[str, Callable], tuple[int, Any]] = {}
 
     def emit(self, type_: str, **data: Any) -> dict:
@@ -182,14 +183,22 @@ class State:
         counters = [sq for (s, sq) in self.counters if s == side]
         return sorted(set(self.static.printed_bases[side]).union(counters))
 
+    def capacities(self, side: str) -> dict[int, int]:
+        """Capacity of each of `side`'s functioning airbases, in board order (kept until an
+        airbase counter moves)."""
+        found = self._capacities.get(side)
+        if found is None:
+            found = self._capacities[side] = {sq: self.airbase(sq, side)[0] for sq in self.airbases(side)}
+        return found
+
     def based_counts(self, side: str) -> dict[int, int]:
         return dict(self.memo(side, _based_counts, based=True))
 
     def room(self, square: int, side: str) -> int:
-        base = self.airbase(square, side)
-        if base is None:
+        capacity = self.capacities(side).get(square)
+        if capacity is None:
             return 0
-        return base[0] - self.memo(side, _based_counts, based=True).get(square, 0)
+        return capacity - self.memo(side, _based_counts, based=True).get(square, 0)
 
     def rooms(self, side: str) -> dict[int, int]:
         """Free capacity of each of `side`'s airbases."""
@@ -218,6 +227,7 @@ class State:
         if unit.type == "airbase":
             self.counters.pop((unit.side, unit.square), None)
             self.counters[(unit.side, square)] = unit
+            self._capacities.pop(unit.side, None)
         if not unit.airborne:
             self.bases[unit.side] += 1
         unit.square, unit.box = square, None
@@ -234,6 +244,7 @@ class State:
         was_airborne = unit.airborne
         if unit.type == "airbase":
             self.counters.pop((unit.side, unit.square), None)
+            self._capacities.pop(unit.side, None)
         unit.square, unit.box, unit.airborne = None, box, False
         unit.revealed = False
         self.bases[unit.side] += 1
@@ -294,4 +305,4 @@ def _based_counts(st: State, side: str) -> dict[int, int]:
 
 def _rooms(st: State, side: str) -> dict[int, int]:
     based = st.memo(side, _based_counts, based=True)
-    return {sq: st.airbase(sq, side)[0] - based.get(sq, 0) for sq in st.airbases(side)}
+    return {sq: capacity - based.get(sq, 0) for sq, capacity in st.capacities(side).items()}
