@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.decisions import Decision
 
 from ..rules.bombing import COLUMN
-from ..rules.flying import must_land_next_hour, take_off_problem
+from ..rules.flying import grounded_by, must_land_next_hour
 from ..rules.state import State, Unit
 from .intel import Aim, Intel, value
 
@@ -103,7 +103,7 @@ def _can_bomb_now(st: State, side: str, square: int) -> bool:
         rules = st.mode_rules(unit)
         if not rules or not rules.bombs or (unit.record.can_bomb and "ground_battle" not in unit.record.can_bomb):
             continue
-        if unit.airborne or take_off_problem(st, unit) is None:
+        if unit.airborne or grounded_by(st, unit) is None:
             if st.static.dist[unit.square][square] <= unit.speed:
                 return True
     return False

@@ -58,13 +58,16 @@ class Intel:
         for u in enemy_air:
             if u.square is None:
                 continue
-            stack = stacks.setdefault((u.square, u.airborne), EnemyStack(u.square, u.airborne, 0))
+            stack = stacks.get((u.square, u.airborne))
+            if stack is None:
+                stack = stacks[(u.square, u.airborne)] = EnemyStack(u.square, u.airborne, 0)
             stack.count += 1
             if u.id in seen:
                 stack.known.append(u)
-                if _fighter(st, u):
+                rules = u.rules
+                if rules is not None and rules.crt_column == "fighters":
                     stack.fighter_dice += u.face.air_combat
-                elif u.rules and u.rules.bombs:
+                elif rules and rules.bombs:
                     stack.bombers += 1
             else:
                 stack.fighter_dice += average
@@ -130,11 +133,6 @@ class Intel:
 
     def enemy_air(self, square: int) -> EnemyStack | None:
         return self.stacks.get((square, True))
-
-
-def _fighter(st: State, unit: Unit) -> bool:
-    rules = st.mode_rules(unit)
-    return rules is not None and rules.crt_column == "fighters"
 
 
 def value(st: State, unit: Unit) -> float:

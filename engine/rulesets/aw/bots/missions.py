@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from math import ceil
 
 from ..rules.bombing import COLUMN
-from ..rules.flying import must_land_next_hour, reach, take_off_problem
+from ..rules.flying import grounded_by, must_land_next_hour, reach
 from ..rules.state import State, Unit
 from .intel import Aim, Intel
 
@@ -58,6 +58,7 @@ class Planner:
         self._open: list[int] | None = None  # airbases with room, board order
         self._bases_in_reach: dict[tuple[int, int], list[int]] = {}
         self._reach: dict[tuple, list[tuple[Aim, int]]] = {}
+        self._risks: dict[int, tuple[float, float | None]] = {}
         self.launched = dict(st.launched)
         self.occupancy: dict[int, int] = {}
         for u in st.airborne(side):
@@ -72,7 +73,7 @@ class Planner:
         return unit.id not in self.busy
 
     def can_launch(self, unit: Unit) -> bool:
-        return (not unit.airborne and take_off_problem(self.st, unit) is None
+        return (not unit.airborne and grounded_by(self.st, unit) is None
                 and self.launched.get(unit.square, 0) < self.level)
 
     def base_near(self, square: int, within: int | None = None) -> int | None:
@@ -135,10 +136,6 @@ class Planner:
         if rules is None or not rules.bombs or unit.bombed:
             return 0
         return unit.face.bomb
-
-    def may_attack(self, unit: Unit, aim: Aim) -> bool:
-        allowed = unit.record.can_bomb
-        return allowed is None or COLUMN[aim.kind] in allowed
 
     def fighters(self) -> list[Unit]:
         return [u for u in self._fighters if u.id not in self.busy]
@@ -261,25 +258,38 @@ class Planner:
                     self._escort(base, target, stack)
 
     def _best_aim(self, unit: Unit, aims: list[Aim], dice_on: dict) -> tuple[Aim, float] | None:
-        intel = self.intel
+        expected = self.intel.expected
         dice = self.bomb_dice(unit)
+        allowed = unit.record.can_bomb
+        hard, min_gain = self.strength == "hard", self.style["min_gain"]
         best = None
         for aim, hours in self._reachable(unit, aims):
-            if not self.may_attack(unit, aim):
+            if allowed is not None and COLUMN[aim.kind] not in allowed:
                 continue
-            already = dice_on.get((aim.square, aim.kind), 0)
-            gain = intel.expected(aim, already + dice) - intel.expected(aim, already)
-            if self.strength == "hard":
-                gain *= max(0.2, 1 - intel.aa(aim.square) / 6 / 2)
-                enemy = intel.enemy_air(aim.square)
-                if enemy is not None:
-                    gain *= max(0.1, 1 - enemy.fighter_dice / 6)
+            if hard:
+                already = dice_on.get((aim.square, aim.kind), 0)
+                gain = expected(aim, already + dice) - expected(aim, already)
+                aa, fighters = self._risk(aim.square)
+                gain *= aa
+                if fighters is not None:
+                    gain *= fighters
                 gain /= hours
             else:
                 gain = aim.vp / (1 + self.dist[unit.square][aim.square])
-            if gain > self.style["min_gain"] and (best is None or gain > best[1]):
+            if gain > min_gain and (best is None or gain > best[1]):
                 best = (aim, gain)
         return best
+
+    def _risk(self, square: int) -> tuple[float, float | None]:
+        """What of a strike's gain the target's AA leaves, and its enemy fighters in the air
+        (None: none there)."""
+        found = self._risks.get(square)
+        if found is None:
+            intel = self.intel
+            enemy = intel.enemy_air(square)
+            found = self._risks[square] = (max(0.2, 1 - intel.aa(square) / 6 / 2),
+                                           None if enemy is None else max(0.1, 1 - enemy.fighter_dice / 6))
+        return found
 
     def _reachable(self, unit: Unit, aims: list[Aim]) -> list[tuple[Aim, int]]:
         """(aim, hours to get there) a unit from its square can bomb and still land in time."""

@@ -35,32 +35,50 @@ def must_land_next_hour(st: State, unit: Unit) -> bool:
     return unit.short_range or bool(rules and rules.attacks_first_hour_only)
 
 
-def take_off_problem(st: State, unit: Unit) -> str | None:
-    """Why a unit cannot fly now, in the rules' words; None if it can."""
+def grounded_by(st: State, unit: Unit) -> str | None:
+    """The rule that keeps a unit from flying now ('ground', 'off map', 'moved', 'missions',
+    'landed' or 'launch'), None if it may fly: the test, without words (`take_off_problem`)."""
     if not unit.air:
-        return f"{unit.name} is a ground unit: ground units move only when redeploying (13.0)"
+        return "ground"
     if unit.square is None:
-        return f"{unit.name} is in the {unit.box} box, not on the map"
+        return "off map"
     if unit.airborne:
-        return f"{unit.name} has already moved this hour (17.0)" if unit.moved else None
+        return "moved" if unit.moved else None
     limit = missions_limit(st, unit)
     if limit is not None and unit.sorties >= limit:
-        return (f"{unit.name} has flown its {limit} mission(s) this turn: once landed it cannot fly "
-                f"again this turn (16.2, 26.1, 26.2)")
+        return "missions"
     if unit.landed == st.hour:
-        return f"{unit.name} landed this hour: a short-range unit flies every other hour (16.1)"
-    if st.static.rules.airbase_launch_limit == "command_level":
-        level = st.command_level(unit.side)
-        if st.launched.get(unit.square, 0) >= level:
-            return (f"{level} air units have taken off from {st.static.describe(unit.square)} this "
-                    f"hour: no more than the command level may launch from an airbase (30.2)")
+        return "landed"
+    if st.static.rules.airbase_launch_limit == "command_level" and \
+            st.launched.get(unit.square, 0) >= st.command_level(unit.side):
+        return "launch"
     return None
+
+
+def take_off_problem(st: State, unit: Unit) -> str | None:
+    """Why a unit cannot fly now, in the rules' words; None if it can."""
+    why = grounded_by(st, unit)
+    if why is None:
+        return None
+    if why == "ground":
+        return f"{unit.name} is a ground unit: ground units move only when redeploying (13.0)"
+    if why == "off map":
+        return f"{unit.name} is in the {unit.box} box, not on the map"
+    if why == "moved":
+        return f"{unit.name} has already moved this hour (17.0)"
+    if why == "missions":
+        return (f"{unit.name} has flown its {missions_limit(st, unit)} mission(s) this turn: once landed it "
+                f"cannot fly again this turn (16.2, 26.1, 26.2)")
+    if why == "landed":
+        return f"{unit.name} landed this hour: a short-range unit flies every other hour (16.1)"
+    level = st.command_level(unit.side)
+    return (f"{level} air units have taken off from {st.static.describe(unit.square)} this "
+            f"hour: no more than the command level may launch from an airbase (30.2)")
 
 
 def free(st: State, unit: Unit) -> bool:
     """May the unit fly now: in the air and not yet moved this hour, or based and able to take off."""
-    return unit.air and unit.square is not None and (
-        not unit.moved if unit.airborne else take_off_problem(st, unit) is None)
+    return grounded_by(st, unit) is None
 
 
 def movable(st: State, side: str) -> list[Unit]:
@@ -206,9 +224,9 @@ def addable(st: State, side: str, group: list[Unit]) -> list[Unit]:
     if not lead.airborne and st.static.rules.airbase_launch_limit == "command_level":
         if st.launched.get(lead.square, 0) + len(group) >= st.command_level(side):
             return []
+    square, airborne = lead.square, lead.airborne
     return [u for u in st.of_side[side]
-            if u.square == lead.square and u.air and u.airborne == lead.airborne
-            and u not in group and free(st, u)]
+            if u.square == square and u.airborne == airborne and u not in group and grounded_by(st, u) is None]
 
 
 class Destinations:
@@ -261,8 +279,9 @@ class Destinations:
 
     def moves(self) -> list[int]:
         """The squares the group may fly to, nearest first (as the options list them)."""
-        in_air, room = self.in_air(), self.st.command_level(self.side) - len(self.group)
-        return [sq for sq in self.steps if in_air.get(sq, 0) <= room]
+        room = self.st.command_level(self.side) - len(self.group)
+        full = [sq for sq, count in self.in_air().items() if count > room]
+        return [sq for sq in self.steps if sq not in full] if full else list(self.steps)
 
     def landings(self) -> list[int]:
         """The airbases the group may land at, in board order (listed after the moves)."""

@@ -113,6 +113,9 @@ def _agreed_end(game, st: State) -> Generator:
     return True
 
 
+_SUMMED = frozenset({"aw.target_bombed", "aw.air_combat", "unit.removed"})  # what `_summary` reads
+
+
 def _summary(st: State, since: int) -> None:
     """One line per turn: what was bombed, the fighting, and where each side stands."""
     static = st.static
@@ -121,6 +124,8 @@ def _summary(st: State, since: int) -> None:
     combats = 0
     for event in st.log[since:]:
         kind = event["type"]
+        if kind not in _SUMMED:
+            continue
         if kind == "aw.target_bombed":
             place = static.describe(static.index[event["at"]])
             bombed[event["side"]].append(f"{place} +{event['vp']}")
