@@ -45,6 +45,7 @@ class Intel:
         self.crt_kill = static.bomb_odds["based_air_unit"].get("kill", 0.0)
         self.kill_vp = static.setups[side].vp_per_enemy_air_unit_damaged
         self._aims: dict[bool, list[Aim]] = {}
+        self._threats: dict[int, int] = {}
         self.memo: dict = {}  # what a bot works out from this knowledge, kept while it holds
 
     @cached_property
@@ -76,14 +77,13 @@ class Intel:
 
     def threat(self, square: int) -> int:
         """Enemy air units within a move (4 squares) of `square`: who could bomb or strafe it next."""
-        key = ("threat", square)
-        found = self.memo.get(key)
+        found = self._threats.get(square)
         if found is None:
             row, found = self.st.static.dist[square], 0
             for stack in self.stacks.values():
                 if row[stack.square] <= 4:
                     found += stack.count
-            self.memo[key] = found
+            self._threats[square] = found
         return found
 
     def average(self, enemy_air: list[Unit]) -> float:

@@ -299,14 +299,15 @@ class Planner:
         found = self._reach.get(key)
         if found is None:
             found = []
-            row = self.dist[unit.square]
+            dist, hours_left, home = self.dist, self.hours_left, self._home
+            row, within = dist[unit.square], speed if short else None
             for aim in aims:
                 d = row[aim.square]
                 hours = 1 if short else ceil(d / speed)
-                if short and d > speed or hours >= self.hours_left:
+                if short and d > speed or hours >= hours_left:
                     continue
-                back = self._home(unit, aim.square, speed if short else None)
-                if back is not None and (short or hours + ceil(self.dist[aim.square][back] / speed) <= self.hours_left):
+                back = home(unit, aim.square, within)
+                if back is not None and (short or hours + ceil(dist[aim.square][back] / speed) <= hours_left):
                     found.append((aim, hours))
             self._reach[key] = found
         return found

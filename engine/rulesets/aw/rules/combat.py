@@ -26,15 +26,13 @@ def column(st: State, unit: Unit) -> str:
 def combat_squares(st: State) -> list[int]:
     """Squares where both sides fly and someone fights: not bombers (or decoys) alone (18.1)."""
     by_square: dict[int, set[str]] = {}
+    fighters: set[int] = set()
     for u in st.units.values():
         if u.airborne:
             by_square.setdefault(u.square, set()).add(u.side)
-    out = []
-    for sq, sides in sorted(by_square.items()):
-        if len(sides) == 2 and any(column(st, u) == "fighters" for u in st.units.values()
-                                   if u.airborne and u.square == sq):
-            out.append(sq)
-    return out
+            if column(st, u) == "fighters":
+                fighters.add(u.square)
+    return [sq for sq, sides in sorted(by_square.items()) if len(sides) == 2 and sq in fighters]
 
 
 def air_combat(game, st: State, attacker: str) -> Generator:

@@ -89,11 +89,13 @@ def flying(game, st: State, side: str) -> Generator:
     for unit in st.units.values():
         unit.moved = False
     st.launched = {}
+    units = st.of_side[side]
+    first = 0  # the units before it may not fly again this segment: flying, landing, launches
+    # and losses only ever ground units, so they are not looked at again
     while True:
-        for unit in st.of_side[side]:
-            if free(st, unit):
-                break
-        else:
+        while first < len(units) and not free(st, units[first]):
+            first += 1
+        if first == len(units):
             return  # nothing may fly
         action = yield FlyDecision(st, side)
         if action["type"] == "end":
@@ -374,7 +376,7 @@ def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
             st.change(unit, airborne=False)
     st.emit("aw.flight", side=side, units=[u.id for u in group], took_off=took_off,
             **{"from": static.label(start)}, to=static.label(dest),
-            path=[static.label(s) for s in route], landed=landed,
+            path=[static.labels[s] for s in route], landed=landed,
             lost=[u.id for u in group if u not in movers])
 
 

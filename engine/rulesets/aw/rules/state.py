@@ -234,9 +234,10 @@ class State:
         self._moved(unit)
         self._arrivals += 1
         unit.arrival = self._arrivals
-        data = {"unit": unit.id, "to": self.static.label(square), "reason": reason}
+        labels = self.static.labels
+        data = {"unit": unit.id, "to": labels[square], "reason": reason}
         if path:
-            data["path"] = [self.static.label(s) for s in path]
+            data["path"] = [labels[s] for s in path]
         self.emit("unit.moved", **data)
 
     def remove(self, unit: Unit, box: str, reason: str, by: list[str] | None = None) -> None:
