@@ -141,7 +141,9 @@ def bomb(bot, decision: Decision, st: State) -> dict:
     intel = bot.intel(st)
     key = (st.turn, st.hour, decision.context["at"])
     placed = bot.memory.setdefault("bombs", {}).setdefault(key, {})
-    aims = {f"{a.kind}@{st.static.label(a.square)}": a for a in intel.aims()}
+    aims = intel.memo.get("aims by target")
+    if aims is None:  # as the options name them
+        aims = intel.memo["aims by target"] = {f"{a.kind}@{st.static.label(a.square)}": a for a in intel.aims()}
     best, gain = hold, 0.0
     for option in attacks:
         aim = aims.get(option["target"])

@@ -159,17 +159,47 @@ _END = {"type": "end", "label": "end flying for this hour"}
 _CANCEL = {"type": "cancel", "label": "choose another unit"}
 
 
-class Departures:
-    """What a side may fly next: the option for one unit or stack (what a bot looks up, and what
-    any action is checked against), or the whole list for a person or a view."""
+class _Offers:
+    """The legal options of a decision, one by one: `offer(kind, key)` finds one (what a bot
+    looks up) and `accept` checks any action against them. Nothing changes the state while the
+    decision waits, so what `offer` handed out is taken back without checking again."""
+
+    UNIT_KIND = ""  # the option kind whose key is its 'unit' (the others': 'at')
+
+    def __init__(self) -> None:
+        self._given: list[dict] = []
+
+    def offer(self, kind: str, key: object = None) -> dict | None:
+        found = self._find(kind, key)
+        if found is not None:
+            self._given.append(found)
+        return found
+
+    def accept(self, action: dict) -> dict | None:
+        for given in self._given:
+            if action is given:
+                return given
+        kind = action["type"]
+        return confirm(action, self._find(kind, action.get("unit") if kind == self.UNIT_KIND else action.get("at")))
+
+    def _find(self, kind: str, key: object) -> dict | None:
+        raise NotImplementedError
+
+
+class Departures(_Offers):
+    """What a side may fly next: the option for one unit or stack, or the whole list for a
+    person or a view."""
+
+    UNIT_KIND = "fly"
 
     def __init__(self, st: State, side: str) -> None:
+        super().__init__()
         self.st, self.side = st, side
 
     def options(self) -> list[dict]:
         return fly_options(self.st, self.side)
 
-    def offer(self, kind: str, key: object = None) -> dict | None:
+    def _find(self, kind: str, key: object = None) -> dict | None:
         """The option to fly unit `key` ('fly'), the stack over square `key` ('fly_stack'), or to
         end flying ('end'), if it is legal now."""
         st = self.st
@@ -185,10 +215,6 @@ class Departures:
             count = sum(1 for u in st.of_side[self.side] if u.airborne and u.square == square and not u.moved)
             return _stack_offer(st, square, count) if square is not None and count > 1 else None
         return None
-
-    def accept(self, action: dict) -> dict | None:
-        kind = action["type"]
-        return confirm(action, self.offer(kind, action.get("unit") if kind == "fly" else action.get("at")))
 
 
 class FlyDecision(Decision):
@@ -231,12 +257,15 @@ def addable(st: State, side: str, group: list[Unit]) -> list[Unit]:
             if u.square == square and u.airborne == airborne and u not in group and grounded_by(st, u) is None]
 
 
-class Destinations:
+class Destinations(_Offers):
     """Where a group may end its flight: the squares it can reach within the stacking limit, the
     airbases it can land at (in the air only: take-off and landing are not one move, 16.2), and the
     units that may join it. Each is worked out when first needed."""
 
+    UNIT_KIND = "add"
+
     def __init__(self, st: State, side: str, group: list[Unit]) -> None:
+        super().__init__()
         self.st, self.side, self.group = st, side, group
         self.start, self.based = group[0].square, not group[0].airborne
         self.steps, self.stopped = reach(st, side, self.start, min(u.speed for u in group))
@@ -299,11 +328,7 @@ class Destinations:
         options.append(_CANCEL)
         return options
 
-    def accept(self, action: dict) -> dict | None:
-        kind = action["type"]
-        return confirm(action, self.offer(kind, action.get("unit") if kind == "add" else action.get("at")))
-
-    def offer(self, kind: str, key: object) -> dict | None:
+    def _find(self, kind: str, key: object) -> dict | None:
         """The option to add unit `key`, or to move or land at square `key`, or to cancel, if legal."""
         if kind == "cancel":
             return _CANCEL

@@ -52,18 +52,18 @@ def _search(st: State, side: str, start: int, speed: int, stopped: set[int]) -> 
     Returns square -> steps (nearest first) and square -> the square before it on its route."""
     cache = st.routes[side]
     key = ("search", start, speed)
-    if key in cache:
-        return cache[key]
+    found = cache.get(key)
+    if found is not None:
+        return found
     touched = contacts(st, side)
-    steps, before, costs = {start: 0}, {start: -1}, {start: 0}
-    frontier = [start]
     neighbors = st.static.neighbors
+    steps, before = {start: 0}, {start: -1}
+    last = {start: 0}  # the squares first reached in the last step: contacts on the way there
     for step in range(1, speed + 1):
-        layer: dict[int, int] = {}  # contacts on the way to the squares first reached in this step
-        for sq in frontier:
+        layer: dict[int, int] = {}
+        for sq, reached in last.items():
             if sq in stopped and sq != start:
                 continue
-            reached = costs[sq]
             for n in neighbors[sq]:
                 if n in steps:
                     if n in layer:  # another way in the same number of steps: keep the fewer contacts
@@ -72,10 +72,9 @@ def _search(st: State, side: str, start: int, speed: int, stopped: set[int]) -> 
                             layer[n], before[n] = c, sq
                     continue
                 steps[n], layer[n], before[n] = step, reached + (n in touched), sq
-        costs.update(layer)
-        frontier = list(layer)
-    cache[key] = steps, before
-    return steps, before
+        last = layer
+    found = cache[key] = steps, before
+    return found
 
 
 def path(st: State, side: str, start: int, speed: int, dest: int) -> list[int]:
