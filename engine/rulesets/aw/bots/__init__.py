@@ -59,9 +59,9 @@ class AirWarsBot:
                 continue
             lead = units[0]
             square = lead.square
-            stack = [u for u in st.airborne(self.side, square) if not u.moved] if lead.airborne else []
             option = None
-            if len(units) > 1 and lead.airborne and {u.id for u in stack} == {u.id for u in units}:
+            if len(units) > 1 and lead.airborne and {u.id for u in st.airborne(self.side, square)
+                                                     if not u.moved} == {u.id for u in units}:
                 option = decision.offer("fly_stack", st.static.label(square))
             option = option or decision.offer("fly", lead.id)
             if option is not None:

@@ -100,7 +100,7 @@ def _can_bomb_now(st: State, side: str, square: int) -> bool:
     for unit in st.side_units(side):
         if unit.square is None or not unit.air or unit.bombed:
             continue
-        rules = st.mode_rules(unit)
+        rules = unit.rules
         if not rules or not rules.bombs or (unit.record.can_bomb and "ground_battle" not in unit.record.can_bomb):
             continue
         if unit.airborne or grounded_by(st, unit) is None:
@@ -171,7 +171,7 @@ def end_day(bot, decision: Decision, st: State) -> dict:
     intel = bot.intel(st)
     aims = intel.aims(airbases=False)
     for unit in st.side_units(bot.side):
-        rules = st.mode_rules(unit) if unit.air and unit.square is not None else None
+        rules = unit.rules if unit.air and unit.square is not None else None
         if not rules or not rules.bombs or unit.bombed:
             continue
         limit = rules.missions_per_turn or (None if unit.short_range else 1)

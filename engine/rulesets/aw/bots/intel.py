@@ -140,5 +140,5 @@ def value(st: State, unit: Unit) -> float:
     face = unit.face
     if face is None:
         return 0.0
-    bombs = face.bomb if st.mode_rules(unit) and st.mode_rules(unit).bombs and not unit.bombed else 0
+    bombs = face.bomb if unit.rules and unit.rules.bombs and not unit.bombed else 0
     return face.air_combat + 0.8 * bombs + 0.1 * face.speed

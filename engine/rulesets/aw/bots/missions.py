@@ -132,7 +132,7 @@ class Planner:
         return self.occupancy.get(dest, 0) + count <= self.level
 
     def bomb_dice(self, unit: Unit) -> int:
-        rules = self.st.mode_rules(unit)
+        rules = unit.rules
         if rules is None or not rules.bombs or unit.bombed:
             return 0
         return unit.face.bomb

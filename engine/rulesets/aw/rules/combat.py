@@ -19,7 +19,7 @@ from .state import State, Unit
 
 
 def column(st: State, unit: Unit) -> str:
-    rules = st.mode_rules(unit)
+    rules = unit.rules
     return rules.crt_column if rules is not None else "none"
 
 
@@ -102,10 +102,10 @@ def aa_sources(st: State, side: str, sq: int) -> tuple[int, list[Unit]]:
 
 
 def _aa_units(st: State, side: str) -> dict[int, list[Unit]]:
-    """`side`'s AA units on the map by square, in the order of `st.units`."""
+    """`side`'s AA units on the map by square, in the order of `st.units` (and so of `st.of_side`)."""
     found: dict[int, list[Unit]] = {}
-    for u in st.units.values():
-        if u.side == side and u.type == "aa" and u.square is not None:
+    for u in st.of_side[side]:
+        if u.type == "aa" and u.square is not None:
             found.setdefault(u.square, []).append(u)
     return found
 

@@ -23,7 +23,7 @@ from .state import State, Unit
 
 def missions_limit(st: State, unit: Unit) -> int | None:
     """Missions a turn: one for long range (16.2), FB bombers and GA (26.1, 26.2)."""
-    rules = st.mode_rules(unit)
+    rules = unit.rules
     if rules is not None and rules.missions_per_turn:
         return rules.missions_per_turn
     return None if unit.short_range else 1
@@ -31,7 +31,7 @@ def missions_limit(st: State, unit: Unit) -> int | None:
 
 def must_land_next_hour(st: State, unit: Unit) -> bool:
     """Short-range (16.1) and ground attack (26.2) units land by the end of the next hour."""
-    rules = st.mode_rules(unit)
+    rules = unit.rules
     return unit.short_range or bool(rules and rules.attacks_first_hour_only)
 
 
@@ -199,6 +199,9 @@ class Departures(_Offers):
     def options(self) -> list[dict]:
         return fly_options(self.st, self.side)
 
+    def explain(self, action: dict) -> str:
+        return _why_not_fly(self.st, self.side, action)
+
     def _find(self, kind: str, key: object = None) -> dict | None:
         """The option to fly unit `key` ('fly'), the stack over square `key` ('fly_stack'), or to
         end flying ('end'), if it is legal now."""
@@ -224,7 +227,7 @@ class FlyDecision(Decision):
     def __init__(self, st: State, side: str) -> None:
         self.departures = found = Departures(st, side)
         super().__init__(side, "aw.fly", f"hour {st.hour}: fly a unit or stack, or end flying", found.options,
-                         context={"hour": st.hour}, explain=_explain_fly(st, side), accept=found.accept)
+                         context={"hour": st.hour}, explain=found.explain, accept=found.accept)
 
     def offer(self, kind: str, key: object = None) -> dict | None:
         return self.departures.offer(kind, key)
@@ -328,6 +331,9 @@ class Destinations(_Offers):
         options.append(_CANCEL)
         return options
 
+    def explain(self, action: dict) -> str:
+        return _why_not_fly_to(self, action)
+
     def _find(self, kind: str, key: object) -> dict | None:
         """The option to add unit `key`, or to move or land at square `key`, or to cancel, if legal."""
         if kind == "cancel":
@@ -360,7 +366,7 @@ class FlyToDecision(Decision):
         super().__init__(
             side, "aw.fly_to", f"{_names(group)}: add a unit, or choose where to fly or land", ends.options,
             context={"units": [u.id for u in group], "from": st.static.label(group[0].square)},
-            explain=_explain_fly_to(st, side, group, ends.steps, ends.stopped), accept=ends.accept,
+            explain=ends.explain, accept=ends.accept,
         )
 
 
@@ -405,49 +411,44 @@ def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
             lost=[u.id for u in group if u not in movers])
 
 
-def _explain_fly(st: State, side: str):
-    def explain(action: dict) -> str:
-        if action.get("type") == "fly_stack":
-            return f"no {side} stack of unmoved air units flies over '{action.get('at')}'"
+def _why_not_fly(st: State, side: str, action: dict) -> str:
+    if action.get("type") == "fly_stack":
+        return f"no {side} stack of unmoved air units flies over '{action.get('at')}'"
+    unit = st.units.get(action.get("unit", ""))
+    if unit is None:
+        return f"there is no unit '{action.get('unit')}'"
+    if unit.side != side:
+        return f"{unit.name} is a {unit.side} unit"
+    return take_off_problem(st, unit) or f"{unit.name} cannot fly now"
+
+
+def _why_not_fly_to(ends: Destinations, action: dict) -> str:
+    st, side, group, static = ends.st, ends.side, ends.group, ends.st.static
+    kind = action.get("type")
+    if kind == "add":
         unit = st.units.get(action.get("unit", ""))
-        if unit is None:
-            return f"there is no unit '{action.get('unit')}'"
-        if unit.side != side:
-            return f"{unit.name} is a {unit.side} unit"
-        return take_off_problem(st, unit) or f"{unit.name} cannot fly now"
-    return explain
-
-
-def _explain_fly_to(st: State, side: str, group: list[Unit], steps: dict[int, int], stopped: set[int]):
-    static = st.static
-
-    def explain(action: dict) -> str:
-        kind = action.get("type")
-        if kind == "add":
-            unit = st.units.get(action.get("unit", ""))
-            if unit is None or unit.side != side:
-                return f"'{action.get('unit')}' is not a {side} unit"
-            if unit.square != group[0].square or unit.airborne != group[0].airborne:
-                return f"{unit.name} is not {'in the air' if group[0].airborne else 'based'} at {static.label(group[0].square)} with the stack"
-            return take_off_problem(st, unit) or "no more units may take off from this airbase this hour (30.2)"
-        square = static.index.get(str(action.get("at", "")))
-        if square is None:
-            return f"'{action.get('at')}' is not a square of the map"
-        speed = min(u.speed for u in group)
-        distance = static.distance(group[0].square, square)
-        name = _names(group)
-        if square not in steps:
-            if distance > speed:
-                return f"{name} {'has' if len(group) == 1 else 'have'} speed {speed}; {static.label(square)} is {distance} squares away (17.0)"
-            return (f"{static.label(square)} lies beyond enemy air units in the air that {name} "
-                    f"would have to stop at (17.1)")
-        if kind == "land":
-            if st.airbase(square, side) is None:
-                return f"{static.describe(square)} has no friendly airbase to land at (15.2)"
-            if square in stopped:
-                return f"enemy air units fly over {static.label(square)}: the stack must stop there and fight (17.1)"
-            return f"the airbase at {static.describe(square)} has room for {st.room(square, side)}, not {len(group)} (15.2)"
-        level = st.command_level(side)
-        return (f"{side} may have {level} air units in the air in one square (command level, 14.0); "
-                f"{static.label(square)} would hold more")
-    return explain
+        if unit is None or unit.side != side:
+            return f"'{action.get('unit')}' is not a {side} unit"
+        if unit.square != group[0].square or unit.airborne != group[0].airborne:
+            return f"{unit.name} is not {'in the air' if group[0].airborne else 'based'} at {static.label(group[0].square)} with the stack"
+        return take_off_problem(st, unit) or "no more units may take off from this airbase this hour (30.2)"
+    square = static.index.get(str(action.get("at", "")))
+    if square is None:
+        return f"'{action.get('at')}' is not a square of the map"
+    speed = min(u.speed for u in group)
+    distance = static.distance(group[0].square, square)
+    name = _names(group)
+    if square not in ends.steps:
+        if distance > speed:
+            return f"{name} {'has' if len(group) == 1 else 'have'} speed {speed}; {static.label(square)} is {distance} squares away (17.0)"
+        return (f"{static.label(square)} lies beyond enemy air units in the air that {name} "
+                f"would have to stop at (17.1)")
+    if kind == "land":
+        if st.airbase(square, side) is None:
+            return f"{static.describe(square)} has no friendly airbase to land at (15.2)"
+        if square in ends.stopped:
+            return f"enemy air units fly over {static.label(square)}: the stack must stop there and fight (17.1)"
+        return f"the airbase at {static.describe(square)} has room for {st.room(square, side)}, not {len(group)} (15.2)"
+    level = st.command_level(side)
+    return (f"{side} may have {level} air units in the air in one square (command level, 14.0); "
+            f"{static.label(square)} would hold more")

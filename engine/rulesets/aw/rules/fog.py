@@ -35,7 +35,7 @@ def contacts(st: State, side: str) -> frozenset[int]:
 
 def _occupied(st: State, side: str) -> frozenset[int]:
     """Squares holding `side`'s units or installations."""
-    return st.static.installations[side].union(u.square for u in st.of_side[side] if u.square is not None)
+    return st.static.installations[side].union([u.square for u in st.of_side[side] if u.square is not None])
 
 
 def reveal_contact(st: State, movers: list[Unit], square: int) -> None:

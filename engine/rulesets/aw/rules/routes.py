@@ -19,7 +19,7 @@ def stops(st: State, side: str) -> frozenset[int]:
 
 def _stopping(st: State, side: str) -> frozenset[int]:
     """Squares where `side` has air units in the air that stop an enemy stack (not decoys, 22.1)."""
-    return frozenset(u.square for u in st.of_side[side] if u.airborne and u.type != "D")
+    return frozenset([u.square for u in st.of_side[side] if u.airborne and u.type != "D"])
 
 
 def reach(st: State, side: str, start: int, speed: int) -> tuple[dict[int, int], set[int]]:

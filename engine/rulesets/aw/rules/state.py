@@ -208,9 +208,6 @@ class State:
         """The unit on top of a stack: the last to arrive (the enemy may always examine it)."""
         return max(units, key=lambda u: u.arrival) if units else None
 
-    def mode_rules(self, unit: Unit):
-        return unit.rules
-
     # ---- changes, each with its standard unit event ----------------------------------
     def add(self, unit: Unit, box: str) -> None:
         unit.box = box
@@ -293,7 +290,7 @@ class State:
 
 
 def _in_the_air(st: State, side: str) -> tuple[Unit, ...]:
-    return tuple(u for u in st.of_side[side] if u.airborne)
+    return tuple([u for u in st.of_side[side] if u.airborne])
 
 
 def _based_counts(st: State, side: str) -> dict[int, int]:
