@@ -53,11 +53,10 @@ class Intel:
         """Enemy air stacks by (square, in the air): what is identified, and the rest guessed."""
         st = self.st
         seen = seen_by(st, self.side)
-        enemy_air = [u for u in st.of_side[self.enemy] if u.air]
-        average = self.average(enemy_air)
+        average = self.average()
         stacks: dict[tuple[int, bool], EnemyStack] = {}
-        for u in enemy_air:
-            if u.square is None:
+        for u in st.of_side[self.enemy]:
+            if u.square is None or not u.air:
                 continue
             stack = stacks.get((u.square, u.airborne))
             if stack is None:
@@ -86,12 +85,13 @@ class Intel:
             self._threats[square] = found
         return found
 
-    def average(self, enemy_air: list[Unit]) -> float:
+    def average(self) -> float:
         """The countermix is public: an unidentified unit is the average printed fighter (the
         same all game: the countermix does not change)."""
         cache = self.st.static.cache
         key = ("average fighter", self.enemy)
         if key not in cache:
+            enemy_air = [u for u in self.st.of_side[self.enemy] if u.air]
             cache[key] = sum(u.record.front.air_combat for u in enemy_air if u.type in ("F", "FB")) / max(
                 1, len(enemy_air))
         return cache[key]

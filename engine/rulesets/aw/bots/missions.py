@@ -117,8 +117,10 @@ class Planner:
             self.occupancy[dest] = self.occupancy.get(dest, 0) + len(units)
         lead = units[0]
         for order in self.orders:
+            if order.dest != dest or order.land != land:
+                continue
             first = self.st.units[order.units[0]]
-            if (order.dest, order.land, first.square, first.airborne) == (dest, land, lead.square, lead.airborne) \
+            if first.square == lead.square and first.airborne == lead.airborne \
                     and len(order.units) + len(units) <= self.level:
                 order.units += [u.id for u in units]
                 return
