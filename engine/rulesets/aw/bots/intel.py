@@ -46,6 +46,7 @@ class Intel:
         self.kill_vp = static.setups[side].vp_per_enemy_air_unit_damaged
         self._aims: dict[bool, list[Aim]] = {}
         self._threats: dict[int, int] = {}
+        self._odds: dict[tuple[str, int], float] = static.cache.setdefault("bombing odds by dice", {})
         self.memo: dict = {}  # what a bot works out from this knowledge, kept while it holds
 
     @cached_property
@@ -124,8 +125,11 @@ class Intel:
             return 0.0
         if aim.kind == "airbase":
             return min(aim.based, dice * self.crt_kill) * aim.vp
-        p = self.crt_bombed[COLUMN[aim.kind]]
-        return aim.vp * (1 - (1 - p) ** dice)
+        key = (aim.kind, dice)
+        odds = self._odds.get(key)
+        if odds is None:  # of at least one 'bombed' result
+            odds = self._odds[key] = 1 - (1 - self.crt_bombed[COLUMN[aim.kind]]) ** dice
+        return aim.vp * odds
 
     def aa(self, square: int) -> int:
         base = self.st.airbase(square, self.enemy)

@@ -27,9 +27,12 @@ def combat_squares(st: State) -> list[int]:
     """Squares where both sides fly and someone fights: not bombers (or decoys) alone (18.1)."""
     by_square: dict[int, set[str]] = {}
     fighters: set[int] = set()
-    for u in st.units.values():
-        if u.airborne:
-            by_square.setdefault(u.square, set()).add(u.side)
+    for side in st.static.order:
+        for u in st.airborne(side):
+            sides = by_square.get(u.square)
+            if sides is None:
+                sides = by_square[u.square] = set()
+            sides.add(side)
             if column(st, u) == "fighters":
                 fighters.add(u.square)
     return [sq for sq, sides in sorted(by_square.items()) if len(sides) == 2 and sq in fighters]

@@ -117,7 +117,7 @@ def flying(game, st: State, side: str) -> Generator:
 
 
 def _names(group: list[Unit]) -> str:
-    return ", ".join(u.name for u in group)
+    return ", ".join([u.name for u in group])
 
 
 def _fly_offer(st: State, unit: Unit) -> dict:
@@ -165,14 +165,12 @@ class _Offers:
     decision waits, so what `offer` handed out is taken back without checking again."""
 
     UNIT_KIND = ""  # the option kind whose key is its 'unit' (the others': 'at')
-
-    def __init__(self) -> None:
-        self._given: list[dict] = []
+    _given: tuple[dict, ...] = ()
 
     def offer(self, kind: str, key: object = None) -> dict | None:
         found = self._find(kind, key)
         if found is not None:
-            self._given.append(found)
+            self._given += (found,)
         return found
 
     def accept(self, action: dict) -> dict | None:
@@ -193,7 +191,6 @@ class Departures(_Offers):
     UNIT_KIND = "fly"
 
     def __init__(self, st: State, side: str) -> None:
-        super().__init__()
         self.st, self.side = st, side
 
     def options(self) -> list[dict]:
@@ -268,7 +265,6 @@ class Destinations(_Offers):
     UNIT_KIND = "add"
 
     def __init__(self, st: State, side: str, group: list[Unit]) -> None:
-        super().__init__()
         self.st, self.side, self.group = st, side, group
         self.start, self.based = group[0].square, not group[0].airborne
         self.steps, self.stopped = reach(st, side, self.start, min(u.speed for u in group))
