@@ -59,9 +59,9 @@ class AirWarsBot:
                 continue
             lead = units[0]
             square = lead.square
-            stack = [u for u in st.airborne(self.side, square) if not u.moved] if lead.airborne else []
             option = None
-            if len(units) > 1 and lead.airborne and {u.id for u in stack} == {u.id for u in units}:
+            if len(units) > 1 and lead.airborne and {u.id for u in st.airborne(self.side, square)
+                                                     if not u.moved} == {u.id for u in units}:
                 option = decision.offer("fly_stack", st.static.label(square))
             option = option or decision.offer("fly", lead.id)
             if option is not None:
@@ -92,13 +92,12 @@ def nearest(ends: Destinations, st: State, dest: int, land: bool) -> dict:
         return exact
     # Landing: the nearest airbase, else the nearest square. Flying on: the nearest square,
     # a move before a landing there. Ties go to the first listed.
-    dist, farther = static.dist, len(static.dist)  # no two squares are that far apart
-    best = best_rank = None
-    for kind, square in ends.squares():
-        d = dist[square][dest]
-        rank = (d if kind == "land" else farther + d) if land else 2 * d + (kind == "land")
-        if best_rank is None or rank < best_rank:
-            best, best_rank = (kind, square), rank
-    if best is None:
-        return ends.offer("cancel", None)
-    return ends.offer(best[0], static.labels[best[1]])
+    away = static.dist[dest].__getitem__
+    moves, landings = ends.moves(), ends.landings()
+    move = min(moves, key=away) if moves else None
+    base = min(landings, key=away) if landings else None
+    if base is not None and (land or move is None or away(base) < away(move)):
+        return ends.offer("land", static.labels[base])
+    if move is not None:
+        return ends.offer("move", static.labels[move])
+    return ends.offer("cancel", None)

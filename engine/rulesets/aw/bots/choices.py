@@ -5,9 +5,9 @@ from __future__ import annotations
 from engine.core.decisions import Decision
 
 from ..rules.bombing import COLUMN
-from ..rules.flying import must_land_next_hour, take_off_problem
+from ..rules.flying import grounded_by, must_land_next_hour
 from ..rules.state import State, Unit
-from .intel import Aim, value
+from .intel import Aim, Intel, value
 
 
 def _pick(decision: Decision, kind: str) -> dict | None:
@@ -30,19 +30,21 @@ def _aims_for(bot, st: State, unit: Unit, square: int) -> list[tuple[int, Aim]]:
 DANGER = 0.5  # how much a hard bot shies from airbases within reach of enemy air units
 
 
-def base_score(bot, st: State, unit: Unit, square: int) -> float:
-    """Lower is better: as far from what the unit can hit as its reach allows, and out of
-    reach of the enemy's air units (whose positions and numbers are in plain sight)."""
-    intel = bot.intel(st)
-    key = ("base score", _reach(st, unit), square)
-    if key not in intel.memo:
-        static = st.static
-        aims = [a.square for a in intel.aims(airbases=False)] or [
-            s.index for s in static.squares if s.territory == intel.enemy]
-        row = static.dist[square]
-        fit = abs(min(row[a] for a in aims) - key[1] + 1)
-        intel.memo[key] = fit + DANGER * intel.threat(square)
-    return intel.memo[key]
+def base_score(intel: Intel, st: State, reach: int, square: int) -> float:
+    """Lower is better for a unit of `reach` based at `square`: as far from what it can hit as
+    its reach allows, and out of reach of the enemy's air units (whose positions and numbers
+    are in plain sight)."""
+    key = ("base score", reach, square)
+    found = intel.memo.get(key)
+    if found is None:
+        aims = intel.memo.get("aim squares")
+        if aims is None:
+            aims = intel.memo["aim squares"] = [a.square for a in intel.aims(airbases=False)] or [
+                s.index for s in st.static.squares if s.territory == intel.enemy]
+        row = st.static.dist[square]
+        fit = abs(min(row[a] for a in aims) - reach + 1)
+        found = intel.memo[key] = fit + DANGER * intel.threat(square)
+    return found
 
 
 def place(bot, decision: Decision, st: State) -> dict:
@@ -50,9 +52,9 @@ def place(bot, decision: Decision, st: State) -> dict:
     if bot.strength == "easy":
         return decision.options[0]
     unit = st.units[decision.context["unit"]]
-    static = st.static
-    return min(decision.options, key=lambda o: (base_score(bot, st, unit, static.index[o["at"]]),
-                                                -st.room(static.index[o["at"]], bot.side), o["at"]))
+    intel, reach, index, rooms = bot.intel(st), _reach(st, unit), st.static.index, st.rooms(bot.side)
+    return min(decision.options, key=lambda o: (base_score(intel, st, reach, index[o["at"]]),
+                                                -rooms.get(index[o["at"]], 0), o["at"]))
 
 
 def card(bot, decision: Decision, st: State) -> dict:
@@ -98,10 +100,10 @@ def _can_bomb_now(st: State, side: str, square: int) -> bool:
     for unit in st.side_units(side):
         if unit.square is None or not unit.air or unit.bombed:
             continue
-        rules = st.mode_rules(unit)
+        rules = unit.rules
         if not rules or not rules.bombs or (unit.record.can_bomb and "ground_battle" not in unit.record.can_bomb):
             continue
-        if unit.airborne or take_off_problem(st, unit) is None:
+        if unit.airborne or grounded_by(st, unit) is None:
             if st.static.dist[unit.square][square] <= unit.speed:
                 return True
     return False
@@ -139,7 +141,9 @@ def bomb(bot, decision: Decision, st: State) -> dict:
     intel = bot.intel(st)
     key = (st.turn, st.hour, decision.context["at"])
     placed = bot.memory.setdefault("bombs", {}).setdefault(key, {})
-    aims = {f"{a.kind}@{st.static.label(a.square)}": a for a in intel.aims()}
+    aims = intel.memo.get("aims by target")
+    if aims is None:  # as the options name them
+        aims = intel.memo["aims by target"] = {f"{a.kind}@{st.static.label(a.square)}": a for a in intel.aims()}
     best, gain = hold, 0.0
     for option in attacks:
         aim = aims.get(option["target"])
@@ -167,7 +171,7 @@ def end_day(bot, decision: Decision, st: State) -> dict:
     intel = bot.intel(st)
     aims = intel.aims(airbases=False)
     for unit in st.side_units(bot.side):
-        rules = st.mode_rules(unit) if unit.air and unit.square is not None else None
+        rules = unit.rules if unit.air and unit.square is not None else None
         if not rules or not rules.bombs or unit.bombed:
             continue
         limit = rules.missions_per_turn or (None if unit.short_range else 1)
@@ -189,15 +193,16 @@ def redeploy(bot, decision: Decision, st: State) -> dict:
     if count >= 4:
         return done
     bases = [sq for sq, room in st.rooms(bot.side).items() if room > 0]
+    intel = bot.intel(st)
     ranked: dict[int, list[tuple[float, int]]] = {}  # by a unit's reach: the bases, best first
     for option in decision.options:
         if option["type"] != "redeploy" or not st.units[option["unit"]].air:
             continue
         unit = st.units[option["unit"]]
-        here = base_score(bot, st, unit, unit.square)
         reach = _reach(st, unit)
+        here = base_score(intel, st, reach, unit.square)
         if reach not in ranked:
-            ranked[reach] = sorted((base_score(bot, st, unit, sq), sq) for sq in bases)
+            ranked[reach] = sorted((base_score(intel, st, reach, sq), sq) for sq in bases)
         better = next(((score, sq) for score, sq in ranked[reach] if sq != unit.square), None)
         if better is not None and better[0] <= here - 1.5:
             moves[st.turn] = count + 1

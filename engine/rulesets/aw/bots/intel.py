@@ -45,6 +45,8 @@ class Intel:
         self.crt_kill = static.bomb_odds["based_air_unit"].get("kill", 0.0)
         self.kill_vp = static.setups[side].vp_per_enemy_air_unit_damaged
         self._aims: dict[bool, list[Aim]] = {}
+        self._threats: dict[int, int] = {}
+        self._odds: dict[tuple[str, int], float] = static.cache.setdefault("bombing odds by dice", {})
         self.memo: dict = {}  # what a bot works out from this knowledge, kept while it holds
 
     @cached_property
@@ -52,19 +54,21 @@ class Intel:
         """Enemy air stacks by (square, in the air): what is identified, and the rest guessed."""
         st = self.st
         seen = seen_by(st, self.side)
-        enemy_air = [u for u in st.of_side[self.enemy] if u.air]
-        average = self.average(enemy_air)
+        average = self.average()
         stacks: dict[tuple[int, bool], EnemyStack] = {}
-        for u in enemy_air:
-            if u.square is None:
+        for u in st.of_side[self.enemy]:
+            if u.square is None or not u.air:
                 continue
-            stack = stacks.setdefault((u.square, u.airborne), EnemyStack(u.square, u.airborne, 0))
+            stack = stacks.get((u.square, u.airborne))
+            if stack is None:
+                stack = stacks[(u.square, u.airborne)] = EnemyStack(u.square, u.airborne, 0)
             stack.count += 1
             if u.id in seen:
                 stack.known.append(u)
-                if _fighter(st, u):
+                rules = u.rules
+                if rules is not None and rules.crt_column == "fighters":
                     stack.fighter_dice += u.face.air_combat
-                elif u.rules and u.rules.bombs:
+                elif rules and rules.bombs:
                     stack.bombers += 1
             else:
                 stack.fighter_dice += average
@@ -73,22 +77,22 @@ class Intel:
 
     def threat(self, square: int) -> int:
         """Enemy air units within a move (4 squares) of `square`: who could bomb or strafe it next."""
-        key = ("threat", square)
-        found = self.memo.get(key)
+        found = self._threats.get(square)
         if found is None:
             row, found = self.st.static.dist[square], 0
             for stack in self.stacks.values():
                 if row[stack.square] <= 4:
                     found += stack.count
-            self.memo[key] = found
+            self._threats[square] = found
         return found
 
-    def average(self, enemy_air: list[Unit]) -> float:
+    def average(self) -> float:
         """The countermix is public: an unidentified unit is the average printed fighter (the
         same all game: the countermix does not change)."""
         cache = self.st.static.cache
         key = ("average fighter", self.enemy)
         if key not in cache:
+            enemy_air = [u for u in self.st.of_side[self.enemy] if u.air]
             cache[key] = sum(u.record.front.air_combat for u in enemy_air if u.type in ("F", "FB")) / max(
                 1, len(enemy_air))
         return cache[key]
@@ -121,8 +125,11 @@ class Intel:
             return 0.0
         if aim.kind == "airbase":
             return min(aim.based, dice * self.crt_kill) * aim.vp
-        p = self.crt_bombed[COLUMN[aim.kind]]
-        return aim.vp * (1 - (1 - p) ** dice)
+        key = (aim.kind, dice)
+        odds = self._odds.get(key)
+        if odds is None:  # of at least one 'bombed' result
+            odds = self._odds[key] = 1 - (1 - self.crt_bombed[COLUMN[aim.kind]]) ** dice
+        return aim.vp * odds
 
     def aa(self, square: int) -> int:
         base = self.st.airbase(square, self.enemy)
@@ -132,15 +139,10 @@ class Intel:
         return self.stacks.get((square, True))
 
 
-def _fighter(st: State, unit: Unit) -> bool:
-    rules = st.mode_rules(unit)
-    return rules is not None and rules.crt_column == "fighters"
-
-
 def value(st: State, unit: Unit) -> float:
     """How much a unit is worth keeping: its fire, and its bombs while it still has them."""
     face = unit.face
     if face is None:
         return 0.0
-    bombs = face.bomb if st.mode_rules(unit) and st.mode_rules(unit).bombs and not unit.bombed else 0
+    bombs = face.bomb if unit.rules and unit.rules.bombs and not unit.bombed else 0
     return face.air_combat + 0.8 * bombs + 0.1 * face.speed

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from math import ceil
 
 from ..rules.bombing import COLUMN
-from ..rules.flying import must_land_next_hour, reach, take_off_problem
+from ..rules.flying import grounded_by, must_land_next_hour, reach
 from ..rules.state import State, Unit
 from .intel import Aim, Intel
 
@@ -54,8 +54,11 @@ class Planner:
         self.hours_left = static.scenario.hours_per_turn - st.hour + 1
         self.last_hour = self.hours_left == 1
         self.room = st.rooms(side)
-        self._near: dict[tuple[int, int | None], int | None] = {}
+        # Worked out from the airbase room left, so forgotten whenever an order changes it.
+        self._open: list[int] | None = None  # airbases with room, board order
+        self._bases_in_reach: dict[tuple[int, int], list[int]] = {}
         self._reach: dict[tuple, list[tuple[Aim, int]]] = {}
+        self._risks: dict[int, tuple[float, float | None]] = {}
         self.launched = dict(st.launched)
         self.occupancy: dict[int, int] = {}
         for u in st.airborne(side):
@@ -70,22 +73,19 @@ class Planner:
         return unit.id not in self.busy
 
     def can_launch(self, unit: Unit) -> bool:
-        return (not unit.airborne and take_off_problem(self.st, unit) is None
+        return (not unit.airborne and grounded_by(self.st, unit) is None
                 and self.launched.get(unit.square, 0) < self.level)
 
     def base_near(self, square: int, within: int | None = None) -> int | None:
-        """The nearest own airbase with room, optionally within a distance."""
-        key = (square, within)
-        if key not in self._near:
-            best = None
-            row = self.dist[square]
-            for sq, room in self.room.items():
-                if room < 1 or within is not None and row[sq] > within:
-                    continue
-                if best is None or row[sq] < best[0]:
-                    best = (row[sq], sq)
-            self._near[key] = best[1] if best else None
-        return self._near[key]
+        """The nearest own airbase with room (the first in board order on a tie), optionally
+        within a distance."""
+        if self._open is None:
+            self._open = [sq for sq, room in self.room.items() if room >= 1]
+        if not self._open:
+            return None
+        row = self.dist[square]
+        best = min(self._open, key=row.__getitem__)
+        return None if within is not None and row[best] > within else best
 
     def _home(self, unit: Unit, square: int, within: int | None) -> int | None:
         """Where a unit could land coming back from `square`: an airbase with room, or the
@@ -109,33 +109,35 @@ class Planner:
             else:
                 self.launched[unit.square] = self.launched.get(unit.square, 0) + 1
                 self.room[unit.square] += 1  # free for landings, which are flown after take-offs
-                self._near.clear()
+                self._room_changed()
         if land:
             self.room[dest] = self.room.get(dest, 0) - len(units)
-            self._near.clear()
+            self._room_changed()
         elif all(self.dist[u.square][dest] <= u.speed for u in units):
             self.occupancy[dest] = self.occupancy.get(dest, 0) + len(units)
         lead = units[0]
         for order in self.orders:
+            if order.dest != dest or order.land != land:
+                continue
             first = self.st.units[order.units[0]]
-            if (order.dest, order.land, first.square, first.airborne) == (dest, land, lead.square, lead.airborne) \
+            if first.square == lead.square and first.airborne == lead.airborne \
                     and len(order.units) + len(units) <= self.level:
                 order.units += [u.id for u in units]
                 return
         self.orders.append(Order([u.id for u in units], dest, land, why))
 
+    def _room_changed(self) -> None:
+        self._open = None
+        self._bases_in_reach.clear()
+
     def fits(self, dest: int, count: int) -> bool:
         return self.occupancy.get(dest, 0) + count <= self.level
 
     def bomb_dice(self, unit: Unit) -> int:
-        rules = self.st.mode_rules(unit)
+        rules = unit.rules
         if rules is None or not rules.bombs or unit.bombed:
             return 0
         return unit.face.bomb
-
-    def may_attack(self, unit: Unit, aim: Aim) -> bool:
-        allowed = unit.record.can_bomb
-        return allowed is None or COLUMN[aim.kind] in allowed
 
     def fighters(self) -> list[Unit]:
         return [u for u in self._fighters if u.id not in self.busy]
@@ -193,11 +195,15 @@ class Planner:
 
     def _landings(self, unit: Unit) -> list[int]:
         """Own airbases with room the unit can land at this hour (engagement included,
-        17.1), nearest first: what the engine will offer."""
-        steps, stopped = reach(self.st, self.side, unit.square, unit.speed)
-        bases = [sq for sq, room in self.room.items() if room > 0 and sq in steps
-                 and (sq == unit.square or sq not in stopped)]
-        return sorted(bases, key=lambda sq: (self._danger(sq), steps[sq], sq))
+        17.1), safest and nearest first: what the engine will offer. Shared: not to be changed."""
+        key = (unit.square, unit.speed)
+        found = self._bases_in_reach.get(key)
+        if found is None:
+            steps, stopped = reach(self.st, self.side, unit.square, unit.speed)
+            bases = [sq for sq, room in self.room.items() if room > 0 and sq in steps
+                     and (sq == unit.square or sq not in stopped)]
+            found = self._bases_in_reach[key] = sorted(bases, key=lambda sq: (self._danger(sq), steps[sq], sq))
+        return found
 
     def _danger(self, square: int) -> int:
         """Enemy air units within a move of an airbase: who could bomb or strafe it next."""
@@ -254,25 +260,38 @@ class Planner:
                     self._escort(base, target, stack)
 
     def _best_aim(self, unit: Unit, aims: list[Aim], dice_on: dict) -> tuple[Aim, float] | None:
-        intel = self.intel
+        expected = self.intel.expected
         dice = self.bomb_dice(unit)
+        allowed = unit.record.can_bomb
+        hard, min_gain = self.strength == "hard", self.style["min_gain"]
         best = None
         for aim, hours in self._reachable(unit, aims):
-            if not self.may_attack(unit, aim):
+            if allowed is not None and COLUMN[aim.kind] not in allowed:
                 continue
-            already = dice_on.get((aim.square, aim.kind), 0)
-            gain = intel.expected(aim, already + dice) - intel.expected(aim, already)
-            if self.strength == "hard":
-                gain *= max(0.2, 1 - intel.aa(aim.square) / 6 / 2)
-                enemy = intel.enemy_air(aim.square)
-                if enemy is not None:
-                    gain *= max(0.1, 1 - enemy.fighter_dice / 6)
+            if hard:
+                already = dice_on.get((aim.square, aim.kind), 0)
+                gain = expected(aim, already + dice) - expected(aim, already)
+                aa, fighters = self._risk(aim.square)
+                gain *= aa
+                if fighters is not None:
+                    gain *= fighters
                 gain /= hours
             else:
                 gain = aim.vp / (1 + self.dist[unit.square][aim.square])
-            if gain > self.style["min_gain"] and (best is None or gain > best[1]):
+            if gain > min_gain and (best is None or gain > best[1]):
                 best = (aim, gain)
         return best
+
+    def _risk(self, square: int) -> tuple[float, float | None]:
+        """What of a strike's gain the target's AA leaves, and its enemy fighters in the air
+        (None: none there)."""
+        found = self._risks.get(square)
+        if found is None:
+            intel = self.intel
+            enemy = intel.enemy_air(square)
+            found = self._risks[square] = (max(0.2, 1 - intel.aa(square) / 6 / 2),
+                                           None if enemy is None else max(0.1, 1 - enemy.fighter_dice / 6))
+        return found
 
     def _reachable(self, unit: Unit, aims: list[Aim]) -> list[tuple[Aim, int]]:
         """(aim, hours to get there) a unit from its square can bomb and still land in time."""
@@ -282,14 +301,15 @@ class Planner:
         found = self._reach.get(key)
         if found is None:
             found = []
-            row = self.dist[unit.square]
+            dist, hours_left, home = self.dist, self.hours_left, self._home
+            row, within = dist[unit.square], speed if short else None
             for aim in aims:
                 d = row[aim.square]
                 hours = 1 if short else ceil(d / speed)
-                if short and d > speed or hours >= self.hours_left:
+                if short and d > speed or hours >= hours_left:
                     continue
-                back = self._home(unit, aim.square, speed if short else None)
-                if back is not None and (short or hours + ceil(self.dist[aim.square][back] / speed) <= self.hours_left):
+                back = home(unit, aim.square, within)
+                if back is not None and (short or hours + ceil(dist[aim.square][back] / speed) <= hours_left):
                     found.append((aim, hours))
             self._reach[key] = found
         return found

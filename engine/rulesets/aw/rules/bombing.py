@@ -54,7 +54,7 @@ def targets(st: State, side: str, sq: int) -> list[Target]:
 
 
 def can_bomb(st: State, unit: Unit, target: Target) -> bool:
-    rules = st.mode_rules(unit)
+    rules = unit.rules
     if rules is None or not rules.bombs or unit.bombed:
         return False
     if rules.attacks_first_hour_only and unit.took_off != st.hour:
@@ -65,7 +65,7 @@ def can_bomb(st: State, unit: Unit, target: Target) -> bool:
 
 def can_strafe(st: State, unit: Unit, target: Target) -> bool:
     """Fighters strafe based air units only, never ground units or installations (21.0)."""
-    rules = st.mode_rules(unit)
+    rules = unit.rules
     return target.kind == "airbase" and rules is not None and rules.strafes
 
 
@@ -173,7 +173,7 @@ def _explain_bomb(st: State, unit: Unit, found: list[Target]):
         target = next((t for t in found if t.key(st) == key), None)
         if target is None:
             return f"'{key}' is not a target in this square; targets: {', '.join(t.key(st) for t in found)}"
-        rules = st.mode_rules(unit)
+        rules = unit.rules
         if action.get("type") == "strafe":
             return f"{unit.name} cannot strafe: only fighters and fighter-bombers strafe, and only based air units (21.0)"
         if unit.bombed:

@@ -54,9 +54,9 @@ def offered(game, st: State, side: str, window: str) -> list[HandCard]:
         card = st.static.cards[held.card]
         if card.immediate or not _phase_ok(card, planning):
             continue
-        effects = _effects(game, card)
         if card.segment is not None and card.segment != window:
             continue
+        effects = _effects(game, card)
         if any(_useful(game, st, side, card, e, window, held) for e in effects
                if card.segment is not None or _home(e) == window):
             out.append(held)

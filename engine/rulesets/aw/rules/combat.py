@@ -19,22 +19,23 @@ from .state import State, Unit
 
 
 def column(st: State, unit: Unit) -> str:
-    rules = st.mode_rules(unit)
+    rules = unit.rules
     return rules.crt_column if rules is not None else "none"
 
 
 def combat_squares(st: State) -> list[int]:
     """Squares where both sides fly and someone fights: not bombers (or decoys) alone (18.1)."""
     by_square: dict[int, set[str]] = {}
-    for u in st.units.values():
-        if u.airborne:
-            by_square.setdefault(u.square, set()).add(u.side)
-    out = []
-    for sq, sides in sorted(by_square.items()):
-        if len(sides) == 2 and any(column(st, u) == "fighters" for u in st.units.values()
-                                   if u.airborne and u.square == sq):
-            out.append(sq)
-    return out
+    fighters: set[int] = set()
+    for side in st.static.order:
+        for u in st.airborne(side):
+            sides = by_square.get(u.square)
+            if sides is None:
+                sides = by_square[u.square] = set()
+            sides.add(side)
+            if column(st, u) == "fighters":
+                fighters.add(u.square)
+    return [sq for sq, sides in sorted(by_square.items()) if len(sides) == 2 and sq in fighters]
 
 
 def air_combat(game, st: State, attacker: str) -> Generator:
@@ -104,10 +105,10 @@ def aa_sources(st: State, side: str, sq: int) -> tuple[int, list[Unit]]:
 
 
 def _aa_units(st: State, side: str) -> dict[int, list[Unit]]:
-    """`side`'s AA units on the map by square, in the order of `st.units`."""
+    """`side`'s AA units on the map by square, in the order of `st.units` (and so of `st.of_side`)."""
     found: dict[int, list[Unit]] = {}
-    for u in st.units.values():
-        if u.side == side and u.type == "aa" and u.square is not None:
+    for u in st.of_side[side]:
+        if u.type == "aa" and u.square is not None:
             found.setdefault(u.square, []).append(u)
     return found
 

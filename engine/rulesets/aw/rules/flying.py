@@ -23,7 +23,7 @@ from .state import State, Unit
 
 def missions_limit(st: State, unit: Unit) -> int | None:
     """Missions a turn: one for long range (16.2), FB bombers and GA (26.1, 26.2)."""
-    rules = st.mode_rules(unit)
+    rules = unit.rules
     if rules is not None and rules.missions_per_turn:
         return rules.missions_per_turn
     return None if unit.short_range else 1
@@ -31,36 +31,54 @@ def missions_limit(st: State, unit: Unit) -> int | None:
 
 def must_land_next_hour(st: State, unit: Unit) -> bool:
     """Short-range (16.1) and ground attack (26.2) units land by the end of the next hour."""
-    rules = st.mode_rules(unit)
+    rules = unit.rules
     return unit.short_range or bool(rules and rules.attacks_first_hour_only)
+
+
+def grounded_by(st: State, unit: Unit) -> str | None:
+    """The rule that keeps a unit from flying now ('ground', 'off map', 'moved', 'missions',
+    'landed' or 'launch'), None if it may fly: the test, without words (`take_off_problem`)."""
+    if not unit.air:
+        return "ground"
+    if unit.square is None:
+        return "off map"
+    if unit.airborne:
+        return "moved" if unit.moved else None
+    limit = missions_limit(st, unit)
+    if limit is not None and unit.sorties >= limit:
+        return "missions"
+    if unit.landed == st.hour:
+        return "landed"
+    if st.static.rules.airbase_launch_limit == "command_level" and \
+            st.launched.get(unit.square, 0) >= st.command_level(unit.side):
+        return "launch"
+    return None
 
 
 def take_off_problem(st: State, unit: Unit) -> str | None:
     """Why a unit cannot fly now, in the rules' words; None if it can."""
-    if not unit.air:
+    why = grounded_by(st, unit)
+    if why is None:
+        return None
+    if why == "ground":
         return f"{unit.name} is a ground unit: ground units move only when redeploying (13.0)"
-    if unit.square is None:
+    if why == "off map":
         return f"{unit.name} is in the {unit.box} box, not on the map"
-    if unit.airborne:
-        return f"{unit.name} has already moved this hour (17.0)" if unit.moved else None
-    limit = missions_limit(st, unit)
-    if limit is not None and unit.sorties >= limit:
-        return (f"{unit.name} has flown its {limit} mission(s) this turn: once landed it cannot fly "
-                f"again this turn (16.2, 26.1, 26.2)")
-    if unit.landed == st.hour:
+    if why == "moved":
+        return f"{unit.name} has already moved this hour (17.0)"
+    if why == "missions":
+        return (f"{unit.name} has flown its {missions_limit(st, unit)} mission(s) this turn: once landed it "
+                f"cannot fly again this turn (16.2, 26.1, 26.2)")
+    if why == "landed":
         return f"{unit.name} landed this hour: a short-range unit flies every other hour (16.1)"
-    if st.static.rules.airbase_launch_limit == "command_level":
-        level = st.command_level(unit.side)
-        if st.launched.get(unit.square, 0) >= level:
-            return (f"{level} air units have taken off from {st.static.describe(unit.square)} this "
-                    f"hour: no more than the command level may launch from an airbase (30.2)")
-    return None
+    level = st.command_level(unit.side)
+    return (f"{level} air units have taken off from {st.static.describe(unit.square)} this "
+            f"hour: no more than the command level may launch from an airbase (30.2)")
 
 
 def free(st: State, unit: Unit) -> bool:
     """May the unit fly now: in the air and not yet moved this hour, or based and able to take off."""
-    return unit.air and unit.square is not None and (
-        not unit.moved if unit.airborne else take_off_problem(st, unit) is None)
+    return grounded_by(st, unit) is None
 
 
 def movable(st: State, side: str) -> list[Unit]:
@@ -71,11 +89,13 @@ def flying(game, st: State, side: str) -> Generator:
     for unit in st.units.values():
         unit.moved = False
     st.launched = {}
+    units = st.of_side[side]
+    first = 0  # the units before it may not fly again this segment: flying, landing, launches
+    # and losses only ever ground units, so they are not looked at again
     while True:
-        for unit in st.of_side[side]:
-            if free(st, unit):
-                break
-        else:
+        while first < len(units) and not free(st, units[first]):
+            first += 1
+        if first == len(units):
             return  # nothing may fly
         action = yield FlyDecision(st, side)
         if action["type"] == "end":
@@ -97,7 +117,7 @@ def flying(game, st: State, side: str) -> Generator:
 
 
 def _names(group: list[Unit]) -> str:
-    return ", ".join(u.name for u in group)
+    return ", ".join([u.name for u in group])
 
 
 def _fly_offer(st: State, unit: Unit) -> dict:
@@ -139,9 +159,36 @@ _END = {"type": "end", "label": "end flying for this hour"}
 _CANCEL = {"type": "cancel", "label": "choose another unit"}
 
 
-class Departures:
-    """What a side may fly next: the option for one unit or stack (what a bot looks up, and what
-    any action is checked against), or the whole list for a person or a view."""
+class _Offers:
+    """The legal options of a decision, one by one: `offer(kind, key)` finds one (what a bot
+    looks up) and `accept` checks any action against them. Nothing changes the state while the
+    decision waits, so what `offer` handed out is taken back without checking again."""
+
+    UNIT_KIND = ""  # the option kind whose key is its 'unit' (the others': 'at')
+    _given: tuple[dict, ...] = ()
+
+    def offer(self, kind: str, key: object = None) -> dict | None:
+        found = self._find(kind, key)
+        if found is not None:
+            self._given += (found,)
+        return found
+
+    def accept(self, action: dict) -> dict | None:
+        for given in self._given:
+            if action is given:
+                return given
+        kind = action["type"]
+        return confirm(action, self._find(kind, action.get("unit") if kind == self.UNIT_KIND else action.get("at")))
+
+    def _find(self, kind: str, key: object) -> dict | None:
+        raise NotImplementedError
+
+
+class Departures(_Offers):
+    """What a side may fly next: the option for one unit or stack, or the whole list for a
+    person or a view."""
+
+    UNIT_KIND = "fly"
 
     def __init__(self, st: State, side: str) -> None:
         self.st, self.side = st, side
@@ -149,7 +196,10 @@ class Departures:
     def options(self) -> list[dict]:
         return fly_options(self.st, self.side)
 
-    def offer(self, kind: str, key: object = None) -> dict | None:
+    def explain(self, action: dict) -> str:
+        return _why_not_fly(self.st, self.side, action)
+
+    def _find(self, kind: str, key: object = None) -> dict | None:
         """The option to fly unit `key` ('fly'), the stack over square `key` ('fly_stack'), or to
         end flying ('end'), if it is legal now."""
         st = self.st
@@ -166,10 +216,6 @@ class Departures:
             return _stack_offer(st, square, count) if square is not None and count > 1 else None
         return None
 
-    def accept(self, action: dict) -> dict | None:
-        kind = action["type"]
-        return confirm(action, self.offer(kind, action.get("unit") if kind == "fly" else action.get("at")))
-
 
 class FlyDecision(Decision):
     """`aw.fly`, its options listed only when asked for; `offer` is what a bot looks up. (The
@@ -178,7 +224,7 @@ class FlyDecision(Decision):
     def __init__(self, st: State, side: str) -> None:
         self.departures = found = Departures(st, side)
         super().__init__(side, "aw.fly", f"hour {st.hour}: fly a unit or stack, or end flying", found.options,
-                         context={"hour": st.hour}, explain=_explain_fly(st, side), accept=found.accept)
+                         context={"hour": st.hour}, explain=found.explain, accept=found.accept)
 
     def offer(self, kind: str, key: object = None) -> dict | None:
         return self.departures.offer(kind, key)
@@ -206,15 +252,17 @@ def addable(st: State, side: str, group: list[Unit]) -> list[Unit]:
     if not lead.airborne and st.static.rules.airbase_launch_limit == "command_level":
         if st.launched.get(lead.square, 0) + len(group) >= st.command_level(side):
             return []
+    square, airborne = lead.square, lead.airborne
     return [u for u in st.of_side[side]
-            if u.square == lead.square and u.air and u.airborne == lead.airborne
-            and u not in group and free(st, u)]
+            if u.square == square and u.airborne == airborne and u not in group and grounded_by(st, u) is None]
 
 
-class Destinations:
+class Destinations(_Offers):
     """Where a group may end its flight: the squares it can reach within the stacking limit, the
     airbases it can land at (in the air only: take-off and landing are not one move, 16.2), and the
     units that may join it. Each is worked out when first needed."""
+
+    UNIT_KIND = "add"
 
     def __init__(self, st: State, side: str, group: list[Unit]) -> None:
         self.st, self.side, self.group = st, side, group
@@ -259,12 +307,19 @@ class Destinations:
             return self.offers["stay" if square == self.start else "take_off"][square]
         return self.offers["move"][square]
 
+    def moves(self) -> list[int]:
+        """The squares the group may fly to, nearest first (as the options list them)."""
+        room = self.st.command_level(self.side) - len(self.group)
+        full = [sq for sq, count in self.in_air().items() if count > room]
+        return [sq for sq in self.steps if sq not in full] if full else list(self.steps)
+
+    def landings(self) -> list[int]:
+        """The airbases the group may land at, in board order (listed after the moves)."""
+        return [sq for sq in self.rooms() if self.can_land(sq)]
+
     def squares(self) -> list[tuple[str, int]]:
-        """('move' or 'land', square) of every legal end, in the order the options list them:
-        moves nearest first, then landings in board order."""
-        in_air, room = self.in_air(), self.st.command_level(self.side) - len(self.group)
-        out = [("move", sq) for sq in self.steps if in_air.get(sq, 0) <= room]
-        return out + [("land", sq) for sq in self.rooms() if self.can_land(sq)]
+        """('move' or 'land', square) of every legal end, in the order the options list them."""
+        return [("move", sq) for sq in self.moves()] + [("land", sq) for sq in self.landings()]
 
     def options(self) -> list[dict]:
         options = list(self.adds().values())
@@ -272,11 +327,10 @@ class Destinations:
         options.append(_CANCEL)
         return options
 
-    def accept(self, action: dict) -> dict | None:
-        kind = action["type"]
-        return confirm(action, self.offer(kind, action.get("unit") if kind == "add" else action.get("at")))
+    def explain(self, action: dict) -> str:
+        return _why_not_fly_to(self, action)
 
-    def offer(self, kind: str, key: object) -> dict | None:
+    def _find(self, kind: str, key: object) -> dict | None:
         """The option to add unit `key`, or to move or land at square `key`, or to cancel, if legal."""
         if kind == "cancel":
             return _CANCEL
@@ -308,7 +362,7 @@ class FlyToDecision(Decision):
         super().__init__(
             side, "aw.fly_to", f"{_names(group)}: add a unit, or choose where to fly or land", ends.options,
             context={"units": [u.id for u in group], "from": st.static.label(group[0].square)},
-            explain=_explain_fly_to(st, side, group, ends.steps, ends.stopped), accept=ends.accept,
+            explain=ends.explain, accept=ends.accept,
         )
 
 
@@ -349,53 +403,48 @@ def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
             st.change(unit, airborne=False)
     st.emit("aw.flight", side=side, units=[u.id for u in group], took_off=took_off,
             **{"from": static.label(start)}, to=static.label(dest),
-            path=[static.label(s) for s in route], landed=landed,
+            path=[static.labels[s] for s in route], landed=landed,
             lost=[u.id for u in group if u not in movers])
 
 
-def _explain_fly(st: State, side: str):
-    def explain(action: dict) -> str:
-        if action.get("type") == "fly_stack":
-            return f"no {side} stack of unmoved air units flies over '{action.get('at')}'"
+def _why_not_fly(st: State, side: str, action: dict) -> str:
+    if action.get("type") == "fly_stack":
+        return f"no {side} stack of unmoved air units flies over '{action.get('at')}'"
+    unit = st.units.get(action.get("unit", ""))
+    if unit is None:
+        return f"there is no unit '{action.get('unit')}'"
+    if unit.side != side:
+        return f"{unit.name} is a {unit.side} unit"
+    return take_off_problem(st, unit) or f"{unit.name} cannot fly now"
+
+
+def _why_not_fly_to(ends: Destinations, action: dict) -> str:
+    st, side, group, static = ends.st, ends.side, ends.group, ends.st.static
+    kind = action.get("type")
+    if kind == "add":
         unit = st.units.get(action.get("unit", ""))
-        if unit is None:
-            return f"there is no unit '{action.get('unit')}'"
-        if unit.side != side:
-            return f"{unit.name} is a {unit.side} unit"
-        return take_off_problem(st, unit) or f"{unit.name} cannot fly now"
-    return explain
-
-
-def _explain_fly_to(st: State, side: str, group: list[Unit], steps: dict[int, int], stopped: set[int]):
-    static = st.static
-
-    def explain(action: dict) -> str:
-        kind = action.get("type")
-        if kind == "add":
-            unit = st.units.get(action.get("unit", ""))
-            if unit is None or unit.side != side:
-                return f"'{action.get('unit')}' is not a {side} unit"
-            if unit.square != group[0].square or unit.airborne != group[0].airborne:
-                return f"{unit.name} is not {'in the air' if group[0].airborne else 'based'} at {static.label(group[0].square)} with the stack"
-            return take_off_problem(st, unit) or "no more units may take off from this airbase this hour (30.2)"
-        square = static.index.get(str(action.get("at", "")))
-        if square is None:
-            return f"'{action.get('at')}' is not a square of the map"
-        speed = min(u.speed for u in group)
-        distance = static.distance(group[0].square, square)
-        name = _names(group)
-        if square not in steps:
-            if distance > speed:
-                return f"{name} {'has' if len(group) == 1 else 'have'} speed {speed}; {static.label(square)} is {distance} squares away (17.0)"
-            return (f"{static.label(square)} lies beyond enemy air units in the air that {name} "
-                    f"would have to stop at (17.1)")
-        if kind == "land":
-            if st.airbase(square, side) is None:
-                return f"{static.describe(square)} has no friendly airbase to land at (15.2)"
-            if square in stopped:
-                return f"enemy air units fly over {static.label(square)}: the stack must stop there and fight (17.1)"
-            return f"the airbase at {static.describe(square)} has room for {st.room(square, side)}, not {len(group)} (15.2)"
-        level = st.command_level(side)
-        return (f"{side} may have {level} air units in the air in one square (command level, 14.0); "
-                f"{static.label(square)} would hold more")
-    return explain
+        if unit is None or unit.side != side:
+            return f"'{action.get('unit')}' is not a {side} unit"
+        if unit.square != group[0].square or unit.airborne != group[0].airborne:
+            return f"{unit.name} is not {'in the air' if group[0].airborne else 'based'} at {static.label(group[0].square)} with the stack"
+        return take_off_problem(st, unit) or "no more units may take off from this airbase this hour (30.2)"
+    square = static.index.get(str(action.get("at", "")))
+    if square is None:
+        return f"'{action.get('at')}' is not a square of the map"
+    speed = min(u.speed for u in group)
+    distance = static.distance(group[0].square, square)
+    name = _names(group)
+    if square not in ends.steps:
+        if distance > speed:
+            return f"{name} {'has' if len(group) == 1 else 'have'} speed {speed}; {static.label(square)} is {distance} squares away (17.0)"
+        return (f"{static.label(square)} lies beyond enemy air units in the air that {name} "
+                f"would have to stop at (17.1)")
+    if kind == "land":
+        if st.airbase(square, side) is None:
+            return f"{static.describe(square)} has no friendly airbase to land at (15.2)"
+        if square in ends.stopped:
+            return f"enemy air units fly over {static.label(square)}: the stack must stop there and fight (17.1)"
+        return f"the airbase at {static.describe(square)} has room for {st.room(square, side)}, not {len(group)} (15.2)"
+    level = st.command_level(side)
+    return (f"{side} may have {level} air units in the air in one square (command level, 14.0); "
+            f"{static.label(square)} would hold more")

@@ -35,7 +35,7 @@ def contacts(st: State, side: str) -> frozenset[int]:
 
 def _occupied(st: State, side: str) -> frozenset[int]:
     """Squares holding `side`'s units or installations."""
-    return st.static.installations[side].union(u.square for u in st.of_side[side] if u.square is not None)
+    return st.static.installations[side].union([u.square for u in st.of_side[side] if u.square is not None])
 
 
 def reveal_contact(st: State, movers: list[Unit], square: int) -> None:
@@ -68,9 +68,11 @@ def seen_by(st: State, side: str) -> set[str]:
     radar = st.static.radar.get(side, frozenset())
     seen = {u.id for u in units if u.revealed or (u.airborne and u.square in radar)
             or (not u.air and not u.record.fog_of_war_back)}
-    stacks: dict[tuple[int, bool], list[Unit]] = {}
+    tops: dict[tuple[int, bool], Unit] = {}  # the top counter of each stack (`State.top`)
     for unit in units:
-        stacks.setdefault((unit.square, unit.airborne), []).append(unit)
-    for stack in stacks.values():
-        seen.add(st.top(stack).id)
+        key = (unit.square, unit.airborne)
+        top = tops.get(key)
+        if top is None or unit.arrival > top.arrival:
+            tops[key] = unit
+    seen.update(u.id for u in tops.values())
     return seen

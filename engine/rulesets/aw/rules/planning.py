@@ -55,12 +55,12 @@ def _scheduled(game, st: State, side: str) -> Generator:
 
 def redeploy_options(st: State, side: str, air: bool, done: set[str]) -> list[dict]:
     label = st.static.label
-    bases = st.airbases(side)
+    bases = [sq for sq, room in st.rooms(side).items() if room > 0]  # with room, board order
     options = []
     for unit in st.side_units(side):
         if unit.id in done or unit.square is None or unit.air != air:
             continue
-        if air and not any(sq != unit.square and st.room(sq, side) > 0 for sq in bases):
+        if air and not any(sq != unit.square for sq in bases):
             continue
         if not air and (unit.type == "airbase" or not set(arrivals.ground_sites(st, side, unit)) - {unit.square}):
             continue

@@ -19,7 +19,7 @@ def stops(st: State, side: str) -> frozenset[int]:
 
 def _stopping(st: State, side: str) -> frozenset[int]:
     """Squares where `side` has air units in the air that stop an enemy stack (not decoys, 22.1)."""
-    return frozenset(u.square for u in st.of_side[side] if u.airborne and u.type != "D")
+    return frozenset([u.square for u in st.of_side[side] if u.airborne and u.type != "D"])
 
 
 def reach(st: State, side: str, start: int, speed: int) -> tuple[dict[int, int], set[int]]:
@@ -52,18 +52,18 @@ def _search(st: State, side: str, start: int, speed: int, stopped: set[int]) -> 
     Returns square -> steps (nearest first) and square -> the square before it on its route."""
     cache = st.routes[side]
     key = ("search", start, speed)
-    if key in cache:
-        return cache[key]
+    found = cache.get(key)
+    if found is not None:
+        return found
     touched = contacts(st, side)
-    steps, before, costs = {start: 0}, {start: -1}, {start: 0}
-    frontier = [start]
     neighbors = st.static.neighbors
+    steps, before = {start: 0}, {start: -1}
+    last = {start: 0}  # the squares first reached in the last step: contacts on the way there
     for step in range(1, speed + 1):
-        layer: dict[int, int] = {}  # contacts on the way to the squares first reached in this step
-        for sq in frontier:
+        layer: dict[int, int] = {}
+        for sq, reached in last.items():
             if sq in stopped and sq != start:
                 continue
-            reached = costs[sq]
             for n in neighbors[sq]:
                 if n in steps:
                     if n in layer:  # another way in the same number of steps: keep the fewer contacts
@@ -72,10 +72,9 @@ def _search(st: State, side: str, start: int, speed: int, stopped: set[int]) -> 
                             layer[n], before[n] = c, sq
                     continue
                 steps[n], layer[n], before[n] = step, reached + (n in touched), sq
-        costs.update(layer)
-        frontier = list(layer)
-    cache[key] = steps, before
-    return steps, before
+        last = layer
+    found = cache[key] = steps, before
+    return found
 
 
 def path(st: State, side: str, start: int, speed: int, dest: int) -> list[int]:
@@ -93,27 +92,37 @@ def path(st: State, side: str, start: int, speed: int, dest: int) -> list[int]:
 
 
 def _straight(st: State, side: str, start: int, dest: int) -> list[int]:
-    """Among the shortest (staircase) routes between two squares, the one with fewest contacts."""
+    """Among the shortest (staircase) routes between two squares, the one with fewest contacts:
+    on a tie, the way into a square along its row (so, with no contact on the way, down the
+    column first, then along the row)."""
     static = st.static
     touched = contacts(st, side)
     a, b = static.squares[start], static.squares[dest]
     dc, dr = (1 if b.col >= a.col else -1), (1 if b.row >= a.row else -1)
     across, down = abs(b.col - a.col), abs(b.row - a.row)
     cols = static.cols
-    cost: dict[tuple[int, int], tuple[int, tuple[int, int] | None]] = {(0, 0): (0, None)}
+    first, last = min(a.col, b.col), max(a.col, b.col) + 1
+    if all(touched.isdisjoint(range(row * cols + first, row * cols + last))
+           for row in range(min(a.row, b.row), max(a.row, b.row) + 1)):
+        turn = (a.row + down * dr) * cols + a.col
+        return [turn - j * dr * cols for j in range(down - 1, -1, -1)] + [turn + i * dc for i in range(1, across + 1)]
+    width = down + 1  # step (i along the row, j down the column) at i * width + j
+    cost, prev = [0] * ((across + 1) * width), [0] * ((across + 1) * width)
     for i in range(across + 1):
         for j in range(down + 1):
             if i or j:
-                here = int((a.row + j * dr) * cols + a.col + i * dc in touched)
+                k = i * width + j
                 if not i:
-                    prev = (0, j - 1)
+                    p = k - 1
                 elif not j:
-                    prev = (i - 1, 0)
+                    p = k - width
                 else:  # the cheaper of the two ways in; on a tie, along the row first
-                    prev = (i - 1, j) if cost[(i - 1, j)][0] <= cost[(i, j - 1)][0] else (i, j - 1)
-                cost[(i, j)] = (cost[prev][0] + here, prev)
-    out, at = [], (across, down)
-    while at != (0, 0):
-        out.append((a.row + at[1] * dr) * cols + a.col + at[0] * dc)
-        at = cost[at][1]
+                    p = k - width if cost[k - width] <= cost[k - 1] else k - 1
+                cost[k] = cost[p] + ((a.row + j * dr) * cols + a.col + i * dc in touched)
+                prev[k] = p
+    out, k = [], across * width + down
+    while k:
+        i, j = divmod(k, width)
+        out.append((a.row + j * dr) * cols + a.col + i * dc)
+        k = prev[k]
     return out[::-1]

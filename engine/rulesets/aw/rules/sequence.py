@@ -4,6 +4,8 @@ the victory points and the level of victory (28.0)."""
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
 from typing import Generator
 
 from engine.core.decisions import Decision
@@ -113,13 +115,18 @@ def _agreed_end(game, st: State) -> Generator:
     return True
 
 
+_SUMMED = frozenset({"aw.target_bombed", "aw.air_combat", "unit.removed"})  # what `_summary` reads
+_TYPE = itemgetter("type")
+
+
 def _summary(st: State, since: int) -> None:
     """One line per turn: what was bombed, the fighting, and where each side stands."""
     static = st.static
     bombed: dict[str, list[str]] = {side: [] for side in static.order}
     lost = {side: 0 for side in static.order}
     combats = 0
-    for event in st.log[since:]:
+    events = st.log[since:]
+    for event in compress(events, map(_SUMMED.__contains__, map(_TYPE, events))):  # filtered in C
         kind = event["type"]
         if kind == "aw.target_bombed":
             place = static.describe(static.index[event["at"]])

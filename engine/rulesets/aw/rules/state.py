@@ -131,6 +131,7 @@ class State:
         self.initial_box: set[str] = set()  # units that start in the Reinforcements Box (29.0)
         self.bonus_window: set[str] = set()  # sides whose combat a bonus card would change now
         self._arrivals = 0
+        self._capacities: dict[str, dict[int, int]] = {}  # see `capacities`
         self._memo: dict[tuple[str, Callable], tuple[int, Any]] = {}
 
     def emit(self, type_: str, **data: Any) -> dict:
@@ -182,14 +183,22 @@ class State:
         counters = [sq for (s, sq) in self.counters if s == side]
         return sorted(set(self.static.printed_bases[side]).union(counters))
 
+    def capacities(self, side: str) -> dict[int, int]:
+        """Capacity of each of `side`'s functioning airbases, in board order (kept until an
+        airbase counter moves)."""
+        found = self._capacities.get(side)
+        if found is None:
+            found = self._capacities[side] = {sq: self.airbase(sq, side)[0] for sq in self.airbases(side)}
+        return found
+
     def based_counts(self, side: str) -> dict[int, int]:
         return dict(self.memo(side, _based_counts, based=True))
 
     def room(self, square: int, side: str) -> int:
-        base = self.airbase(square, side)
-        if base is None:
+        capacity = self.capacities(side).get(square)
+        if capacity is None:
             return 0
-        return base[0] - self.memo(side, _based_counts, based=True).get(square, 0)
+        return capacity - self.memo(side, _based_counts, based=True).get(square, 0)
 
     def rooms(self, side: str) -> dict[int, int]:
         """Free capacity of each of `side`'s airbases."""
@@ -198,9 +207,6 @@ class State:
     def top(self, units: list[Unit]) -> Unit | None:
         """The unit on top of a stack: the last to arrive (the enemy may always examine it)."""
         return max(units, key=lambda u: u.arrival) if units else None
-
-    def mode_rules(self, unit: Unit):
-        return unit.rules
 
     # ---- changes, each with its standard unit event ----------------------------------
     def add(self, unit: Unit, box: str) -> None:
@@ -218,15 +224,17 @@ class State:
         if unit.type == "airbase":
             self.counters.pop((unit.side, unit.square), None)
             self.counters[(unit.side, square)] = unit
+            self._capacities.pop(unit.side, None)
         if not unit.airborne:
             self.bases[unit.side] += 1
         unit.square, unit.box = square, None
         self._moved(unit)
         self._arrivals += 1
         unit.arrival = self._arrivals
-        data = {"unit": unit.id, "to": self.static.label(square), "reason": reason}
+        labels = self.static.labels
+        data = {"unit": unit.id, "to": labels[square], "reason": reason}
         if path:
-            data["path"] = [self.static.label(s) for s in path]
+            data["path"] = [labels[s] for s in path]
         self.emit("unit.moved", **data)
 
     def remove(self, unit: Unit, box: str, reason: str, by: list[str] | None = None) -> None:
@@ -234,6 +242,7 @@ class State:
         was_airborne = unit.airborne
         if unit.type == "airbase":
             self.counters.pop((unit.side, unit.square), None)
+            self._capacities.pop(unit.side, None)
         unit.square, unit.box, unit.airborne = None, box, False
         unit.revealed = False
         self.bases[unit.side] += 1
@@ -281,7 +290,7 @@ class State:
 
 
 def _in_the_air(st: State, side: str) -> tuple[Unit, ...]:
-    return tuple(u for u in st.of_side[side] if u.airborne)
+    return tuple([u for u in st.of_side[side] if u.airborne])
 
 
 def _based_counts(st: State, side: str) -> dict[int, int]:
@@ -294,4 +303,4 @@ def _based_counts(st: State, side: str) -> dict[int, int]:
 
 def _rooms(st: State, side: str) -> dict[int, int]:
     based = st.memo(side, _based_counts, based=True)
-    return {sq: st.airbase(sq, side)[0] - based.get(sq, 0) for sq in st.airbases(side)}
+    return {sq: capacity - based.get(sq, 0) for sq, capacity in st.capacities(side).items()}
