@@ -21,7 +21,7 @@ from engine.core.board import CUBE_DIRECTIONS, Cube, cube_step
 from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
-from .offsets import line
+from .offsets import ray
 from .play import MoveDecision
 from .state import Plane, State
 
@@ -40,14 +40,13 @@ def _nearest(cube: Cube, others: list[Cube]) -> int:
     return min([max(x - a, a - x, y - b, b - y, z - c, c - z) for a, b, c in others])
 
 
+def _first_least(values: list) -> int:
+    """Index of the first of the least values (as `min` with a key picks)."""
+    return values.index(min(values))
+
+
 def _dot(a: Cube, b: Cube) -> int:
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-
-
-def _ahead(frm: Cube, to: Cube, facing: int) -> bool:
-    """Is `to` in the half of the mat ahead of a plane at `frm` facing `facing`?"""
-    fx, fy, fz = CUBE_DIRECTIONS[facing]
-    return (to[0] - frm[0]) * fx + (to[1] - frm[1]) * fy + (to[2] - frm[2]) * fz > 0
 
 
 class Look:
@@ -63,14 +62,21 @@ class Look:
                              else FIGHTER) if hard else 1.0 for e in self.enemies}
         self._danger: dict[Cube, float] = {}
         self._threats: list[tuple] | None = None if hard else []  # worked out at the first `danger`
-        self._ours = [me.nose] + [f.nose for f in self.friends]
+        self._ours: int | list[Cube] = 0  # where this side's planes are, for `_dice`
         self._weighed: dict[str, float] = {}
+        self._shots: dict[tuple[str, int, int], float] = {}  # (target, range, dice) -> worth
 
     def _threats_of(self, state: State) -> list[tuple]:
-        """(nose x, y, z, facing x, y, z, speed, reach, enemy) of each enemy that could fire at a hex
+        """(hexes within its reach, nose x, y, z, facing x, y, z, speed, reach, enemy) of each enemy that could fire at a hex
         this plane may end in, for `danger`; turrets have no facing (None)."""
         rules, ranges = state.rules, state.table.ranges
         (mx, my, mz), mine = self.me.nose, self.me.speed(rules)
+        ours = [self.me.nose] + [f.nose for f in self.friends]
+        bits = state.mat.bits
+        mask = 0
+        for cube in ours:
+            mask |= bits[cube]
+        self._ours = mask if mask.bit_count() == len(ours) else ours  # a mask unless planes share a hex
         threats = []
         for enemy in self.enemies:
             speed = enemy.speed(rules)
@@ -80,7 +86,7 @@ class Look:
             far = reach + mine
             if -far <= x - mx <= far and -far <= y - my <= far and -far <= z - mz <= far:
                 fx, fy, fz = CUBE_DIRECTIONS[enemy.facing] if fighter else (None, None, None)
-                threats.append((x, y, z, fx, fy, fz, speed, reach, enemy))
+                threats.append((state.mat.within(enemy.nose, reach), x, y, z, fx, fy, fz, speed, reach, enemy))
         return threats
 
     def _dice(self, enemy: Plane, reach: int) -> float:
@@ -88,11 +94,15 @@ class Look:
         # an enemy that has flown this round may still go first in the next: half weight;
         # and it can only shoot one of the planes it can reach
         weight = 0.5 if enemy.card in self.state.drawn else 1.0
-        ex, ey, ez = enemy.nose
-        near = 0
-        for x, y, z in self._ours:
-            if -reach <= x - ex <= reach and -reach <= y - ey <= reach and -reach <= z - ez <= reach:
-                near += 1
+        ours = self._ours
+        if isinstance(ours, int):
+            near = (self.state.mat.within(enemy.nose, reach) & ours).bit_count()
+        else:
+            ex, ey, ez = enemy.nose
+            near = 0
+            for x, y, z in ours:
+                if -reach <= x - ex <= reach and -reach <= y - ey <= reach and -reach <= z - ez <= reach:
+                    near += 1
         weight /= max(1, near)
         if enemy.role == "fighter":
             found = (enemy.record.guns_front or 0) * weight
@@ -110,23 +120,28 @@ class Look:
             share = max(share, expected / 12 / max(1, engines - target.engines_lost))
         return min(1.0, share)
 
-    def shot(self, end: Cube, facing: int, reach: int, dice: int) -> float:
-        """Worth of the shot a gun pointing along `facing` from `end` would get."""
-        occupied, me = self.state.occupied, self.me
-        dx, dy, dz = CUBE_DIRECTIONS[facing]
-        x, y, z = end
-        for distance in range(1, reach + 1):
-            x, y, z = x + dx, y + dy, z + dz
-            plane = occupied.get((x, y, z))
-            if plane is None or plane is me:
-                continue
-            if plane.side == me.side:
-                return 0.0
-            expected = dice * self.p_hit[distance]
-            if not self.hard:
-                return expected
-            return self.worth[plane.id] * self.kill_share(plane, expected) + 0.05 * expected
-        return 0.0
+    def aim(self, hexes: tuple[tuple[int, Cube, int], ...], planes: int, dice: int) -> float:
+        """Worth of the shot along a line of fire from an end state, given as (bit, offset from
+        this plane, range) of each hex in order, when mask `planes` of the other planes holds one."""
+        for b, (x, y, z), distance in hexes:
+            if planes & b:
+                break
+        sx, sy, sz = self.me.nose
+        plane = self.state.occupied[(sx + x, sy + y, sz + z)]
+        key = (plane.id, distance, dice)
+        value = self._shots.get(key)
+        if value is None:
+            value = self._shots[key] = self._shot(plane, distance, dice)
+        return value
+
+    def _shot(self, plane: Plane, distance: int, dice: int) -> float:
+        """Worth of `dice` fired at `plane`, the first plane in the line, `distance` hexes away."""
+        if plane.side == self.me.side:
+            return 0.0
+        expected = dice * self.p_hit[distance]
+        if not self.hard:
+            return expected
+        return self.worth[plane.id] * self.kill_share(plane, expected) + 0.05 * expected
 
     def danger(self, end: Cube) -> float:
         """Rough share of this plane that enemy guns could shoot away before it moves again."""
@@ -139,10 +154,11 @@ class Look:
         ex, ey, ez = end
         if self._threats is None:
             self._threats = self._threats_of(self.state)
-        for nx, ny, nz, fx, fy, fz, speed, reach, enemy in self._threats:
-            dx, dy, dz = ex - nx, ey - ny, ez - nz
-            if not (-reach <= dx <= reach and -reach <= dy <= reach and -reach <= dz <= reach):
+        here = self.state.mat.bits[end]
+        for area, nx, ny, nz, fx, fy, fz, speed, reach, enemy in self._threats:
+            if not area & here:
                 continue
+            dx, dy, dz = ex - nx, ey - ny, ez - nz
             dice = weighed.get(enemy.id)
             if dice is None:
                 dice = self._dice(enemy, reach)
@@ -230,12 +246,11 @@ class Bot:
         # A line of fire holding no other plane scores nothing: each is one mask, tested against
         # the planes around as one mask.
         planes = mover.planes
-        fronts = plan.table(("line", 0, front), lambda s: line(s.offset, s.facing, front))
-        backs = plan.table(("line", 3, tail), lambda s: line(s.offset, (s.facing + 3) % 6, tail))
+        fronts = plan.table(("ray", 0, front), lambda s: ray(s.offset, s.facing, front))
+        backs = plan.table(("ray", 3, tail), lambda s: ray(s.offset, (s.facing + 3) % 6, tail))
         along = plan.table(("along",), lambda s: _dot(s.offset, CUBE_DIRECTIONS[s.facing]))
         out = []
-        for move in decision.moves:
-            offset, facing, _, index, spot, exit_, _, _ = move
+        for offset, facing, _, index, spot, exit_, _, _ in decision.moves:
             if exit_:
                 out.append(-100.0)  # a fighter has no reason to leave the fight
                 continue
@@ -251,10 +266,13 @@ class Bot:
                 if bombers:
                     value -= 0.1 * max(0, _nearest((x, y, z), bombers) - ESCORT_RADIUS)
                 cells[spot] = value
-            if fronts[index] & planes:
-                value += look.shot(mover.end(move), facing, front, guns)
-            if tail_guns and backs[index] & planes:
-                value += look.shot(mover.end(move), (facing + 3) % 6, tail, tail_guns)
+            line, hexes = fronts[index]
+            if line & planes:
+                value += look.aim(hexes, planes, guns)
+            if tail_guns:
+                line, hexes = backs[index]
+                if line & planes:
+                    value += look.aim(hexes, planes, tail_guns)
             if toward is not None and along[index] < toward[facing]:
                 value += 0.3
             out.append(value)
@@ -267,12 +285,13 @@ class Bot:
         if not enemies:
             return None
         if not self.hard:
-            return min(enemies, key=lambda e: _distance(me.nose, e.nose))
+            return enemies[_first_least([_distance(me.nose, e.nose) for e in enemies])]
         bombers = [f.nose for f in look.friends if f.role == "bomber"]
         if bombers:
             fighters = [e for e in enemies if e.role == "fighter"] or enemies
-            return min(fighters, key=lambda e: _nearest(e.nose, bombers))
-        return max(enemies, key=lambda e: look.worth[e.id] / (1 + _distance(me.nose, e.nose)))
+            return fighters[_first_least([_nearest(e.nose, bombers) for e in fighters])]
+        worth = look.worth
+        return max(enemies, key=lambda e: worth[e.id] / (1 + _distance(me.nose, e.nose)))
 
     # ------------------------------------------------------------------ bombers
 

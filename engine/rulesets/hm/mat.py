@@ -25,6 +25,8 @@ class Mat:
         self.at: dict[str, Cube] = {label: cube for cube, label in self.labels.items()}
         self.edge_distance = self._edge_distances()
         self._off: dict[tuple[Cube, int], int] = {}
+        self.bits: dict[Cube, int] = {cube: 1 << i for i, cube in enumerate(sorted(self.cubes))}  # one per hex
+        self._within: dict[tuple[Cube, int], int] = {}
 
     def _edge_distances(self) -> dict[Cube, int]:
         """Hexes from each hex of the mat to the nearest hex off it (1 on the edge row)."""
@@ -48,6 +50,17 @@ class Mat:
             sx, sy, sz = start
             cubes = self.cubes
             found = self._off[key] = sum(b for (x, y, z), b in disk(radius) if (sx + x, sy + y, sz + z) not in cubes)
+        return found
+
+    def within(self, centre: Cube, radius: int) -> int:
+        """Mask (of `bits`) of the hexes of the mat within `radius` of `centre`: which planes an
+        enemy could reach is one `&` and a bit count."""
+        key = (centre, radius)
+        found = self._within.get(key)
+        if found is None:
+            cx, cy, cz = centre
+            bits = self.bits
+            found = self._within[key] = sum(bits.get((cx + x, cy + y, cz + z), 0) for (x, y, z), _ in disk(radius))
         return found
 
     def cube(self, hex_: Hex) -> Cube:

@@ -72,15 +72,22 @@ def around(start: Cube, cubes: Iterable[Cube]) -> int:
     return out
 
 
-_LINES: dict[tuple[Cube, int, int], int] = {}
+_RAYS: dict[tuple[Cube, int, int], tuple[int, tuple[tuple[int, Cube, int], ...]]] = {}
+
+
+def ray(offset: Cube, direction: int, length: int) -> tuple[int, tuple[tuple[int, Cube, int], ...]]:
+    """The `length` hexes from `offset` straight along `direction` (a line of fire): their mask,
+    and each hex in order as (bit, offset, range), to find the first one a plane is in."""
+    key = (offset, direction, length)
+    found = _RAYS.get(key)
+    if found is None:
+        dx, dy, dz = CUBE_DIRECTIONS[direction]
+        x, y, z = offset
+        hexes = tuple((bit(c), c, k) for k in range(1, length + 1) for c in [(x + dx * k, y + dy * k, z + dz * k)])
+        found = _RAYS[key] = (mask(c for _, c, _ in hexes), hexes)
+    return found
 
 
 def line(offset: Cube, direction: int, length: int) -> int:
     """Mask of the `length` hexes from `offset` straight along `direction` (a line of fire)."""
-    key = (offset, direction, length)
-    found = _LINES.get(key)
-    if found is None:
-        dx, dy, dz = CUBE_DIRECTIONS[direction]
-        x, y, z = offset
-        found = _LINES[key] = mask((x + dx * k, y + dy * k, z + dz * k) for k in range(1, length + 1))
-    return found
+    return ray(offset, direction, length)[0]
