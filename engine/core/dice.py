@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import random
 import re
+from functools import lru_cache
 from typing import Callable
 
 from engine.content.dice import DIE_PATTERN
+
+
+@lru_cache(maxsize=64)
+def _die(die: str) -> tuple[int, int]:
+    """(dice, sides) of a die expression such as '2d6': parsed once, rolled thousands of times."""
+    m = re.match(DIE_PATTERN, die)
+    if not m:
+        raise ValueError(f"not a die expression: {die!r}")
+    return int(m.group(1) or 1), int(m.group(2))
 
 
 class Dice:
@@ -23,11 +33,12 @@ class Dice:
 
     def roll(self, die: str, reason: str, count: int = 1, **context) -> list[int]:
         """Roll `count` times `die` ("d6", "2d6", "d20") and log it; returns each total."""
-        m = re.match(DIE_PATTERN, die)
-        if not m:
-            raise ValueError(f"not a die expression: {die!r}")
-        dice, sides = int(m.group(1) or 1), int(m.group(2))
-        results = [sum(self._rng.randint(1, sides) for _ in range(dice)) for _ in range(count)]
+        dice, sides = _die(die)
+        randint = self._rng.randint
+        if dice == 1:
+            results = [randint(1, sides) for _ in range(count)]
+        else:
+            results = [sum(randint(1, sides) for _ in range(dice)) for _ in range(count)]
         self._record({"die": die, "count": count, "results": results, "for": reason, **context})
         return results
 
