@@ -104,9 +104,7 @@ def turret_shots(state: State, bomber: Plane, turret: Turret) -> list[Shot]:
     arcs = {(d + bomber.facing) % 6 for d in turret.directions}
     shots = []
     nx, ny, nz = bomber.nose
-    for enemy in state.planes.values():
-        if not enemy.on_mat or enemy.side == bomber.side:
-            continue
+    for enemy in state.enemies(bomber.side):
         far = reach + bomber.length + enemy.length - 2  # no hex of the one is nearer the other's nose
         x, y, z = enemy.nose
         if not (-far <= x - nx <= far and -far <= y - ny <= far and -far <= z - nz <= far):

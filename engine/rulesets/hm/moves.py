@@ -110,6 +110,12 @@ class Candidate(NamedTuple):
     needs: int  # those and the hexes the first way needs empty
 
 
+class Candidates(NamedTuple):
+    on: tuple[Candidate, ...]  # end states on the mat
+    off: tuple[Candidate, ...]  # ways off it
+    needs: tuple[int, ...]  # of each end state on the mat, to find the few the planes around bar
+
+
 class Template:
     """Every end state of a flight from one facing, and what is worked out from it for play."""
 
@@ -122,7 +128,7 @@ class Template:
         self.entered = 0  # mask of every hex any way enters
         for state in states:
             self.entered |= state.paths
-        self._candidates: dict[tuple[int, int], tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = {}
+        self._candidates: dict[tuple[int, int], Candidates] = {}
         self._tables: dict[tuple, tuple] = {}
 
     def table(self, key: tuple, make: Callable[[EndState], Any]) -> tuple:
@@ -132,7 +138,7 @@ class Template:
             found = self._tables[key] = tuple(make(state) for state in self.states)
         return found
 
-    def candidates(self, off: int, length: int) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
+    def candidates(self, off: int, length: int) -> Candidates:
         """End states on the mat, and ways off it, for a plane of `length` hexes when the hexes in
         mask `off` are off the mat. None of this depends on where the other planes are, nor on
         the start beyond which hexes around it are off the mat, so it is worked out once."""
@@ -152,7 +158,7 @@ class Template:
                     covered = state.bit | _tail(state.offset, state.facing, length) if self.ends else 0
                     on.append(Candidate(state.offset, state.facing, ways, state.index, state.spot, False,
                                         covered, covered | ways[0].empty))
-            found = self._candidates[key] = (tuple(on), tuple(gone))
+            found = self._candidates[key] = Candidates(tuple(on), tuple(gone), tuple(c.needs for c in on))
         return found
 
 
@@ -298,7 +304,7 @@ class Mover:
         self.reach = self.plan.reach  # farthest hex a move may enter
         self.planes = around(start, blocked)  # the hexes of the other planes, as a mask
 
-    def candidates(self) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
+    def candidates(self) -> Candidates:
         """End states on the mat and ways off it from the start, with the ways that keep to the mat."""
         plan, start = self.plan, self.start
         off = 0 if self.mat.edge_distance[start] > plan.reach else self.mat.off(start, plan.reach) & plan.entered
@@ -344,20 +350,16 @@ class Mover:
 
     def legal(self) -> list[Candidate]:
         """Every legal end state on the mat, then the first way off it (if the rules allow one)."""
-        on, off = self.candidates()
+        on, off, needs = self.candidates()
         planes = self.planes
+        out = list(on)
         if planes:
-            out = []
-            for candidate in on:
-                if candidate.needs & planes:
-                    if candidate.ends & planes:
-                        continue  # a plane sits on the end hex or where the tail would be
-                    candidate = self._open(candidate)
-                    if candidate is None:
-                        continue
-                out.append(candidate)
-        else:
-            out = list(on)
+            for i in reversed([i for i, need in enumerate(needs) if need & planes]):
+                candidate = self._open(on[i])
+                if candidate is None:
+                    del out[i]
+                else:
+                    out[i] = candidate
         if self.movement.off_board == "out_of_play":
             for candidate in off:
                 candidate = self._open(candidate)
@@ -403,8 +405,7 @@ class Mover:
         problem = self._end_problem(to, facing)
         if problem:
             return f"a plane may not end its move in an occupied hex: it {problem}"
-        on, _ = self.candidates()
-        found = next((c for c in on if c.offset == state.offset and c.facing == facing), None)
+        found = next((c for c in self.candidates().on if c.offset == state.offset and c.facing == facing), None)
         if found is None:
             return f"every way to {label} facing {FACINGS[facing]} leaves the mat on the way"
         if self._open(found) is None:

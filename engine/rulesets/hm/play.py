@@ -239,8 +239,9 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
 def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
     """The situation in a line, for a person at the prompt: the nearest enemies and where they point."""
     x, y, z = plane.nose
-    near = sorted((max(abs(e.nose[0] - x), abs(e.nose[1] - y), abs(e.nose[2] - z)), e.id, e)
-                  for e in state.enemies(plane.side))[:count]
+    enemies = state.enemies(plane.side)
+    near = sorted(zip([max(x - a, a - x, y - b, b - y, z - c, c - z) for a, b, c in [e.nose for e in enemies]],
+                      [e.id for e in enemies], enemies))[:count]
     if not near:
         return "no enemy on the mat"
     return "nearest enemies: " + ", ".join(
