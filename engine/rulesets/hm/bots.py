@@ -64,7 +64,7 @@ class Look:
         self._threats: list[tuple] | None = None if hard else []  # worked out at the first `danger`
         self._ours: int | list[Cube] = 0  # where this side's planes are, for `_dice`
         self._weighed: dict[str, float] = {}
-        self._shots: dict[tuple[str, int, int], float] = {}  # (target, range, dice) -> worth
+        self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
 
     def _threats_of(self, state: State) -> list[tuple]:
         """(hexes within its reach, nose x, y, z, facing x, y, z, speed, reach, enemy) of each enemy that could fire at a hex
@@ -120,17 +120,17 @@ class Look:
             share = max(share, expected / 12 / max(1, engines - target.engines_lost))
         return min(1.0, share)
 
-    def aim(self, hexes: tuple[tuple[int, Cube, int], ...], planes: int, dice: int) -> float:
+    def aim(self, hexes: tuple[tuple[int, Cube, int], ...], hit: int, dice: int) -> float:
         """Worth of the shot along a line of fire from an end state, given as (bit, offset from
-        this plane, range) of each hex in order, when mask `planes` of the other planes holds one."""
+        this plane, range) of each hex in order, whose hexes in mask `hit` hold other planes."""
         for b, (x, y, z), distance in hexes:
-            if planes & b:
+            if hit & b:
                 break
-        sx, sy, sz = self.me.nose
-        plane = self.state.occupied[(sx + x, sy + y, sz + z)]
-        key = (plane.id, distance, dice)
+        key = (b, distance, dice)  # the bit is the target's hex: one plane in every line this decision
         value = self._shots.get(key)
         if value is None:
+            sx, sy, sz = self.me.nose
+            plane = self.state.occupied[(sx + x, sy + y, sz + z)]
             value = self._shots[key] = self._shot(plane, distance, dice)
         return value
 
@@ -234,48 +234,55 @@ class Bot:
         guns, tail_guns = me.record.guns_front or 0, me.record.guns_tail
         objective = self.objective(look)
         bombers = [f.nose for f in look.friends if f.role == "bomber"] if hard else []
+        moves = decision.moves
+        exit_ = moves[-1].exit  # an exit comes last, if there is one
+        if exit_:
+            moves = moves[:-1]
+            if not moves:
+                return [-100.0]
+        _, facings, _, indexes, spots, _, _, _ = zip(*moves)
         sx, sy, sz = me.nose
         mover = decision.mover
         plan = mover.plan
-        cells: list[float | None] = [None] * plan.spots  # what the end hex alone is worth, by spot
+        # What the end hex alone is worth, by spot: near the objective, behind it (out of its
+        # forward guns), by the bombers.
+        cells: list[float] = [0.0] * plan.spots
+        offsets = plan.spot_offsets
         toward = None
         if objective is not None:
             (ox, oy, oz), (bx, by, bz) = objective.nose, CUBE_DIRECTIONS[(objective.facing + 3) % 6]
+            rx, ry, rz = ox - sx, oy - sy, oz - sz  # the objective as an offset
             if hard:  # pointing at it: (objective - end) . facing > 0, with end = start + offset
-                toward = [_dot((ox - sx, oy - sy, oz - sz), d) for d in CUBE_DIRECTIONS]
-        # A line of fire holding no other plane scores nothing: each is one mask, tested against
-        # the planes around as one mask.
+                toward = [_dot((rx, ry, rz), d) for d in CUBE_DIRECTIONS]
+        for spot in set(spots):
+            x, y, z = offsets[spot]
+            value = 0.0
+            if objective is not None:
+                dx, dy, dz = x - rx, y - ry, z - rz
+                value -= 0.15 * max(dx, -dx, dy, -dy, dz, -dz)
+                if hard and dx * bx + dy * by + dz * bz > 0:
+                    value += 0.2
+            if bombers:
+                value -= 0.1 * max(0, _nearest((sx + x, sy + y, sz + z), bombers) - ESCORT_RADIUS)
+            cells[spot] = value
+        out = [cells[spot] for spot in spots]
+        # Then what the move adds, in this order: the forward guns' shot, the tail gun's, pointing
+        # at the objective. A line of fire holding no other plane scores nothing: each is one
+        # mask, tested against the planes around as one mask.
         planes = mover.planes
-        fronts = plan.table(("ray", 0, front), lambda s: ray(s.offset, s.facing, front))
-        backs = plan.table(("ray", 3, tail), lambda s: ray(s.offset, (s.facing + 3) % 6, tail))
-        along = plan.table(("along",), lambda s: _dot(s.offset, CUBE_DIRECTIONS[s.facing]))
-        out = []
-        for offset, facing, _, index, spot, exit_, _, _ in decision.moves:
-            if exit_:
-                out.append(-100.0)  # a fighter has no reason to leave the fight
+        for reach, dice, turn in ((front, guns, 0), (tail, tail_guns, 3)):
+            if not dice:
                 continue
-            value = cells[spot]
-            if value is None:  # near the objective, behind it (out of its forward guns), by the bombers
-                x, y, z = sx + offset[0], sy + offset[1], sz + offset[2]
-                value = 0.0
-                if objective is not None:
-                    dx, dy, dz = x - ox, y - oy, z - oz
-                    value -= 0.15 * max(dx, -dx, dy, -dy, dz, -dz)
-                    if hard and dx * bx + dy * by + dz * bz > 0:
-                        value += 0.2
-                if bombers:
-                    value -= 0.1 * max(0, _nearest((x, y, z), bombers) - ESCORT_RADIUS)
-                cells[spot] = value
-            line, hexes = fronts[index]
-            if line & planes:
-                value += look.aim(hexes, planes, guns)
-            if tail_guns:
-                line, hexes = backs[index]
-                if line & planes:
-                    value += look.aim(hexes, planes, tail_guns)
-            if toward is not None and along[index] < toward[facing]:
-                value += 0.3
-            out.append(value)
+            lines = plan.table(("ray", turn, reach), lambda s: ray(s.offset, (s.facing + turn) % 6, reach)[0])
+            hexes = plan.table(("ray hexes", turn, reach), lambda s: ray(s.offset, (s.facing + turn) % 6, reach)[1])
+            for k, hit in [(k, hit) for k, i in enumerate(indexes) if (hit := lines[i] & planes)]:
+                out[k] += look.aim(hexes[indexes[k]], hit, dice)
+        if toward is not None:
+            along = plan.table(("along",), lambda s: _dot(s.offset, CUBE_DIRECTIONS[s.facing]))
+            for k in [k for k, (i, f) in enumerate(zip(indexes, facings)) if along[i] < toward[f]]:
+                out[k] += 0.3
+        if exit_:
+            out.append(-100.0)  # a fighter has no reason to leave the fight
         return out
 
     def objective(self, look: Look) -> Plane | None:

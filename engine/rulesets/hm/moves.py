@@ -124,7 +124,8 @@ class Template:
         self.ends = ends  # planes may not end a move in an occupied hex
         self.index = {(s.offset, s.facing): s for s in states}
         self.reach = max((w.reach for s in states for w in s.ways), default=0)  # farthest hex entered
-        self.spots = len({s.offset for s in states})  # end hexes
+        self.spot_offsets = tuple(dict.fromkeys(s.offset for s in states))  # of each end hex, by spot
+        self.spots = len(self.spot_offsets)
         self.entered = 0  # mask of every hex any way enters
         for state in states:
             self.entered |= state.paths
