@@ -212,14 +212,19 @@ class Bot:
         moves = decision.moves
         scores = (self.bomber_scores if me.role == "bomber" else self.fighter_scores)(look, decision)
         weight = (2.0 if me.role == "bomber" else 1.0) if self.hard else 0.0
+        top = max(scores)
+        if not weight:
+            return decision.action(scores.index(top))
+        # Danger is at most 1 (a share of the plane): a move scoring less than the top score by more
+        # than the weight never comes out on top.
+        floor = top - weight
         best_value, best_index = float("-inf"), -1
-        ranked = [-score for score in scores]
-        for index in sorted(range(len(ranked)), key=ranked.__getitem__):  # stable: first of equals first
-            bound = scores[index]
+        for negated, index in sorted([(-score, index) for index, score in enumerate(scores) if score >= floor]):
+            bound = -negated
             if bound < best_value:
                 break
             move = moves[index]
-            value = bound - weight * look.danger(decision.mover.end(move)) if weight and not move.exit else bound
+            value = bound - weight * look.danger(decision.mover.end(move)) if not move.exit else bound
             if value > best_value or (value == best_value and index < best_index):
                 best_value, best_index = value, index
         return decision.action(best_index)

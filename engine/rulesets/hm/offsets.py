@@ -54,10 +54,16 @@ def mask(offsets: Iterable[Cube]) -> int:
     return out
 
 
-def disk(radius: int) -> list[tuple[Cube, int]]:
+_DISKS: dict[int, tuple[tuple[Cube, int], ...]] = {}
+
+
+def disk(radius: int) -> tuple[tuple[Cube, int], ...]:
     """Every offset within `radius`, with its bit (the nearest come first in `_BITS`)."""
-    _grow(radius)
-    return list(_BITS.items())[:3 * radius * (radius + 1) + 1]
+    found = _DISKS.get(radius)
+    if found is None:
+        _grow(radius)
+        found = _DISKS[radius] = tuple(_BITS.items())[:3 * radius * (radius + 1) + 1]
+    return found
 
 
 def around(start: Cube, cubes: Iterable[Cube]) -> int:
