@@ -114,6 +114,7 @@ class Candidates(NamedTuple):
     on: tuple[Candidate, ...]  # end states on the mat
     off: tuple[Candidate, ...]  # ways off it
     needs: tuple[int, ...]  # of each end state on the mat, to find the few the planes around bar
+    ends: tuple[int, ...]  # of each end state on the mat
 
 
 class Template:
@@ -159,7 +160,8 @@ class Template:
                     covered = state.bit | _tail(state.offset, state.facing, length) if self.ends else 0
                     on.append(Candidate(state.offset, state.facing, ways, state.index, state.spot, False,
                                         covered, covered | ways[0].empty))
-            found = self._candidates[key] = Candidates(tuple(on), tuple(gone), tuple(c.needs for c in on))
+            found = self._candidates[key] = Candidates(tuple(on), tuple(gone), tuple(c.needs for c in on),
+                                                       tuple(c.ends for c in on))
         return found
 
 
@@ -351,12 +353,12 @@ class Mover:
 
     def legal(self) -> list[Candidate]:
         """Every legal end state on the mat, then the first way off it (if the rules allow one)."""
-        on, off, needs = self.candidates()
+        on, off, needs, ends = self.candidates()
         planes = self.planes
         out = list(on)
         if planes:
             for i in reversed([i for i, need in enumerate(needs) if need & planes]):
-                candidate = self._open(on[i])
+                candidate = None if ends[i] & planes else self._open(on[i])
                 if candidate is None:
                     del out[i]
                 else:
