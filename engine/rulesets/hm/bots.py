@@ -205,26 +205,29 @@ class Bot:
     def move(self, decision: MoveDecision, state: State) -> Action:
         """The move worth most: its score less the danger at its hex (hard bot), first of equals.
 
-        Danger is the costly part and never adds, so moves are taken best score first and
-        the danger is only weighed while a move could still come out on top."""
+        Danger is the costly part and never adds, so it is weighed for the top score first, then
+        for the others best score first while one could still come out on top."""
         me = state.planes[decision.context["plane"]]
         look = Look(state, me, self.hard)
-        moves = decision.moves
         scores = (self.bomber_scores if me.role == "bomber" else self.fighter_scores)(look, decision)
         weight = (2.0 if me.role == "bomber" else 1.0) if self.hard else 0.0
         top = max(scores)
+        best_index = scores.index(top)
         if not weight:
-            return decision.action(scores.index(top))
-        # Danger is at most 1 (a share of the plane): a move scoring less than the top score by more
-        # than the weight never comes out on top.
-        floor = top - weight
-        best_value, best_index = float("-inf"), -1
-        for negated, index in sorted([(-score, index) for index, score in enumerate(scores) if score >= floor]):
-            bound = -negated
-            if bound < best_value:
-                break
+            return decision.action(best_index)
+        end, moves = decision.mover.end, decision.moves
+
+        def less_danger(index: int, score: float) -> float:
             move = moves[index]
-            value = bound - weight * look.danger(decision.mover.end(move)) if not move.exit else bound
+            return score if move.exit else score - weight * look.danger(end(move))
+
+        best_value = less_danger(best_index, top)
+        # Danger never adds: only a move scoring at least the best value so far can come out on top.
+        for negated, index in sorted([(-score, index) for index, score in enumerate(scores)
+                                      if score >= best_value and index != best_index]):
+            if -negated < best_value:
+                break
+            value = less_danger(index, -negated)
             if value > best_value or (value == best_value and index < best_index):
                 best_value, best_index = value, index
         return decision.action(best_index)
@@ -270,22 +273,27 @@ class Bot:
             if bombers:
                 value -= 0.1 * max(0, _nearest((sx + x, sy + y, sz + z), bombers) - ESCORT_RADIUS)
             cells[spot] = value
-        out = [cells[spot] for spot in spots]
-        # Then what the move adds, in this order: the forward guns' shot, the tail gun's, pointing
-        # at the objective. A line of fire holding no other plane scores nothing: each is one
-        # mask, tested against the planes around as one mask.
+        # Then what a move adds, in this order: the forward guns' shot, the tail gun's, pointing at the
+        # objective. A line of fire holding no other plane scores nothing: each is one mask, tested
+        # against the planes around as one mask.
         planes = mover.planes
+        shots: dict[int, float] = {}  # move -> its end hex's worth with its shots added
         for reach, dice, turn in ((front, guns, 0), (tail, tail_guns, 3)):
             if not dice:
                 continue
             lines = plan.table(("ray", turn, reach), lambda s: ray(s.offset, (s.facing + turn) % 6, reach)[0])
             hexes = plan.table(("ray hexes", turn, reach), lambda s: ray(s.offset, (s.facing + turn) % 6, reach)[1])
             for k, hit in [(k, hit) for k, i in enumerate(indexes) if (hit := lines[i] & planes)]:
-                out[k] += look.aim(hexes[indexes[k]], hit, dice)
-        if toward is not None:
+                shots[k] = shots.get(k, cells[spots[k]]) + look.aim(hexes[indexes[k]], hit, dice)
+        if toward is None:
+            out = [cells[spot] for spot in spots]
+            for k, value in shots.items():
+                out[k] = value
+        else:
             along = plan.table(("along",), lambda s: _dot(s.offset, CUBE_DIRECTIONS[s.facing]))
-            for k in [k for k, (i, f) in enumerate(zip(indexes, facings)) if along[i] < toward[f]]:
-                out[k] += 0.3
+            out = [cells[s] + 0.3 if along[i] < toward[f] else cells[s] for s, i, f in zip(spots, indexes, facings)]
+            for k, value in shots.items():
+                out[k] = value + 0.3 if along[indexes[k]] < toward[facings[k]] else value
         if exit_:
             out.append(-100.0)  # a fighter has no reason to leave the fight
         return out
