@@ -165,7 +165,8 @@ class Look:
             if fx is None:
                 total += dice
                 continue
-            threat = dice * p_hit[min(front, max(1, max(abs(dx), abs(dy), abs(dz)) - speed + 1))]
+            near = max(dx, -dx, dy, -dy, dz, -dz) - speed + 1  # the range it could close to
+            threat = dice * p_hit[1 if near < 1 else front if near > front else near]
             total += threat if dx * fx + dy * fy + dz * fz > 0 else 0.4 * threat
         value = self._danger[end] = self.kill_share(self.me, total)
         return value
@@ -262,6 +263,9 @@ class Bot:
             rx, ry, rz = ox - sx, oy - sy, oz - sz  # the objective as an offset
             if hard:  # pointing at it: (objective - end) . facing > 0, with end = start + offset
                 toward = [_dot((rx, ry, rz), d) for d in CUBE_DIRECTIONS]
+        bits, escorted = state.mat.bits, 0  # escorted: the hexes within the radius of a bomber
+        for bomber in bombers:
+            escorted |= state.mat.within(bomber, ESCORT_RADIUS)
         for spot in set(spots):
             x, y, z = offsets[spot]
             value = 0.0
@@ -271,7 +275,9 @@ class Bot:
                 if hard and dx * bx + dy * by + dz * bz > 0:
                     value += 0.2
             if bombers:
-                value -= 0.1 * max(0, _nearest((sx + x, sy + y, sz + z), bombers) - ESCORT_RADIUS)
+                cube = (sx + x, sy + y, sz + z)
+                if not bits[cube] & escorted:  # (within the radius it loses nothing)
+                    value -= 0.1 * (_nearest(cube, bombers) - ESCORT_RADIUS)
             cells[spot] = value
         # Then what a move adds, in this order: the forward guns' shot, the tail gun's, pointing at the
         # objective. A line of fire holding no other plane scores nothing: each is one mask, tested

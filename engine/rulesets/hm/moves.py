@@ -251,14 +251,27 @@ def _turn(cube: Cube, hexsides: int) -> Cube:
 
 
 def _turned(north: Template, facing: int, flight: Flight) -> Template:
+    turned: dict[Cube, tuple[Cube, int]] = {}  # cube -> (turned, its bit): the ways share most hexes
+
+    def turn(cubes: tuple[Cube, ...]) -> tuple[tuple[Cube, ...], int, int]:
+        """The cubes turned, the mask of all and of all but the last."""
+        out, before, on = [], 0, 0
+        for cube in cubes:
+            found = turned.get(cube)
+            if found is None:
+                t = _turn(cube, facing)
+                found = turned[cube] = (t, bit(t))
+            out.append(found[0])
+            before, on = on, on | found[1]
+        return tuple(out), before, on
+
     states = []
     for state in north.states:
         ways = []
         for way in state.ways:
-            path, clear = tuple(_turn(c, facing) for c in way.path), tuple(_turn(c, facing) for c in way.clear)
-            before = mask(path[:-1])
-            empty = (mask(clear) if flight.immelman_clear else 0) | (0 if flight.pass_through else before)
-            ways.append(way._replace(path=path, clear=clear, on=mask(path), before=before, empty=empty))
+            (path, before, on), (clear, _, cleared) = turn(way.path), turn(way.clear)
+            empty = (cleared if flight.immelman_clear else 0) | (0 if flight.pass_through else before)
+            ways.append(way._replace(path=path, clear=clear, on=on, before=before, empty=empty))
         states.append((_turn(state.offset, facing), (state.facing + facing) % 6, tuple(ways)))
     return _template(states, flight)
 
