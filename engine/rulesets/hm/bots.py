@@ -253,32 +253,31 @@ class Bot:
         sx, sy, sz = me.nose
         mover = decision.mover
         plan = mover.plan
-        # What the end hex alone is worth, by spot: near the objective, behind it (out of its
-        # forward guns), by the bombers.
-        cells: list[float] = [0.0] * plan.spots
+        # What the end hex alone is worth, by spot (every spot of the template, a column at a time):
+        # near the objective, behind it (out of its forward guns), by the bombers.
         offsets = plan.spot_offsets
         toward = None
-        if objective is not None:
-            (ox, oy, oz), (bx, by, bz) = objective.nose, CUBE_DIRECTIONS[(objective.facing + 3) % 6]
+        if objective is None:
+            cells = [0.0] * plan.spots
+        else:
+            (ox, oy, oz), back = objective.nose, (objective.facing + 3) % 6
             rx, ry, rz = ox - sx, oy - sy, oz - sz  # the objective as an offset
-            if hard:  # pointing at it: (objective - end) . facing > 0, with end = start + offset
+            cells = [0.0 - 0.15 * max(x - rx, rx - x, y - ry, ry - y, z - rz, rz - z) for x, y, z in offsets]
+            if hard:  # behind it: (end - objective) . back > 0, with end = start + offset
+                behind = _dot((rx, ry, rz), CUBE_DIRECTIONS[back])
+                dots = plan.spot_table(("dot", back), lambda o: _dot(o, CUBE_DIRECTIONS[back]))
+                cells = [value + 0.2 if dot > behind else value for value, dot in zip(cells, dots)]
+                # pointing at it: (objective - end) . facing > 0
                 toward = [_dot((rx, ry, rz), d) for d in CUBE_DIRECTIONS]
-        bits, escorted = state.mat.bits, 0  # escorted: the hexes within the radius of a bomber
-        for bomber in bombers:
-            escorted |= state.mat.within(bomber, ESCORT_RADIUS)
-        for spot in set(spots):
-            x, y, z = offsets[spot]
-            value = 0.0
-            if objective is not None:
-                dx, dy, dz = x - rx, y - ry, z - rz
-                value -= 0.15 * max(dx, -dx, dy, -dy, dz, -dz)
-                if hard and dx * bx + dy * by + dz * bz > 0:
-                    value += 0.2
-            if bombers:
+        if bombers:
+            bits, escorted = state.mat.bits, 0  # escorted: the hexes within the radius of a bomber
+            for bomber in bombers:
+                escorted |= state.mat.within(bomber, ESCORT_RADIUS)
+            for spot in set(spots):
+                x, y, z = offsets[spot]
                 cube = (sx + x, sy + y, sz + z)
                 if not bits[cube] & escorted:  # (within the radius it loses nothing)
-                    value -= 0.1 * (_nearest(cube, bombers) - ESCORT_RADIUS)
-            cells[spot] = value
+                    cells[spot] -= 0.1 * (_nearest(cube, bombers) - ESCORT_RADIUS)
         # Then what a move adds, in this order: the forward guns' shot, the tail gun's, pointing at the
         # objective. A line of fire holding no other plane scores nothing: each is one mask, tested
         # against the planes around as one mask.

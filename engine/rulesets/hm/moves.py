@@ -140,6 +140,13 @@ class Template:
             found = self._tables[key] = tuple(make(state) for state in self.states)
         return found
 
+    def spot_table(self, key: tuple, make: Callable[[Cube], Any]) -> tuple:
+        """`make` of the offset of every end hex, by spot, made once per `key`."""
+        found = self._tables.get(("spot",) + key)
+        if found is None:
+            found = self._tables[("spot",) + key] = tuple(make(offset) for offset in self.spot_offsets)
+        return found
+
     def candidates(self, off: int, length: int) -> Candidates:
         """End states on the mat, and ways off it, for a plane of `length` hexes when the hexes in
         mask `off` are off the mat. None of this depends on where the other planes are, nor on
