@@ -67,8 +67,9 @@ class Look:
         self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
 
     def _threats_of(self, state: State) -> list[tuple]:
-        """(hexes within its reach, nose x, y, z, facing x, y, z, speed, reach, enemy) of each enemy that could fire at a hex
-        this plane may end in, for `danger`; turrets have no facing (None)."""
+        """(mask of the hexes within its reach, nose x, y, z, facing x, y, z, speed, reach, enemy) of
+        each enemy that could fire at a hex this plane may end in, for `danger`; turrets have no
+        facing (None). Also where this side's planes are, for `_dice`."""
         rules, ranges = state.rules, state.table.ranges
         (mx, my, mz), mine = self.me.nose, self.me.speed(rules)
         ours = [self.me.nose] + [f.nose for f in self.friends]
