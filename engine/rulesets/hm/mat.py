@@ -25,7 +25,19 @@ class Mat:
         self.at: dict[str, Cube] = {label: cube for cube, label in self.labels.items()}
         self.edge_distance = self._edge_distances()
         self._off: dict[tuple[Cube, int], int] = {}
-        self.bits: dict[Cube, int] = {cube: 1 << i for i, cube in enumerate(sorted(self.cubes))}  # one per hex
+        # One bit per hex, a column (cube x) at a time, down the column by cube y: the hexes of a
+        # column within a distance of a hex are one run of bits.
+        self.bits: dict[Cube, int] = {}
+        self._columns: dict[int, tuple[int, int, int]] = {}  # x -> (bit of its lowest y, lowest y, highest y)
+        ys: dict[int, list[int]] = {}
+        for x, y, _ in sorted(self.cubes):
+            ys.setdefault(x, []).append(y)
+        first = 0
+        for x, column in ys.items():
+            low, high = column[0], column[-1]
+            self._columns[x] = (first, low, high)
+            self.bits.update({(x, y, -x - y): 1 << (first + y - low) for y in column})
+            first += high - low + 1
         self._within: dict[tuple[Cube, int], int] = {}
 
     def _edge_distances(self) -> dict[Cube, int]:
@@ -58,9 +70,17 @@ class Mat:
         key = (centre, radius)
         found = self._within.get(key)
         if found is None:
-            cx, cy, cz = centre
-            bits = self.bits
-            found = self._within[key] = sum(bits.get((cx + x, cy + y, cz + z), 0) for (x, y, z), _ in disk(radius))
+            cx, cy, _ = centre
+            found = 0
+            for x in range(cx - radius, cx + radius + 1):
+                column = self._columns.get(x)
+                if column is not None:  # y within the radius: |y - cy| and |z - cz| = |x - cx + y - cy| at most it
+                    first, low, high = column
+                    lo = max(cy - radius, cy - radius - (x - cx), low)
+                    hi = min(cy + radius, cy + radius - (x - cx), high)
+                    if lo <= hi:
+                        found |= ((1 << (hi - lo + 1)) - 1) << (first + lo - low)
+            self._within[key] = found
         return found
 
     def cube(self, hex_: Hex) -> Cube:
