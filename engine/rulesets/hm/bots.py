@@ -67,9 +67,9 @@ class Look:
         self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
 
     def _threats_of(self, state: State) -> list[tuple]:
-        """(mask of the hexes within its reach, nose x, y, z, facing x, y, z, speed, reach, enemy) of
-        each enemy that could fire at a hex this plane may end in, for `danger`; turrets have no
-        facing (None). Also where this side's planes are, for `_dice`."""
+        """(nose x, y, z, facing x, y, z, speed, reach, enemy) of each enemy that could fire at a hex
+        this plane may end in, for `danger`; turrets have no facing (None). Also where this side's
+        planes are, for `_dice`."""
         rules, ranges = state.rules, state.table.ranges
         (mx, my, mz), mine = self.me.nose, self.me.speed(rules)
         ours = [self.me.nose] + [f.nose for f in self.friends]
@@ -87,7 +87,7 @@ class Look:
             far = reach + mine
             if -far <= x - mx <= far and -far <= y - my <= far and -far <= z - mz <= far:
                 fx, fy, fz = CUBE_DIRECTIONS[enemy.facing] if fighter else (None, None, None)
-                threats.append((state.mat.within(enemy.nose, reach), x, y, z, fx, fy, fz, speed, reach, enemy))
+                threats.append((x, y, z, fx, fy, fz, speed, reach, enemy))
         return threats
 
     def _dice(self, enemy: Plane, reach: int) -> float:
@@ -155,11 +155,10 @@ class Look:
         ex, ey, ez = end
         if self._threats is None:
             self._threats = self._threats_of(self.state)
-        here = self.state.mat.bits[end]
-        for area, nx, ny, nz, fx, fy, fz, speed, reach, enemy in self._threats:
-            if not area & here:
-                continue
+        for nx, ny, nz, fx, fy, fz, speed, reach, enemy in self._threats:
             dx, dy, dz = ex - nx, ey - ny, ez - nz
+            if not (-reach <= dx <= reach and -reach <= dy <= reach and -reach <= dz <= reach):
+                continue
             dice = weighed.get(enemy.id)
             if dice is None:
                 dice = self._dice(enemy, reach)
