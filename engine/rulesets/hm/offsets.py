@@ -92,8 +92,3 @@ def ray(offset: Cube, direction: int, length: int) -> tuple[int, tuple[tuple[int
         hexes = tuple((bit(c), c, k) for k in range(1, length + 1) for c in [(x + dx * k, y + dy * k, z + dz * k)])
         found = _RAYS[key] = (mask(c for _, c, _ in hexes), hexes)
     return found
-
-
-def line(offset: Cube, direction: int, length: int) -> int:
-    """Mask of the `length` hexes from `offset` straight along `direction` (a line of fire)."""
-    return ray(offset, direction, length)[0]
