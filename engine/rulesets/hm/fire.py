@@ -14,7 +14,7 @@ import math
 from functools import lru_cache
 from typing import NamedTuple
 
-from engine.core.board import Cube, cube_distance, cube_step
+from engine.core.board import CUBE_DIRECTIONS, Cube, cube_distance
 
 from .state import Plane, State
 from .turrets import Turret
@@ -29,10 +29,11 @@ class Shot(NamedTuple):
 
 def line_target(state: State, shooter: Plane, facing: int, reach: int) -> Shot | None:
     """The enemy a gun pointing along `facing` from the nose hits first within `reach`, if any."""
-    cube, occupied, block = shooter.nose, state.occupied, state.table.planes_block
+    (x, y, z), (dx, dy, dz) = shooter.nose, CUBE_DIRECTIONS[facing]
+    occupied, block = state.occupied, state.table.planes_block
     for distance in range(1, reach + 1):
-        cube = cube_step(cube, facing)
-        plane = occupied.get(cube)
+        x, y, z = x + dx, y + dy, z + dz
+        plane = occupied.get((x, y, z))
         if plane is None or plane is shooter:
             continue
         if plane.side != shooter.side:
