@@ -97,18 +97,30 @@ def _origins(bomber: Plane, turret: Turret) -> tuple[Cube, ...]:
     return hexes
 
 
-def turret_shots(state: State, bomber: Plane, turret: Turret) -> list[Shot]:
-    """Enemies the turret can fire at now, nearest hex of each, in set-up order."""
+def in_reach(state: State, bomber: Plane) -> list[Plane]:
+    """Enemies on the mat that may be within turret range of the bomber, in set-up order: what its
+    turrets look at."""
+    reach = state.table.ranges.turret
+    nx, ny, nz = bomber.nose
+    near = []
+    for enemy in state.enemies(bomber.side):
+        far = reach + bomber.length + enemy.length - 2  # no hex of the one is nearer the other's nose
+        x, y, z = enemy.nose
+        if -far <= x - nx <= far and -far <= y - ny <= far and -far <= z - nz <= far:
+            near.append(enemy)
+    return near
+
+
+def turret_shots(state: State, bomber: Plane, turret: Turret, near: list[Plane] | None = None) -> list[Shot]:
+    """Enemies the turret can fire at now, nearest hex of each, in set-up order. `near`: the
+    bomber's `in_reach`, when its turrets fire one after another (those shot down since are passed by)."""
     reach = state.table.ranges.turret
     both = state.table.hexside_lines.blocked_by == "both"
     origins = _origins(bomber, turret)
     arcs = {(d + bomber.facing) % 6 for d in turret.directions}
     shots = []
-    nx, ny, nz = bomber.nose
-    for enemy in state.enemies(bomber.side):
-        far = reach + bomber.length + enemy.length - 2  # no hex of the one is nearer the other's nose
-        x, y, z = enemy.nose
-        if not (-far <= x - nx <= far and -far <= y - ny <= far and -far <= z - nz <= far):
+    for enemy in in_reach(state, bomber) if near is None else near:
+        if not enemy.on_mat:
             continue
         best = None
         for hex_ in enemy.hexes:

@@ -21,7 +21,7 @@ from engine.core.board import FACINGS, Cube
 from engine.core.decisions import Action, Decision, confirm
 from engine.core.game import Game, Outcome, Rules
 
-from .fire import Shot, line_target, turret_shots
+from .fire import Shot, in_reach, line_target, turret_shots
 from .moves import Candidate, Move, Mover
 from .state import OFF_MAT, SHOT_DOWN, Plane, State
 from .victory import check_end, outcome
@@ -262,10 +262,11 @@ def shoot(game: Game, state: State, plane: Plane) -> Rules:
                 if shot is not None:
                     fire(game, state, plane, weapon, shot, dice)
         return
+    near = in_reach(state, plane)
     for turret, dice in plane.turrets:
         if state.ended is not None or not plane.on_mat:
             return
-        shots = turret_shots(state, plane, turret)
+        shots = turret_shots(state, plane, turret, near)
         if not shots:
             continue
         shot = shots[0]
