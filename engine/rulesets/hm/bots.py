@@ -57,9 +57,11 @@ class Look:
         self.p_hit = state.hit_chance
         self.enemies = state.enemies(me.side)
         self.friends = [p for p in state.live(me.side) if p is not me]
-        candidates = {pid for d in state.scenario.designations if d.side != me.side for pid in d.choose_from}
-        self.worth = {e.id: (DESIGNATION_CANDIDATE if e.id in candidates else BOMBER if e.role == "bomber"
-                             else FIGHTER) if hard else 1.0 for e in self.enemies}
+        self.worth: dict[str, float] = {}  # what each enemy is worth shooting down; the easy bot never asks
+        if hard:
+            candidates = {pid for d in state.scenario.designations if d.side != me.side for pid in d.choose_from}
+            self.worth = {e.id: DESIGNATION_CANDIDATE if e.id in candidates else BOMBER if e.role == "bomber"
+                          else FIGHTER for e in self.enemies}
         self._danger: dict[Cube, float] = {}
         self._threats: list[tuple] | None = None if hard else []  # worked out at the first `danger`
         self._ours: int | list[Cube] = 0  # where this side's planes are, for `_dice`
