@@ -35,13 +35,13 @@ _FACING, _INDEX, _SPOT = (itemgetter(Candidate._fields.index(name)) for name in 
 
 
 def _distance(a: Cube, b: Cube) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+    return (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[2] - b[2])) >> 1  # cube coordinates sum to 0
 
 
 def _nearest(cube: Cube, others: list[Cube]) -> int:
     """Hexes from `cube` to the nearest of `others` (not empty)."""
     x, y, z = cube
-    return min([max(x - a, a - x, y - b, b - y, z - c, c - z) for a, b, c in others])
+    return min([(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in others])
 
 
 def _first_least(values: list) -> int:
@@ -171,7 +171,7 @@ class Look:
             if fx is None:
                 total += dice
                 continue
-            near = max(dx, -dx, dy, -dy, dz, -dz) - speed + 1  # the range it could close to
+            near = ((abs(dx) + abs(dy) + abs(dz)) >> 1) - speed + 1  # the range it could close to
             threat = dice * p_hit[1 if near < 1 else front if near > front else near]
             total += threat if dx * fx + dy * fy + dz * fz > 0 else 0.4 * threat
         value = self._danger[end] = self.kill_share(self.me, total)
@@ -268,7 +268,7 @@ class Bot:
         else:
             (ox, oy, oz), back = objective.nose, (objective.facing + 3) % 6
             rx, ry, rz = ox - sx, oy - sy, oz - sz  # the objective as an offset
-            cells = [0.0 - 0.15 * max(x - rx, rx - x, y - ry, ry - y, z - rz, rz - z) for x, y, z in offsets]
+            cells = [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1) for x, y, z in offsets]
             if hard:  # behind it: (end - objective) . back > 0, with end = start + offset
                 behind = _dot((rx, ry, rz), CUBE_DIRECTIONS[back])
                 dots = plan.spot_table(("dot", back), lambda o: _dot(o, CUBE_DIRECTIONS[back]))

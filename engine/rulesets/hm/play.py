@@ -240,7 +240,7 @@ def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
     """The situation in a line, for a person at the prompt: the nearest enemies and where they point."""
     x, y, z = plane.nose
     enemies = state.enemies(plane.side)
-    near = sorted(zip([max(x - a, a - x, y - b, b - y, z - c, c - z) for a, b, c in [e.nose for e in enemies]],
+    near = sorted(zip([(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in [e.nose for e in enemies]],
                       [e.id for e in enemies], enemies))[:count]
     if not near:
         return "no enemy on the mat"
