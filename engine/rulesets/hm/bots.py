@@ -25,7 +25,7 @@ from engine.core.game import Game
 from .moves import Candidate
 from .offsets import ray
 from .play import MoveDecision
-from .state import Plane, State
+from .state import Plane, State, distances
 
 FIGHTER, BOMBER = 1.0, 3.0
 DESIGNATION_CANDIDATE = 5.0  # a plane that may carry the designated passenger
@@ -317,13 +317,14 @@ class Bot:
         if not enemies:
             return None
         if not self.hard:
-            return enemies[_first_least([_distance(me.nose, e.nose) for e in enemies])]
+            return enemies[_first_least(distances(me.nose, enemies))]
         bombers = [f.nose for f in look.friends if f.role == "bomber"]
         if bombers:
             fighters = [e for e in enemies if e.role == "fighter"] or enemies
             return fighters[_first_least([_nearest(e.nose, bombers) for e in fighters])]
         worth = look.worth
-        return max(enemies, key=lambda e: worth[e.id] / (1 + _distance(me.nose, e.nose)))
+        values = [worth[e.id] / (1 + d) for e, d in zip(enemies, distances(me.nose, enemies))]
+        return enemies[values.index(max(values))]  # the first of the most
 
     # ------------------------------------------------------------------ bombers
 

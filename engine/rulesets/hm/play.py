@@ -23,7 +23,7 @@ from engine.core.game import Game, Outcome, Rules
 
 from .fire import Shot, in_reach, line_target, turret_shots
 from .moves import Candidate, Move, Mover
-from .state import OFF_MAT, SHOT_DOWN, Plane, State
+from .state import OFF_MAT, SHOT_DOWN, Plane, State, distances
 from .victory import check_end, outcome
 
 TARGET_UNIT = "target:"
@@ -238,10 +238,8 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
 
 def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
     """The situation in a line, for a person at the prompt: the nearest enemies and where they point."""
-    x, y, z = plane.nose
     enemies = state.enemies(plane.side)
-    near = sorted(zip([(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in [e.nose for e in enemies]],
-                      [e.id for e in enemies], enemies))[:count]
+    near = sorted(zip(distances(plane.nose, enemies), [e.id for e in enemies], enemies))[:count]
     if not near:
         return "no enemy on the mat"
     return "nearest enemies: " + ", ".join(
