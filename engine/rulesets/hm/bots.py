@@ -120,12 +120,13 @@ class Look:
 
     def kill_share(self, target: Plane, expected: float) -> float:
         """How much of the way to shooting `target` down `expected` hits go (engines count for heavies)."""
-        left = max(1, (target.record.damage or 1) - target.hits)
-        share = expected / left
-        engines = target.engines()
-        if engines and self.me.role == "fighter" and target.suffers_engine_hits(self.state.rules):
-            share = max(share, expected / 12 / max(1, engines - target.engines_lost))
-        return min(1.0, share)
+        left = (target.record.damage or 1) - target.hits
+        share = expected / (left if left > 1 else 1)
+        if target.role == "bomber":
+            engines = target.engines()
+            if engines and self.me.role == "fighter" and target.suffers_engine_hits(self.state.rules):
+                share = max(share, expected / 12 / max(1, engines - target.engines_lost))
+        return share if share < 1.0 else 1.0
 
     def aim(self, hexes: tuple[tuple[int, Cube, int], ...], hit: int, dice: int) -> float:
         """Worth of the shot along a line of fire from an end state, given as (bit, offset from
