@@ -18,6 +18,7 @@ from .tables import ShootingTable
 from .turrets import Turret
 
 ON_MAT, SHOT_DOWN, OFF_MAT = "mat", "shot_down", "off_mat"
+_FLIGHTS: dict[Flight, Flight] = {}  # one object per flight for every game: its templates are found by identity
 
 
 @dataclass(eq=False, slots=True)
@@ -118,7 +119,8 @@ class State:
         key = (speed, record.id)
         found = self.flights.get(key)
         if found is None:
-            found = self.flights[key] = Flight.of(self.rules.movement, speed, record.turn, record.immelman_cost())
+            flight = Flight.of(self.rules.movement, speed, record.turn, record.immelman_cost())
+            found = self.flights[key] = _FLIGHTS.setdefault(flight, flight)
         return found
 
     def place(self, plane: Plane) -> None:
