@@ -206,7 +206,10 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
             return False
         speed = hits.stalled_move_hexes
     flight = state.flight(speed, plane.record)
-    blocked = {cube: p.id for cube, p in state.occupied.items() if p is not plane}
+    blocked = dict(state.held)  # the other planes by hex
+    for cube in plane.hexes:
+        if state.occupied.get(cube) is plane:
+            del blocked[cube]
     mover = Mover(state.mat, rules.movement, flight, plane.nose, plane.facing, blocked, plane.length)
     moves = mover.legal()
     here = state.mat.labels[plane.nose]

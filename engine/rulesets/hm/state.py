@@ -92,6 +92,7 @@ class State:
     cards: dict[str, list[Plane]]  # activation card -> the planes it moves (a squadron's bombers)
     targets: dict[str, Target]
     occupied: dict[Cube, Plane] = field(default_factory=dict)
+    held: dict[Cube, str] = field(default_factory=dict)  # `occupied` by plane id: a mover copies it
     deck: list[str] = field(default_factory=list)  # cards still to draw this round, top first
     round: int = 0
     drawn: list[str] = field(default_factory=list)  # cards turned over this round, in order
@@ -127,11 +128,12 @@ class State:
         for cube in plane.hexes:
             if cube in self.mat.cubes:
                 self.occupied[cube] = plane
+                self.held[cube] = plane.id
 
     def lift(self, plane: Plane) -> None:
         for cube in plane.hexes:
             if self.occupied.get(cube) is plane:
-                del self.occupied[cube]
+                del self.occupied[cube], self.held[cube]
 
     def leave(self, plane: Plane, status: str) -> None:
         """The plane leaves the mat: shot down or flown off."""
