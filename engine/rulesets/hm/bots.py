@@ -16,6 +16,7 @@ deck or another side's secret designation.
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from operator import itemgetter
 
 from engine.core.board import CUBE_DIRECTIONS, Cube, cube_step
@@ -60,7 +61,6 @@ class Look:
         self.state, self.me, self.hard = state, me, hard
         self.p_hit = state.hit_chance
         self.enemies = state.enemies(me.side)
-        self.friends = [p for p in state.live(me.side) if p is not me]
         self.worth: dict[str, float] = {}  # what each enemy is worth shooting down; the easy bot never asks
         if hard:
             candidates = {pid for d in state.scenario.designations if d.side != me.side for pid in d.choose_from}
@@ -71,6 +71,11 @@ class Look:
         self._ours: int | list[Cube] = 0  # where this side's planes are, for `_dice`
         self._weighed: dict[str, float] = {}
         self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
+
+    @cached_property
+    def friends(self) -> list[Plane]:
+        """The other planes of this side on the mat (only the hard bot looks)."""
+        return [p for p in self.state.live(self.me.side) if p is not self.me]
 
     def _threats_of(self, state: State) -> list[tuple]:
         """(nose x, y, z, facing x, y, z, speed, reach, enemy) of each enemy that could fire at a hex
