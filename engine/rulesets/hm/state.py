@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from engine.content.dice import RollSpan, distribution
 
@@ -82,6 +83,12 @@ class Target:
     destroyed: bool = False
 
 
+@lru_cache(maxsize=64)
+def _chance(die: str, span: RollSpan) -> float:
+    """Chance one `die` rolls within `span`: exact fractions, worked out once, not every game."""
+    return float(sum((p for face, p in distribution(die).items() if face in span), Fraction(0)))
+
+
 @dataclass
 class State:
     scenario: Scenario
@@ -109,11 +116,10 @@ class State:
     listed: dict[object, list[Plane]] = field(default_factory=dict, init=False)  # live(), enemies() till one leaves
 
     def __post_init__(self) -> None:
-        faces = distribution(self.table.die)
         for row in self.table.rows:
             span = self.table.hit_span(row.range)
             self.hit_spans[row.range] = span
-            self.hit_chance[row.range] = float(sum((p for face, p in faces.items() if face in span), Fraction(0)))
+            self.hit_chance[row.range] = _chance(self.table.die, span)
 
     def flight(self, speed: int, record: Fighter | Bomber) -> Flight:
         """What a plane of this type can do at this speed (made once per game)."""
