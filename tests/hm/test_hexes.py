@@ -1,4 +1,4 @@
-"""The hex mat as the engine's HexGrid: 1-based codes, the stagger, footprints."""
+"""The hex mat as the engine's HexGrid: 1-based codes, the stagger, footprints, masks of nearby hexes."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine.core.board import cube_distance
 from engine.rulesets.hm.board import Board, footprint, to_cell
+from engine.rulesets.hm.mat import mat_of
 
 
 def mat(stagger="even-low", columns=40, rows=40) -> Board:
@@ -65,3 +67,16 @@ def test_neighbours_are_one_hex_away_and_lead_back(h, facing, stagger):
     n = grid.step(to_cell(h), facing)
     assert grid.distance(to_cell(h), n) == 1
     assert grid.step(n, facing + 3) == to_cell(h)
+
+
+@pytest.mark.parametrize("stagger", ["even-low", "odd-low"])
+def test_the_mat_hexes_within_a_distance_of_a_hex_are_exactly_those_that_near(stagger):
+    """`Mat.within` builds its masks a column at a time; they must hold exactly the hexes of the mat
+    within the distance, edges and corners included."""
+    board = mat(stagger, columns=9, rows=7)
+    walked = mat_of(board)
+    for centre in walked.cubes:
+        for radius in range(0, 10):
+            near = [c for c in walked.cubes if cube_distance(c, centre) <= radius]
+            assert walked.within(centre, radius) == sum(walked.bits[c] for c in near)
+    assert len(set(walked.bits.values())) == len(walked.cubes) == len(list(board.grid().cells()))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.board import cube_distance, cube_step
-from engine.rulesets.hm.offsets import around, bit, disk, line, mask
+from engine.rulesets.hm.offsets import around, bit, disk, mask, ray
 
 ORIGIN = (0, 0, 0)
 
@@ -21,6 +21,8 @@ def test_masks_of_cubes_around_a_hex_and_of_a_line_of_fire():
     start = (2, -1, -1)
     planes = around(start, [start, cube_step(start, 1), cube_step(start, 1, 3)])
     assert planes == mask([ORIGIN, (1, 0, -1), (3, 0, -3)])
-    assert line(ORIGIN, 1, 2) == mask([(1, 0, -1), (2, 0, -2)])
-    assert line(ORIGIN, 1, 2) & planes == bit((1, 0, -1))  # the first hex of the line holds a plane
-    assert not line(ORIGIN, 4, 4) & planes
+    line, hexes = ray(ORIGIN, 1, 2)
+    assert line == mask([(1, 0, -1), (2, 0, -2)])
+    assert hexes == ((bit((1, 0, -1)), (1, 0, -1), 1), (bit((2, 0, -2)), (2, 0, -2), 2))  # in order, with ranges
+    assert line & planes == bit((1, 0, -1))  # the first hex of the line holds a plane
+    assert not ray(ORIGIN, 4, 4)[0] & planes

@@ -16,38 +16,42 @@ deck or another side's secret designation.
 from __future__ import annotations
 
 import random
+from functools import cached_property
+from operator import itemgetter
 
 from engine.core.board import CUBE_DIRECTIONS, Cube, cube_step
 from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
-from .offsets import line
+from .moves import Candidate
+from .offsets import ray
 from .play import MoveDecision
-from .state import Plane, State
+from .state import Plane, State, distances
 
 FIGHTER, BOMBER = 1.0, 3.0
 DESIGNATION_CANDIDATE = 5.0  # a plane that may carry the designated passenger
 ESCORT_RADIUS = 3
+# Columns of the moves offered (`Candidate`s), read at C speed.
+_FACING, _INDEX, _SPOT = (itemgetter(Candidate._fields.index(name)) for name in ("facing", "index", "spot"))
 
 
 def _distance(a: Cube, b: Cube) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+    return (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[2] - b[2])) >> 1  # cube coordinates sum to 0
 
 
 def _nearest(cube: Cube, others: list[Cube]) -> int:
     """Hexes from `cube` to the nearest of `others` (not empty)."""
     x, y, z = cube
-    return min([max(x - a, a - x, y - b, b - y, z - c, c - z) for a, b, c in others])
+    return min([(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in others])
+
+
+def _first_least(values: list) -> int:
+    """Index of the first of the least values (as `min` with a key picks)."""
+    return values.index(min(values))
 
 
 def _dot(a: Cube, b: Cube) -> int:
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-
-
-def _ahead(frm: Cube, to: Cube, facing: int) -> bool:
-    """Is `to` in the half of the mat ahead of a plane at `frm` facing `facing`?"""
-    fx, fy, fz = CUBE_DIRECTIONS[facing]
-    return (to[0] - frm[0]) * fx + (to[1] - frm[1]) * fy + (to[2] - frm[2]) * fz > 0
 
 
 class Look:
@@ -57,20 +61,34 @@ class Look:
         self.state, self.me, self.hard = state, me, hard
         self.p_hit = state.hit_chance
         self.enemies = state.enemies(me.side)
-        self.friends = [p for p in state.live(me.side) if p is not me]
-        candidates = {pid for d in state.scenario.designations if d.side != me.side for pid in d.choose_from}
-        self.worth = {e.id: (DESIGNATION_CANDIDATE if e.id in candidates else BOMBER if e.role == "bomber"
-                             else FIGHTER) if hard else 1.0 for e in self.enemies}
+        self.worth: dict[str, float] = {}  # what each enemy is worth shooting down; the easy bot never asks
+        if hard:
+            candidates = {pid for d in state.scenario.designations if d.side != me.side for pid in d.choose_from}
+            self.worth = {e.id: DESIGNATION_CANDIDATE if e.id in candidates else BOMBER if e.role == "bomber"
+                          else FIGHTER for e in self.enemies}
         self._danger: dict[Cube, float] = {}
         self._threats: list[tuple] | None = None if hard else []  # worked out at the first `danger`
-        self._ours = [me.nose] + [f.nose for f in self.friends]
+        self._ours: int | list[Cube] = 0  # where this side's planes are, for `_dice`
         self._weighed: dict[str, float] = {}
+        self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
+
+    @cached_property
+    def friends(self) -> list[Plane]:
+        """The other planes of this side on the mat (only the hard bot looks)."""
+        return [p for p in self.state.live(self.me.side) if p is not self.me]
 
     def _threats_of(self, state: State) -> list[tuple]:
         """(nose x, y, z, facing x, y, z, speed, reach, enemy) of each enemy that could fire at a hex
-        this plane may end in, for `danger`; turrets have no facing (None)."""
+        this plane may end in, for `danger`; turrets have no facing (None). Also where this side's
+        planes are, for `_dice`."""
         rules, ranges = state.rules, state.table.ranges
         (mx, my, mz), mine = self.me.nose, self.me.speed(rules)
+        ours = [self.me.nose] + [f.nose for f in self.friends]
+        bits = state.mat.bits
+        mask = 0
+        for cube in ours:
+            mask |= bits[cube]
+        self._ours = mask if mask.bit_count() == len(ours) else ours  # a mask unless planes share a hex
         threats = []
         for enemy in self.enemies:
             speed = enemy.speed(rules)
@@ -88,11 +106,15 @@ class Look:
         # an enemy that has flown this round may still go first in the next: half weight;
         # and it can only shoot one of the planes it can reach
         weight = 0.5 if enemy.card in self.state.drawn else 1.0
-        ex, ey, ez = enemy.nose
-        near = 0
-        for x, y, z in self._ours:
-            if -reach <= x - ex <= reach and -reach <= y - ey <= reach and -reach <= z - ez <= reach:
-                near += 1
+        ours = self._ours
+        if isinstance(ours, int):
+            near = (self.state.mat.within(enemy.nose, reach) & ours).bit_count()
+        else:
+            ex, ey, ez = enemy.nose
+            near = 0
+            for x, y, z in ours:
+                if -reach <= x - ex <= reach and -reach <= y - ey <= reach and -reach <= z - ez <= reach:
+                    near += 1
         weight /= max(1, near)
         if enemy.role == "fighter":
             found = (enemy.record.guns_front or 0) * weight
@@ -103,30 +125,36 @@ class Look:
 
     def kill_share(self, target: Plane, expected: float) -> float:
         """How much of the way to shooting `target` down `expected` hits go (engines count for heavies)."""
-        left = max(1, (target.record.damage or 1) - target.hits)
-        share = expected / left
-        engines = target.engines()
-        if engines and self.me.role == "fighter" and target.suffers_engine_hits(self.state.rules):
-            share = max(share, expected / 12 / max(1, engines - target.engines_lost))
-        return min(1.0, share)
+        left = (target.record.damage or 1) - target.hits
+        share = expected / (left if left > 1 else 1)
+        if target.role == "bomber":
+            engines = target.engines()
+            if engines and self.me.role == "fighter" and target.suffers_engine_hits(self.state.rules):
+                share = max(share, expected / 12 / max(1, engines - target.engines_lost))
+        return share if share < 1.0 else 1.0
 
-    def shot(self, end: Cube, facing: int, reach: int, dice: int) -> float:
-        """Worth of the shot a gun pointing along `facing` from `end` would get."""
-        occupied, me = self.state.occupied, self.me
-        dx, dy, dz = CUBE_DIRECTIONS[facing]
-        x, y, z = end
-        for distance in range(1, reach + 1):
-            x, y, z = x + dx, y + dy, z + dz
-            plane = occupied.get((x, y, z))
-            if plane is None or plane is me:
-                continue
-            if plane.side == me.side:
-                return 0.0
-            expected = dice * self.p_hit[distance]
-            if not self.hard:
-                return expected
-            return self.worth[plane.id] * self.kill_share(plane, expected) + 0.05 * expected
-        return 0.0
+    def aim(self, hexes: tuple[tuple[int, Cube, int], ...], hit: int, dice: int) -> float:
+        """Worth of the shot along a line of fire from an end state, given as (bit, offset from
+        this plane, range) of each hex in order, whose hexes in mask `hit` hold other planes."""
+        for b, (x, y, z), distance in hexes:
+            if hit & b:
+                break
+        key = (b, distance, dice)  # the bit is the target's hex: one plane in every line this decision
+        value = self._shots.get(key)
+        if value is None:
+            sx, sy, sz = self.me.nose
+            plane = self.state.occupied[(sx + x, sy + y, sz + z)]
+            value = self._shots[key] = self._shot(plane, distance, dice)
+        return value
+
+    def _shot(self, plane: Plane, distance: int, dice: int) -> float:
+        """Worth of `dice` fired at `plane`, the first plane in the line, `distance` hexes away."""
+        if plane.side == self.me.side:
+            return 0.0
+        expected = dice * self.p_hit[distance]
+        if not self.hard:
+            return expected
+        return self.worth[plane.id] * self.kill_share(plane, expected) + 0.05 * expected
 
     def danger(self, end: Cube) -> float:
         """Rough share of this plane that enemy guns could shoot away before it moves again."""
@@ -149,7 +177,8 @@ class Look:
             if fx is None:
                 total += dice
                 continue
-            threat = dice * p_hit[min(front, max(1, max(abs(dx), abs(dy), abs(dz)) - speed + 1))]
+            near = ((abs(dx) + abs(dy) + abs(dz)) >> 1) - speed + 1  # the range it could close to
+            threat = dice * p_hit[1 if near < 1 else front if near > front else near]
             total += threat if dx * fx + dy * fy + dz * fz > 0 else 0.4 * threat
         value = self._danger[end] = self.kill_share(self.me, total)
         return value
@@ -189,21 +218,29 @@ class Bot:
     def move(self, decision: MoveDecision, state: State) -> Action:
         """The move worth most: its score less the danger at its hex (hard bot), first of equals.
 
-        Danger is the costly part and never adds, so moves are taken best score first and
-        the danger is only weighed while a move could still come out on top."""
+        Danger is the costly part and never adds, so it is weighed for the top score first, then
+        for the others best score first while one could still come out on top."""
         me = state.planes[decision.context["plane"]]
         look = Look(state, me, self.hard)
-        moves = decision.moves
         scores = (self.bomber_scores if me.role == "bomber" else self.fighter_scores)(look, decision)
         weight = (2.0 if me.role == "bomber" else 1.0) if self.hard else 0.0
-        best_value, best_index = float("-inf"), -1
-        ranked = [-score for score in scores]
-        for index in sorted(range(len(ranked)), key=ranked.__getitem__):  # stable: first of equals first
-            bound = scores[index]
-            if bound < best_value:
-                break
+        top = max(scores)
+        best_index = scores.index(top)
+        if not weight:
+            return decision.action(best_index)
+        end, moves = decision.mover.end, decision.moves
+
+        def less_danger(index: int, score: float) -> float:
             move = moves[index]
-            value = bound - weight * look.danger(decision.mover.end(move)) if weight and not move.exit else bound
+            return score if move.exit else score - weight * look.danger(end(move))
+
+        best_value = less_danger(best_index, top)
+        # Danger never adds: only a move scoring at least the best value so far can come out on top.
+        for negated, index in sorted([(-score, index) for index, score in enumerate(scores)
+                                      if score >= best_value and index != best_index]):
+            if -negated < best_value:
+                break
+            value = less_danger(index, -negated)
             if value > best_value or (value == best_value and index < best_index):
                 best_value, best_index = value, index
         return decision.action(best_index)
@@ -218,46 +255,65 @@ class Bot:
         guns, tail_guns = me.record.guns_front or 0, me.record.guns_tail
         objective = self.objective(look)
         bombers = [f.nose for f in look.friends if f.role == "bomber"] if hard else []
+        moves = decision.moves
+        exit_ = moves[-1].exit  # an exit comes last, if there is one
+        if exit_:
+            moves = moves[:-1]
+            if not moves:
+                return [-100.0]
+        indexes, spots = list(map(_INDEX, moves)), list(map(_SPOT, moves))
         sx, sy, sz = me.nose
         mover = decision.mover
         plan = mover.plan
-        cells: list[float | None] = [None] * plan.spots  # what the end hex alone is worth, by spot
+        # What the end hex alone is worth, by spot (every spot of the template, a column at a time):
+        # near the objective, behind it (out of its forward guns), by the bombers.
+        offsets = plan.spot_offsets
         toward = None
-        if objective is not None:
-            (ox, oy, oz), (bx, by, bz) = objective.nose, CUBE_DIRECTIONS[(objective.facing + 3) % 6]
-            if hard:  # pointing at it: (objective - end) . facing > 0, with end = start + offset
-                toward = [_dot((ox - sx, oy - sy, oz - sz), d) for d in CUBE_DIRECTIONS]
-        # A line of fire holding no other plane scores nothing: each is one mask, tested against
-        # the planes around as one mask.
+        if objective is None:
+            cells = [0.0] * plan.spots
+        else:
+            (ox, oy, oz), back = objective.nose, (objective.facing + 3) % 6
+            rx, ry, rz = ox - sx, oy - sy, oz - sz  # the objective as an offset
+            cells = [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1) for x, y, z in offsets]
+            if hard:  # behind it: (end - objective) . back > 0, with end = start + offset
+                behind = _dot((rx, ry, rz), CUBE_DIRECTIONS[back])
+                dots = plan.spot_table(("dot", back), lambda o: _dot(o, CUBE_DIRECTIONS[back]))
+                cells = [value + 0.2 if dot > behind else value for value, dot in zip(cells, dots)]
+                # pointing at it: (objective - end) . facing > 0
+                toward = [_dot((rx, ry, rz), d) for d in CUBE_DIRECTIONS]
+                facings = list(map(_FACING, moves))
+        if bombers:
+            bits, escorted = state.mat.bits, 0  # escorted: the hexes within the radius of a bomber
+            for bomber in bombers:
+                escorted |= state.mat.within(bomber, ESCORT_RADIUS)
+            for spot in set(spots):
+                x, y, z = offsets[spot]
+                cube = (sx + x, sy + y, sz + z)
+                if not bits[cube] & escorted:  # (within the radius it loses nothing)
+                    cells[spot] -= 0.1 * (_nearest(cube, bombers) - ESCORT_RADIUS)
+        # Then what a move adds, in this order: the forward guns' shot, the tail gun's, pointing at the
+        # objective. A line of fire holding no other plane scores nothing: each is one mask, tested
+        # against the planes around as one mask.
         planes = mover.planes
-        fronts = plan.table(("line", 0, front), lambda s: line(s.offset, s.facing, front))
-        backs = plan.table(("line", 3, tail), lambda s: line(s.offset, (s.facing + 3) % 6, tail))
-        along = plan.table(("along",), lambda s: _dot(s.offset, CUBE_DIRECTIONS[s.facing]))
-        out = []
-        for move in decision.moves:
-            offset, facing, _, index, spot, exit_, _, _ = move
-            if exit_:
-                out.append(-100.0)  # a fighter has no reason to leave the fight
+        shots: dict[int, float] = {}  # move -> its end hex's worth with its shots added
+        for reach, dice, turn in ((front, guns, 0), (tail, tail_guns, 3)):
+            if not dice:
                 continue
-            value = cells[spot]
-            if value is None:  # near the objective, behind it (out of its forward guns), by the bombers
-                x, y, z = sx + offset[0], sy + offset[1], sz + offset[2]
-                value = 0.0
-                if objective is not None:
-                    dx, dy, dz = x - ox, y - oy, z - oz
-                    value -= 0.15 * max(dx, -dx, dy, -dy, dz, -dz)
-                    if hard and dx * bx + dy * by + dz * bz > 0:
-                        value += 0.2
-                if bombers:
-                    value -= 0.1 * max(0, _nearest((x, y, z), bombers) - ESCORT_RADIUS)
-                cells[spot] = value
-            if fronts[index] & planes:
-                value += look.shot(mover.end(move), facing, front, guns)
-            if tail_guns and backs[index] & planes:
-                value += look.shot(mover.end(move), (facing + 3) % 6, tail, tail_guns)
-            if toward is not None and along[index] < toward[facing]:
-                value += 0.3
-            out.append(value)
+            lines = plan.table(("ray", turn, reach), lambda s: ray(s.offset, (s.facing + turn) % 6, reach)[0])
+            hexes = plan.table(("ray hexes", turn, reach), lambda s: ray(s.offset, (s.facing + turn) % 6, reach)[1])
+            for k, hit in [(k, hit) for k, i in enumerate(indexes) if (hit := lines[i] & planes)]:
+                shots[k] = shots.get(k, cells[spots[k]]) + look.aim(hexes[indexes[k]], hit, dice)
+        if toward is None:
+            out = [cells[spot] for spot in spots]
+            for k, value in shots.items():
+                out[k] = value
+        else:
+            along = plan.table(("along",), lambda s: _dot(s.offset, CUBE_DIRECTIONS[s.facing]))
+            out = [cells[s] + 0.3 if along[i] < toward[f] else cells[s] for s, i, f in zip(spots, indexes, facings)]
+            for k, value in shots.items():
+                out[k] = value + 0.3 if along[indexes[k]] < toward[facings[k]] else value
+        if exit_:
+            out.append(-100.0)  # a fighter has no reason to leave the fight
         return out
 
     def objective(self, look: Look) -> Plane | None:
@@ -267,12 +323,14 @@ class Bot:
         if not enemies:
             return None
         if not self.hard:
-            return min(enemies, key=lambda e: _distance(me.nose, e.nose))
+            return enemies[_first_least(distances(me.nose, enemies))]
         bombers = [f.nose for f in look.friends if f.role == "bomber"]
         if bombers:
             fighters = [e for e in enemies if e.role == "fighter"] or enemies
-            return min(fighters, key=lambda e: _nearest(e.nose, bombers))
-        return max(enemies, key=lambda e: look.worth[e.id] / (1 + _distance(me.nose, e.nose)))
+            return fighters[_first_least([_nearest(e.nose, bombers) for e in fighters])]
+        worth = look.worth
+        values = [worth[e.id] / (1 + d) for e, d in zip(enemies, distances(me.nose, enemies))]
+        return enemies[values.index(max(values))]  # the first of the most
 
     # ------------------------------------------------------------------ bombers
 

@@ -14,7 +14,7 @@ import math
 from functools import lru_cache
 from typing import NamedTuple
 
-from engine.core.board import Cube, cube_distance, cube_step
+from engine.core.board import CUBE_DIRECTIONS, Cube, cube_distance
 
 from .state import Plane, State
 from .turrets import Turret
@@ -29,10 +29,11 @@ class Shot(NamedTuple):
 
 def line_target(state: State, shooter: Plane, facing: int, reach: int) -> Shot | None:
     """The enemy a gun pointing along `facing` from the nose hits first within `reach`, if any."""
-    cube, occupied, block = shooter.nose, state.occupied, state.table.planes_block
+    (x, y, z), (dx, dy, dz) = shooter.nose, CUBE_DIRECTIONS[facing]
+    occupied, block = state.occupied, state.table.planes_block
     for distance in range(1, reach + 1):
-        cube = cube_step(cube, facing)
-        plane = occupied.get(cube)
+        x, y, z = x + dx, y + dy, z + dz
+        plane = occupied.get((x, y, z))
         if plane is None or plane is shooter:
             continue
         if plane.side != shooter.side:
@@ -96,20 +97,30 @@ def _origins(bomber: Plane, turret: Turret) -> tuple[Cube, ...]:
     return hexes
 
 
-def turret_shots(state: State, bomber: Plane, turret: Turret) -> list[Shot]:
-    """Enemies the turret can fire at now, nearest hex of each, in set-up order."""
+def in_reach(state: State, bomber: Plane) -> list[Plane]:
+    """Enemies on the mat that may be within turret range of the bomber, in set-up order: what its
+    turrets look at."""
+    reach = state.table.ranges.turret
+    nx, ny, nz = bomber.nose
+    near = []
+    for enemy in state.enemies(bomber.side):
+        far = reach + bomber.length + enemy.length - 2  # no hex of the one is nearer the other's nose
+        x, y, z = enemy.nose
+        if -far <= x - nx <= far and -far <= y - ny <= far and -far <= z - nz <= far:
+            near.append(enemy)
+    return near
+
+
+def turret_shots(state: State, bomber: Plane, turret: Turret, near: list[Plane] | None = None) -> list[Shot]:
+    """Enemies the turret can fire at now, nearest hex of each, in set-up order. `near`: the
+    bomber's `in_reach`, when its turrets fire one after another (those shot down since are passed by)."""
     reach = state.table.ranges.turret
     both = state.table.hexside_lines.blocked_by == "both"
     origins = _origins(bomber, turret)
     arcs = {(d + bomber.facing) % 6 for d in turret.directions}
     shots = []
-    nx, ny, nz = bomber.nose
-    for enemy in state.planes.values():
-        if not enemy.on_mat or enemy.side == bomber.side:
-            continue
-        far = reach + bomber.length + enemy.length - 2  # no hex of the one is nearer the other's nose
-        x, y, z = enemy.nose
-        if not (-far <= x - nx <= far and -far <= y - ny <= far and -far <= z - nz <= far):
+    for enemy in in_reach(state, bomber) if near is None else near:
+        if not enemy.on_mat:
             continue
         best = None
         for hex_ in enemy.hexes:

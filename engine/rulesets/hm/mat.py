@@ -25,6 +25,20 @@ class Mat:
         self.at: dict[str, Cube] = {label: cube for cube, label in self.labels.items()}
         self.edge_distance = self._edge_distances()
         self._off: dict[tuple[Cube, int], int] = {}
+        # One bit per hex, a column (cube x) at a time, down the column by cube y: the hexes of a
+        # column within a distance of a hex are one run of bits.
+        self.bits: dict[Cube, int] = {}
+        self._columns: dict[int, tuple[int, int, int]] = {}  # x -> (bit of its lowest y, lowest y, highest y)
+        ys: dict[int, list[int]] = {}
+        for x, y, _ in sorted(self.cubes):
+            ys.setdefault(x, []).append(y)
+        first = 0
+        for x, column in ys.items():
+            low, high = column[0], column[-1]
+            self._columns[x] = (first, low, high)
+            self.bits.update({(x, y, -x - y): 1 << (first + y - low) for y in column})
+            first += high - low + 1
+        self._within: dict[tuple[Cube, int], int] = {}
 
     def _edge_distances(self) -> dict[Cube, int]:
         """Hexes from each hex of the mat to the nearest hex off it (1 on the edge row)."""
@@ -48,6 +62,25 @@ class Mat:
             sx, sy, sz = start
             cubes = self.cubes
             found = self._off[key] = sum(b for (x, y, z), b in disk(radius) if (sx + x, sy + y, sz + z) not in cubes)
+        return found
+
+    def within(self, centre: Cube, radius: int) -> int:
+        """Mask (of `bits`) of the hexes of the mat within `radius` of `centre`: which planes an
+        enemy could reach is one `&` and a bit count."""
+        key = (centre, radius)
+        found = self._within.get(key)
+        if found is None:
+            cx, cy, _ = centre
+            found = 0
+            for x in range(cx - radius, cx + radius + 1):
+                column = self._columns.get(x)
+                if column is not None:  # y within the radius: |y - cy| and |z - cz| = |x - cx + y - cy| at most it
+                    first, low, high = column
+                    lo = max(cy - radius, cy - radius - (x - cx), low)
+                    hi = min(cy + radius, cy + radius - (x - cx), high)
+                    if lo <= hi:
+                        found |= ((1 << (hi - lo + 1)) - 1) << (first + lo - low)
+            self._within[key] = found
         return found
 
     def cube(self, hex_: Hex) -> Cube:

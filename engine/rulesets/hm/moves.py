@@ -110,6 +110,13 @@ class Candidate(NamedTuple):
     needs: int  # those and the hexes the first way needs empty
 
 
+class Candidates(NamedTuple):
+    on: tuple[Candidate, ...]  # end states on the mat
+    off: tuple[Candidate, ...]  # ways off it
+    needs: tuple[int, ...]  # of each end state on the mat, to find the few the planes around bar
+    ends: tuple[int, ...]  # of each end state on the mat
+
+
 class Template:
     """Every end state of a flight from one facing, and what is worked out from it for play."""
 
@@ -118,11 +125,12 @@ class Template:
         self.ends = ends  # planes may not end a move in an occupied hex
         self.index = {(s.offset, s.facing): s for s in states}
         self.reach = max((w.reach for s in states for w in s.ways), default=0)  # farthest hex entered
-        self.spots = len({s.offset for s in states})  # end hexes
+        self.spot_offsets = tuple(dict.fromkeys(s.offset for s in states))  # of each end hex, by spot
+        self.spots = len(self.spot_offsets)
         self.entered = 0  # mask of every hex any way enters
         for state in states:
             self.entered |= state.paths
-        self._candidates: dict[tuple[int, int], tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = {}
+        self._candidates: dict[tuple[int, int], Candidates] = {}
         self._tables: dict[tuple, tuple] = {}
 
     def table(self, key: tuple, make: Callable[[EndState], Any]) -> tuple:
@@ -132,7 +140,14 @@ class Template:
             found = self._tables[key] = tuple(make(state) for state in self.states)
         return found
 
-    def candidates(self, off: int, length: int) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
+    def spot_table(self, key: tuple, make: Callable[[Cube], Any]) -> tuple:
+        """`make` of the offset of every end hex, by spot, made once per `key`."""
+        found = self._tables.get(("spot",) + key)
+        if found is None:
+            found = self._tables[("spot",) + key] = tuple(make(offset) for offset in self.spot_offsets)
+        return found
+
+    def candidates(self, off: int, length: int) -> Candidates:
         """End states on the mat, and ways off it, for a plane of `length` hexes when the hexes in
         mask `off` are off the mat. None of this depends on where the other planes are, nor on
         the start beyond which hexes around it are off the mat, so it is worked out once."""
@@ -152,7 +167,8 @@ class Template:
                     covered = state.bit | _tail(state.offset, state.facing, length) if self.ends else 0
                     on.append(Candidate(state.offset, state.facing, ways, state.index, state.spot, False,
                                         covered, covered | ways[0].empty))
-            found = self._candidates[key] = (tuple(on), tuple(gone))
+            found = self._candidates[key] = Candidates(tuple(on), tuple(gone), tuple(c.needs for c in on),
+                                                       tuple(c.ends for c in on))
         return found
 
 
@@ -242,14 +258,27 @@ def _turn(cube: Cube, hexsides: int) -> Cube:
 
 
 def _turned(north: Template, facing: int, flight: Flight) -> Template:
+    turned: dict[Cube, tuple[Cube, int]] = {}  # cube -> (turned, its bit): the ways share most hexes
+
+    def turn(cubes: tuple[Cube, ...]) -> tuple[tuple[Cube, ...], int, int]:
+        """The cubes turned, the mask of all and of all but the last."""
+        out, before, on = [], 0, 0
+        for cube in cubes:
+            found = turned.get(cube)
+            if found is None:
+                t = _turn(cube, facing)
+                found = turned[cube] = (t, bit(t))
+            out.append(found[0])
+            before, on = on, on | found[1]
+        return tuple(out), before, on
+
     states = []
     for state in north.states:
         ways = []
         for way in state.ways:
-            path, clear = tuple(_turn(c, facing) for c in way.path), tuple(_turn(c, facing) for c in way.clear)
-            before = mask(path[:-1])
-            empty = (mask(clear) if flight.immelman_clear else 0) | (0 if flight.pass_through else before)
-            ways.append(way._replace(path=path, clear=clear, on=mask(path), before=before, empty=empty))
+            (path, before, on), (clear, _, cleared) = turn(way.path), turn(way.clear)
+            empty = (cleared if flight.immelman_clear else 0) | (0 if flight.pass_through else before)
+            ways.append(way._replace(path=path, clear=clear, on=on, before=before, empty=empty))
         states.append((_turn(state.offset, facing), (state.facing + facing) % 6, tuple(ways)))
     return _template(states, flight)
 
@@ -298,7 +327,7 @@ class Mover:
         self.reach = self.plan.reach  # farthest hex a move may enter
         self.planes = around(start, blocked)  # the hexes of the other planes, as a mask
 
-    def candidates(self) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
+    def candidates(self) -> Candidates:
         """End states on the mat and ways off it from the start, with the ways that keep to the mat."""
         plan, start = self.plan, self.start
         off = 0 if self.mat.edge_distance[start] > plan.reach else self.mat.off(start, plan.reach) & plan.entered
@@ -344,20 +373,16 @@ class Mover:
 
     def legal(self) -> list[Candidate]:
         """Every legal end state on the mat, then the first way off it (if the rules allow one)."""
-        on, off = self.candidates()
+        on, off, needs, ends = self.candidates()
         planes = self.planes
+        out = list(on)
         if planes:
-            out = []
-            for candidate in on:
-                if candidate.needs & planes:
-                    if candidate.ends & planes:
-                        continue  # a plane sits on the end hex or where the tail would be
-                    candidate = self._open(candidate)
-                    if candidate is None:
-                        continue
-                out.append(candidate)
-        else:
-            out = list(on)
+            for i in reversed([i for i, need in enumerate(needs) if need & planes]):
+                candidate = None if ends[i] & planes else self._open(on[i])
+                if candidate is None:
+                    del out[i]
+                else:
+                    out[i] = candidate
         if self.movement.off_board == "out_of_play":
             for candidate in off:
                 candidate = self._open(candidate)
@@ -403,8 +428,7 @@ class Mover:
         problem = self._end_problem(to, facing)
         if problem:
             return f"a plane may not end its move in an occupied hex: it {problem}"
-        on, _ = self.candidates()
-        found = next((c for c in on if c.offset == state.offset and c.facing == facing), None)
+        found = next((c for c in self.candidates().on if c.offset == state.offset and c.facing == facing), None)
         if found is None:
             return f"every way to {label} facing {FACINGS[facing]} leaves the mat on the way"
         if self._open(found) is None:

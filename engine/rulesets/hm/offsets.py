@@ -54,10 +54,16 @@ def mask(offsets: Iterable[Cube]) -> int:
     return out
 
 
-def disk(radius: int) -> list[tuple[Cube, int]]:
+_DISKS: dict[int, tuple[tuple[Cube, int], ...]] = {}
+
+
+def disk(radius: int) -> tuple[tuple[Cube, int], ...]:
     """Every offset within `radius`, with its bit (the nearest come first in `_BITS`)."""
-    _grow(radius)
-    return list(_BITS.items())[:3 * radius * (radius + 1) + 1]
+    found = _DISKS.get(radius)
+    if found is None:
+        _grow(radius)
+        found = _DISKS[radius] = tuple(_BITS.items())[:3 * radius * (radius + 1) + 1]
+    return found
 
 
 def around(start: Cube, cubes: Iterable[Cube]) -> int:
@@ -72,15 +78,17 @@ def around(start: Cube, cubes: Iterable[Cube]) -> int:
     return out
 
 
-_LINES: dict[tuple[Cube, int, int], int] = {}
+_RAYS: dict[tuple[Cube, int, int], tuple[int, tuple[tuple[int, Cube, int], ...]]] = {}
 
 
-def line(offset: Cube, direction: int, length: int) -> int:
-    """Mask of the `length` hexes from `offset` straight along `direction` (a line of fire)."""
+def ray(offset: Cube, direction: int, length: int) -> tuple[int, tuple[tuple[int, Cube, int], ...]]:
+    """The `length` hexes from `offset` straight along `direction` (a line of fire): their mask,
+    and each hex in order as (bit, offset, range), to find the first one a plane is in."""
     key = (offset, direction, length)
-    found = _LINES.get(key)
+    found = _RAYS.get(key)
     if found is None:
         dx, dy, dz = CUBE_DIRECTIONS[direction]
         x, y, z = offset
-        found = _LINES[key] = mask((x + dx * k, y + dy * k, z + dz * k) for k in range(1, length + 1))
+        hexes = tuple((bit(c), c, k) for k in range(1, length + 1) for c in [(x + dx * k, y + dy * k, z + dz * k)])
+        found = _RAYS[key] = (mask(c for _, c, _ in hexes), hexes)
     return found

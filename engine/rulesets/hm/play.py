@@ -21,9 +21,9 @@ from engine.core.board import FACINGS, Cube
 from engine.core.decisions import Action, Decision, confirm
 from engine.core.game import Game, Outcome, Rules
 
-from .fire import Shot, line_target, turret_shots
+from .fire import Shot, in_reach, line_target, turret_shots
 from .moves import Candidate, Move, Mover
-from .state import OFF_MAT, SHOT_DOWN, Plane, State
+from .state import OFF_MAT, SHOT_DOWN, Plane, State, distances
 from .victory import check_end, outcome
 
 TARGET_UNIT = "target:"
@@ -206,7 +206,10 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
             return False
         speed = hits.stalled_move_hexes
     flight = state.flight(speed, plane.record)
-    blocked = {cube: p.id for cube, p in state.occupied.items() if p is not plane}
+    blocked = dict(state.held)  # the other planes by hex
+    for cube in plane.hexes:
+        if state.occupied.get(cube) is plane:
+            del blocked[cube]
     mover = Mover(state.mat, rules.movement, flight, plane.nose, plane.facing, blocked, plane.length)
     moves = mover.legal()
     here = state.mat.labels[plane.nose]
@@ -238,9 +241,8 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
 
 def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
     """The situation in a line, for a person at the prompt: the nearest enemies and where they point."""
-    x, y, z = plane.nose
-    near = sorted((max(abs(e.nose[0] - x), abs(e.nose[1] - y), abs(e.nose[2] - z)), e.id, e)
-                  for e in state.enemies(plane.side))[:count]
+    enemies = state.enemies(plane.side)
+    near = sorted(zip(distances(plane.nose, enemies), [e.id for e in enemies], enemies))[:count]
     if not near:
         return "no enemy on the mat"
     return "nearest enemies: " + ", ".join(
@@ -261,10 +263,11 @@ def shoot(game: Game, state: State, plane: Plane) -> Rules:
                 if shot is not None:
                     fire(game, state, plane, weapon, shot, dice)
         return
+    near = in_reach(state, plane)
     for turret, dice in plane.turrets:
         if state.ended is not None or not plane.on_mat:
             return
-        shots = turret_shots(state, plane, turret)
+        shots = turret_shots(state, plane, turret, near)
         if not shots:
             continue
         shot = shots[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from engine.content.dice import RollSpan, distribution
 
@@ -18,6 +19,7 @@ from .tables import ShootingTable
 from .turrets import Turret
 
 ON_MAT, SHOT_DOWN, OFF_MAT = "mat", "shot_down", "off_mat"
+_FLIGHTS: dict[Flight, Flight] = {}  # one object per flight for every game: its templates are found by identity
 
 
 @dataclass(eq=False, slots=True)
@@ -66,12 +68,25 @@ class Plane:
         return record.engines.count if isinstance(record, Bomber) and record.engines else None
 
 
+def distances(cube: Cube, planes: list[Plane]) -> list[int]:
+    """Hexes from `cube` to each plane's nose: half the summed differences of cube coordinates
+    (they sum to 0), which is quicker than the largest of the three."""
+    x, y, z = cube
+    return [(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in [p.nose for p in planes]]
+
+
 @dataclass(slots=True)
 class Target:
     id: str
     name: str
     cube: Cube
     destroyed: bool = False
+
+
+@lru_cache(maxsize=64)
+def _chance(die: str, span: RollSpan) -> float:
+    """Chance one `die` rolls within `span`: exact fractions, worked out once, not every game."""
+    return float(sum((p for face, p in distribution(die).items() if face in span), Fraction(0)))
 
 
 @dataclass
@@ -84,6 +99,7 @@ class State:
     cards: dict[str, list[Plane]]  # activation card -> the planes it moves (a squadron's bombers)
     targets: dict[str, Target]
     occupied: dict[Cube, Plane] = field(default_factory=dict)
+    held: dict[Cube, str] = field(default_factory=dict)  # `occupied` by plane id: a mover copies it
     deck: list[str] = field(default_factory=list)  # cards still to draw this round, top first
     round: int = 0
     drawn: list[str] = field(default_factory=list)  # cards turned over this round, in order
@@ -100,29 +116,30 @@ class State:
     listed: dict[object, list[Plane]] = field(default_factory=dict, init=False)  # live(), enemies() till one leaves
 
     def __post_init__(self) -> None:
-        faces = distribution(self.table.die)
         for row in self.table.rows:
             span = self.table.hit_span(row.range)
             self.hit_spans[row.range] = span
-            self.hit_chance[row.range] = float(sum((p for face, p in faces.items() if face in span), Fraction(0)))
+            self.hit_chance[row.range] = _chance(self.table.die, span)
 
     def flight(self, speed: int, record: Fighter | Bomber) -> Flight:
         """What a plane of this type can do at this speed (made once per game)."""
         key = (speed, record.id)
         found = self.flights.get(key)
         if found is None:
-            found = self.flights[key] = Flight.of(self.rules.movement, speed, record.turn, record.immelman_cost())
+            flight = Flight.of(self.rules.movement, speed, record.turn, record.immelman_cost())
+            found = self.flights[key] = _FLIGHTS.setdefault(flight, flight)
         return found
 
     def place(self, plane: Plane) -> None:
         for cube in plane.hexes:
             if cube in self.mat.cubes:
                 self.occupied[cube] = plane
+                self.held[cube] = plane.id
 
     def lift(self, plane: Plane) -> None:
         for cube in plane.hexes:
             if self.occupied.get(cube) is plane:
-                del self.occupied[cube]
+                del self.occupied[cube], self.held[cube]
 
     def leave(self, plane: Plane, status: str) -> None:
         """The plane leaves the mat: shot down or flown off."""
