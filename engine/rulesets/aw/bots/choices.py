@@ -30,20 +30,35 @@ def _aims_for(bot, st: State, unit: Unit, square: int) -> list[tuple[int, Aim]]:
 DANGER = 0.5  # how much a hard bot shies from airbases within reach of enemy air units
 
 
-def base_score(intel: Intel, st: State, reach: int, square: int) -> float:
+def base_score(bot, st: State, reach: int, square: int) -> float:
     """Lower is better for a unit of `reach` based at `square`: as far from what it can hit as
     its reach allows, and out of reach of the enemy's air units (whose positions and numbers
     are in plain sight)."""
-    key = ("base score", reach, square)
-    found = intel.memo.get(key)
+    intel = bot.intel(st)
+    scores = intel.memo.get("base scores")
+    if scores is None:
+        scores = _base_scores(bot, intel, st)
+    found = scores.get((reach, square))
     if found is None:
-        aims = intel.memo.get("aim squares")
-        if aims is None:
-            aims = intel.memo["aim squares"] = [a.square for a in intel.aims(airbases=False)] or [
-                s.index for s in st.static.squares if s.territory == intel.enemy]
         row = st.static.dist[square]
-        fit = abs(min(row[a] for a in aims) - reach + 1)
-        found = intel.memo[key] = fit + DANGER * intel.threat(square)
+        fit = abs(min(row[a] for a in intel.memo["aim squares"]) - reach + 1)
+        found = scores[(reach, square)] = fit + DANGER * intel.threat(square)
+    return found
+
+
+def _base_scores(bot, intel: Intel, st: State) -> dict[tuple[int, int], float]:
+    """`base_score` by (reach, square), kept while the targets and the enemy's stacks (places and
+    sizes, in plain sight) stay the same, even as what the side has identified changes."""
+    aims = intel.memo["aim squares"] = [a.square for a in intel.aims(airbases=False)] or [
+        s.index for s in st.static.squares if s.territory == intel.enemy]
+    key = (tuple(aims), tuple(sorted((s.square, s.airborne, s.count) for s in intel.stacks.values())))
+    kept = bot.memory.setdefault("base scores", {})
+    found = kept.get(key)
+    if found is None:
+        if len(kept) > 64:
+            kept.clear()
+        found = kept[key] = {}
+    intel.memo["base scores"] = found
     return found
 
 
@@ -52,8 +67,8 @@ def place(bot, decision: Decision, st: State) -> dict:
     if bot.strength == "easy":
         return decision.options[0]
     unit = st.units[decision.context["unit"]]
-    intel, reach, index, rooms = bot.intel(st), _reach(st, unit), st.static.index, st.rooms(bot.side)
-    return min(decision.options, key=lambda o: (base_score(intel, st, reach, index[o["at"]]),
+    reach, index, rooms = _reach(st, unit), st.static.index, st.rooms(bot.side)
+    return min(decision.options, key=lambda o: (base_score(bot, st, reach, index[o["at"]]),
                                                 -rooms.get(index[o["at"]], 0), o["at"]))
 
 
@@ -193,16 +208,15 @@ def redeploy(bot, decision: Decision, st: State) -> dict:
     if count >= 4:
         return done
     bases = [sq for sq, room in st.rooms(bot.side).items() if room > 0]
-    intel = bot.intel(st)
     ranked: dict[int, list[tuple[float, int]]] = {}  # by a unit's reach: the bases, best first
     for option in decision.options:
         if option["type"] != "redeploy" or not st.units[option["unit"]].air:
             continue
         unit = st.units[option["unit"]]
         reach = _reach(st, unit)
-        here = base_score(intel, st, reach, unit.square)
+        here = base_score(bot, st, reach, unit.square)
         if reach not in ranked:
-            ranked[reach] = sorted((base_score(intel, st, reach, sq), sq) for sq in bases)
+            ranked[reach] = sorted((base_score(bot, st, reach, sq), sq) for sq in bases)
         better = next(((score, sq) for score, sq in ranked[reach] if sq != unit.square), None)
         if better is not None and better[0] <= here - 1.5:
             moves[st.turn] = count + 1

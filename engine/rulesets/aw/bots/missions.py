@@ -10,6 +10,7 @@ move; when an order's square is not on offer the bot takes the nearest one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 from math import ceil
 
 from ..rules.bombing import COLUMN
@@ -366,8 +367,8 @@ class Planner:
         intel = self.intel
         enemy_vp = self.st.static.setups[intel.enemy].vp_per_enemy_air_unit_damaged
         for aim in [a for a in intel.aims() if a.kind == "airbase"]:
-            group = [f for f in self.fighters() if self._sortie(f, aim.square)][: self.level]
-            group = group[: max(0, min(self.level - self.occupancy.get(aim.square, 0), aim.based))]
+            room = min(self.level, self.level - self.occupancy.get(aim.square, 0), aim.based)
+            group = list(islice((f for f in self.fighters() if self._sortie(f, aim.square)), max(0, room)))
             if not group:
                 continue
             based = intel.stacks.get((aim.square, False))
@@ -392,7 +393,7 @@ class Planner:
             if _within(static.dist[sq], near, 5):
                 threatened.append((-count * enemy_kill / 2, sq))
         for _, square in sorted(threatened)[: self.style["cap"]]:
-            group = [f for f in self.fighters() if not f.airborne and self._sortie(f, square)][:2]
+            group = list(islice((f for f in self.fighters() if not f.airborne and self._sortie(f, square)), 2))
             if group and self.fits(square, len(group)):
                 self._send(group, square, f"patrol over {static.label(square)}")
 
