@@ -57,6 +57,7 @@ class Planner:
         self.room = st.rooms(side)
         # Worked out from the airbase room left, so forgotten whenever an order changes it.
         self._open: list[int] | None = None  # airbases with room, board order
+        self._nearest: dict[int, int | None] = {}  # square -> `base_near` it, within any distance
         self._bases_in_reach: dict[tuple[int, int], list[int]] = {}
         self._reach: dict[tuple, list[tuple[Aim, int]]] = {}
         self._risks: dict[int, tuple[float, float | None]] = {}
@@ -80,13 +81,12 @@ class Planner:
     def base_near(self, square: int, within: int | None = None) -> int | None:
         """The nearest own airbase with room (the first in board order on a tie), optionally
         within a distance."""
-        if self._open is None:
-            self._open = [sq for sq, room in self.room.items() if room >= 1]
-        if not self._open:
-            return None
-        row = self.dist[square]
-        best = min(self._open, key=row.__getitem__)
-        return None if within is not None and row[best] > within else best
+        best = self._nearest.get(square, -1)
+        if best == -1:
+            if self._open is None:
+                self._open = [sq for sq, room in self.room.items() if room >= 1]
+            best = self._nearest[square] = min(self._open, key=self.dist[square].__getitem__) if self._open else None
+        return None if best is None or within is not None and self.dist[square][best] > within else best
 
     def _home(self, unit: Unit, square: int, within: int | None) -> int | None:
         """Where a unit could land coming back from `square`: an airbase with room, or the
@@ -129,6 +129,7 @@ class Planner:
 
     def _room_changed(self) -> None:
         self._open = None
+        self._nearest.clear()
         self._bases_in_reach.clear()
 
     def fits(self, dest: int, count: int) -> bool:
