@@ -9,7 +9,7 @@ from engine.core.decisions import Decision
 from ..rules.bombing import COLUMN
 from ..rules.flying import grounded_by, must_land_next_hour
 from ..rules.state import State, Unit
-from .intel import Aim, Intel, value
+from .intel import Aim, value
 
 
 def _pick(decision: Decision, kind: str) -> dict | None:
@@ -35,11 +35,13 @@ DANGER = 0.5  # how much a hard bot shies from airbases within reach of enemy ai
 def base_scores(bot, st: State) -> Callable[[int, int], float]:
     """The score of an airbase `square` for a unit of `reach`, lower is better: as far from what
     it can hit as its reach allows, and out of reach of the enemy's air units (whose positions
-    and numbers are in plain sight)."""
+    and numbers are in plain sight). Scores are kept while the side's knowledge holds."""
     intel = bot.intel(st)
     scores = intel.memo.get("base scores")
     if scores is None:
-        scores = _base_scores(bot, intel, st)
+        scores = intel.memo["base scores"] = {}
+        intel.memo["aim squares"] = [a.square for a in intel.aims(airbases=False)] or [
+            s.index for s in st.static.squares if s.territory == intel.enemy]
     aims, dist = intel.memo["aim squares"], st.static.dist
 
     def score(reach: int, square: int) -> float:
@@ -50,22 +52,6 @@ def base_scores(bot, st: State) -> Callable[[int, int], float]:
             found = scores[(reach, square)] = fit + DANGER * intel.threat(square)
         return found
     return score
-
-
-def _base_scores(bot, intel: Intel, st: State) -> dict[tuple[int, int], float]:
-    """The scores of `base_scores` by (reach, square), kept while the targets and the enemy's
-    stacks (places and sizes, in plain sight) stay the same, even as what is identified changes."""
-    aims = intel.memo["aim squares"] = [a.square for a in intel.aims(airbases=False)] or [
-        s.index for s in st.static.squares if s.territory == intel.enemy]
-    key = (tuple(aims), tuple(sorted((s.square, s.airborne, s.count) for s in intel.stacks.values())))
-    kept = bot.memory.setdefault("base scores", {})
-    found = kept.get(key)
-    if found is None:
-        if len(kept) > 64:
-            kept.clear()
-        found = kept[key] = {}
-    intel.memo["base scores"] = found
-    return found
 
 
 def place(bot, decision: Decision, st: State) -> dict:
