@@ -28,7 +28,7 @@ class EnemyStack:
 
 @dataclass
 class Aim:
-    """A target worth attacking: a square and what to hit there."""
+    """A target worth attacking: a square and what to hit there (shared: never changed)."""
 
     square: int
     kind: str  # port, logistic_centre, ground_battle, airbase
@@ -102,18 +102,21 @@ class Intel:
         return self._aims[airbases]
 
     def _find_aims(self, airbases: bool) -> list[Aim]:
+        """Installations, then ground battles, then (`airbases`) enemy airbases with based units."""
         st, static = self.st, self.st.static
         may = static.setups[self.side].may_bomb
+        if airbases:
+            out = list(self.aims(airbases=False))
+            if "based_air_unit" in may:
+                for (square, airborne), stack in sorted(self.stacks.items()):
+                    if not airborne:
+                        out.append(Aim(square, "airbase", self.kill_vp, stack.count))
+            return out
         bombed = st.bombed_targets
-        out = [Aim(sq, kind, vp) for sq, kind, vp in static.installation_targets[self.side]
-               if (sq, kind) not in bombed]
+        out = [a for a in _installation_aims(static, self.side) if (a.square, a.kind) not in bombed]
         for sq, battle in sorted(st.battles.items()):
             if "ground_battle" in may and (battle.card, self.side) not in st.battles_bombed:
                 out.append(Aim(sq, "ground_battle", static.rosters[self.side].battles.get(battle.card, 0)))
-        if airbases and "based_air_unit" in may:
-            for (square, airborne), stack in sorted(self.stacks.items()):
-                if not airborne:
-                    out.append(Aim(square, "airbase", self.kill_vp, stack.count))
         return out
 
     def expected(self, aim: Aim, dice: int) -> float:
@@ -134,6 +137,16 @@ class Intel:
 
     def enemy_air(self, square: int) -> EnemyStack | None:
         return self.stacks.get((square, True))
+
+
+def _installation_aims(static, side: str) -> list[Aim]:
+    """Every port and logistic centre `side` may bomb, made once per scenario (an `Aim` is never
+    changed, so the same one serves every game and every bot)."""
+    key = ("installation aims", side)
+    found = static.cache.get(key)
+    if found is None:
+        found = static.cache[key] = [Aim(sq, kind, vp) for sq, kind, vp in static.installation_targets[side]]
+    return found
 
 
 def _bombing_odds(static) -> tuple[dict[str, float], float]:
