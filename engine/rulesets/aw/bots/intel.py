@@ -16,7 +16,7 @@ from ..rules.fog import sighted
 from ..rules.state import State, Unit
 
 
-@dataclass
+@dataclass(slots=True)
 class EnemyStack:
     square: int
     airborne: bool
@@ -26,7 +26,7 @@ class EnemyStack:
     bombers: float = 0.0  # expected number of bombers
 
 
-@dataclass
+@dataclass(slots=True)
 class Aim:
     """A target worth attacking: a square and what to hit there (shared: never changed)."""
 

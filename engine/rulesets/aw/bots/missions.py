@@ -25,7 +25,7 @@ STYLE = {
 }
 
 
-@dataclass
+@dataclass(slots=True)
 class Order:
     units: list[str]
     dest: int
@@ -34,7 +34,7 @@ class Order:
     done: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class Mission:
     """A bomber's target across the hours it takes to get there."""
 
