@@ -66,6 +66,7 @@ class Planner:
         for u in st.airborne(side):
             self.occupancy[u.square] = self.occupancy.get(u.square, 0) + 1
         self.busy: set[str] = set()
+        self._flying = sorted(st.airborne(side), key=lambda u: u.id)  # in the air at the start, by id
         self._fighters = [u for u in st.of_side[side] if u.square is not None and u.air and u.rules
                           and u.rules.crt_column == "fighters"]
         self.orders: list[Order] = []
@@ -165,7 +166,7 @@ class Planner:
         that must land this hour and have somewhere to land; the rest come after take-offs."""
         st = self.st
         aims = self.intel.aims()
-        flying = sorted(st.airborne(self.side), key=lambda u: u.id)
+        flying = self._flying
         if urgent:  # those with the fewest airbases in reach choose first
             must = [u for u in flying if self.last_hour or must_land_next_hour(st, u) and u.took_off < st.hour]
             for unit in sorted(must, key=lambda u: (len(self._landings(u)), u.id)):
@@ -343,14 +344,15 @@ class Planner:
         """Fighters attack enemy air units they can see and outgun."""
         stacks = sorted((s for s in self.intel.stacks.values() if s.airborne),
                         key=lambda s: (-s.bombers - s.count, s.square))
+        strongest = sorted(self._fighters, key=lambda u: (-u.face.air_combat, u.id))  # busy or not
         for stack in stacks:
             need = stack.fighter_dice * 1.2 + 1.5
             group: list[Unit] = []
             dice = 0.0
-            for fighter in sorted(self.fighters(), key=lambda u: (-u.face.air_combat, u.id)):
+            for fighter in strongest:
                 if dice >= need or len(group) >= self.level:
                     break
-                if self._sortie(fighter, stack.square):
+                if fighter.id not in self.busy and self._sortie(fighter, stack.square):
                     group.append(fighter)
                     dice += fighter.face.air_combat
             if group and dice >= need and self.fits(stack.square, len(group)):
