@@ -73,7 +73,7 @@ class AirWarsBot:
     def _fly_to(self, decision: FlyToDecision, st: State) -> dict:
         order = self.current
         ends = decision.ends
-        if order is not None:
+        if order is not None and len(order.units) > len(ends.group):  # the group is part of the order
             for uid in order.units:
                 add = ends.adds().get(uid)
                 if add is not None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from engine.core.decisions import Decision
 
 from ..rules.bombing import COLUMN
 from ..rules.flying import grounded_by, must_land_next_hour
 from ..rules.state import State, Unit
-from .intel import Aim, Intel, value
+from .intel import Aim, value
 
 
 def _pick(decision: Decision, kind: str) -> dict | None:
@@ -30,21 +32,26 @@ def _aims_for(bot, st: State, unit: Unit, square: int) -> list[tuple[int, Aim]]:
 DANGER = 0.5  # how much a hard bot shies from airbases within reach of enemy air units
 
 
-def base_score(intel: Intel, st: State, reach: int, square: int) -> float:
-    """Lower is better for a unit of `reach` based at `square`: as far from what it can hit as
-    its reach allows, and out of reach of the enemy's air units (whose positions and numbers
-    are in plain sight)."""
-    key = ("base score", reach, square)
-    found = intel.memo.get(key)
-    if found is None:
-        aims = intel.memo.get("aim squares")
-        if aims is None:
-            aims = intel.memo["aim squares"] = [a.square for a in intel.aims(airbases=False)] or [
-                s.index for s in st.static.squares if s.territory == intel.enemy]
-        row = st.static.dist[square]
-        fit = abs(min(row[a] for a in aims) - reach + 1)
-        found = intel.memo[key] = fit + DANGER * intel.threat(square)
-    return found
+def base_scores(bot, st: State) -> Callable[[int, int], float]:
+    """The score of an airbase `square` for a unit of `reach`, lower is better: as far from what
+    it can hit as its reach allows, and out of reach of the enemy's air units (whose positions
+    and numbers are in plain sight). Scores are kept while the side's knowledge holds."""
+    intel = bot.intel(st)
+    scores = intel.memo.get("base scores")
+    if scores is None:
+        scores = intel.memo["base scores"] = {}
+        intel.memo["aim squares"] = [a.square for a in intel.aims(airbases=False)] or [
+            s.index for s in st.static.squares if s.territory == intel.enemy]
+    aims, dist = intel.memo["aim squares"], st.static.dist
+
+    def score(reach: int, square: int) -> float:
+        found = scores.get((reach, square))
+        if found is None:
+            row = dist[square]
+            fit = abs(min(row[a] for a in aims) - reach + 1)
+            found = scores[(reach, square)] = fit + DANGER * intel.threat(square)
+        return found
+    return score
 
 
 def place(bot, decision: Decision, st: State) -> dict:
@@ -52,8 +59,8 @@ def place(bot, decision: Decision, st: State) -> dict:
     if bot.strength == "easy":
         return decision.options[0]
     unit = st.units[decision.context["unit"]]
-    intel, reach, index, rooms = bot.intel(st), _reach(st, unit), st.static.index, st.rooms(bot.side)
-    return min(decision.options, key=lambda o: (base_score(intel, st, reach, index[o["at"]]),
+    reach, index, rooms, score = _reach(st, unit), st.static.index, st.rooms(bot.side), base_scores(bot, st)
+    return min(decision.options, key=lambda o: (score(reach, index[o["at"]]),
                                                 -rooms.get(index[o["at"]], 0), o["at"]))
 
 
@@ -193,16 +200,16 @@ def redeploy(bot, decision: Decision, st: State) -> dict:
     if count >= 4:
         return done
     bases = [sq for sq, room in st.rooms(bot.side).items() if room > 0]
-    intel = bot.intel(st)
+    score = base_scores(bot, st)
     ranked: dict[int, list[tuple[float, int]]] = {}  # by a unit's reach: the bases, best first
     for option in decision.options:
         if option["type"] != "redeploy" or not st.units[option["unit"]].air:
             continue
         unit = st.units[option["unit"]]
         reach = _reach(st, unit)
-        here = base_score(intel, st, reach, unit.square)
+        here = score(reach, unit.square)
         if reach not in ranked:
-            ranked[reach] = sorted((base_score(intel, st, reach, sq), sq) for sq in bases)
+            ranked[reach] = sorted((score(reach, sq), sq) for sq in bases)
         better = next(((score, sq) for score, sq in ranked[reach] if sq != unit.square), None)
         if better is not None and better[0] <= here - 1.5:
             moves[st.turn] = count + 1

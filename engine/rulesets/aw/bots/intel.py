@@ -1,7 +1,7 @@
 """What a bot knows and how it values things, from what its side may see (22.0, 23.0).
 
 Own units are known in full. Enemy counters are known by position and stack
-size only, except those the rules let the side identify (`fog.seen_by`);
+size only, except those the rules let the side identify (`fog.sighted`);
 an unidentified enemy air unit counts as the average of the enemy's air units,
 which is what a player reading the countermix would assume.
 """
@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..rules.bombing import COLUMN
-from ..rules.fog import seen_by
+from ..rules.fog import sighted
 from ..rules.state import State, Unit
 
 
-@dataclass
+@dataclass(slots=True)
 class EnemyStack:
     square: int
     airborne: bool
@@ -26,9 +26,9 @@ class EnemyStack:
     bombers: float = 0.0  # expected number of bombers
 
 
-@dataclass
+@dataclass(slots=True)
 class Aim:
-    """A target worth attacking: a square and what to hit there."""
+    """A target worth attacking: a square and what to hit there (shared: never changed)."""
 
     square: int
     kind: str  # port, logistic_centre, ground_battle, airbase
@@ -41,8 +41,7 @@ class Intel:
         self.st, self.side = st, side
         static = st.static
         self.enemy = static.enemy[side]
-        self.crt_bombed = {col: odds.get("bombed", 0.0) for col, odds in static.bomb_odds.items()}
-        self.crt_kill = static.bomb_odds["based_air_unit"].get("kill", 0.0)
+        self.crt_bombed, self.crt_kill = _bombing_odds(static)
         self.kill_vp = static.setups[side].vp_per_enemy_air_unit_damaged
         self._aims: dict[bool, list[Aim]] = {}
         self._threats: dict[int, int] = {}
@@ -52,18 +51,16 @@ class Intel:
     @cached_property
     def stacks(self) -> dict[tuple[int, bool], EnemyStack]:
         """Enemy air stacks by (square, in the air): what is identified, and the rest guessed."""
-        st = self.st
-        seen = seen_by(st, self.side)
         average = self.average()
         stacks: dict[tuple[int, bool], EnemyStack] = {}
-        for u in st.of_side[self.enemy]:
-            if u.square is None or not u.air:
+        for u, seen in sighted(self.st, self.side):
+            if not u.air:
                 continue
             stack = stacks.get((u.square, u.airborne))
             if stack is None:
                 stack = stacks[(u.square, u.airborne)] = EnemyStack(u.square, u.airborne, 0)
             stack.count += 1
-            if u.id in seen:
+            if seen:
                 stack.known.append(u)
                 rules = u.rules
                 if rules is not None and rules.crt_column == "fighters":
@@ -105,18 +102,21 @@ class Intel:
         return self._aims[airbases]
 
     def _find_aims(self, airbases: bool) -> list[Aim]:
+        """Installations, then ground battles, then (`airbases`) enemy airbases with based units."""
         st, static = self.st, self.st.static
         may = static.setups[self.side].may_bomb
+        if airbases:
+            out = list(self.aims(airbases=False))
+            if "based_air_unit" in may:
+                for (square, airborne), stack in sorted(self.stacks.items()):
+                    if not airborne:
+                        out.append(Aim(square, "airbase", self.kill_vp, stack.count))
+            return out
         bombed = st.bombed_targets
-        out = [Aim(sq, kind, vp) for sq, kind, vp in static.installation_targets[self.side]
-               if (sq, kind) not in bombed]
+        out = [a for a in _installation_aims(static, self.side) if (a.square, a.kind) not in bombed]
         for sq, battle in sorted(st.battles.items()):
             if "ground_battle" in may and (battle.card, self.side) not in st.battles_bombed:
                 out.append(Aim(sq, "ground_battle", static.rosters[self.side].battles.get(battle.card, 0)))
-        if airbases and "based_air_unit" in may:
-            for (square, airborne), stack in sorted(self.stacks.items()):
-                if not airborne:
-                    out.append(Aim(square, "airbase", self.kill_vp, stack.count))
         return out
 
     def expected(self, aim: Aim, dice: int) -> float:
@@ -137,6 +137,26 @@ class Intel:
 
     def enemy_air(self, square: int) -> EnemyStack | None:
         return self.stacks.get((square, True))
+
+
+def _installation_aims(static, side: str) -> list[Aim]:
+    """Every port and logistic centre `side` may bomb, made once per scenario (an `Aim` is never
+    changed, so the same one serves every game and every bot)."""
+    key = ("installation aims", side)
+    found = static.cache.get(key)
+    if found is None:
+        found = static.cache[key] = [Aim(sq, kind, vp) for sq, kind, vp in static.installation_targets[side]]
+    return found
+
+
+def _bombing_odds(static) -> tuple[dict[str, float], float]:
+    """The chance of a 'bombed' result per die on each column, and of a kill on based air units."""
+    found = static.cache.get("bombing odds per die")
+    if found is None:
+        found = static.cache["bombing odds per die"] = (
+            {col: odds.get("bombed", 0.0) for col, odds in static.bomb_odds.items()},
+            static.bomb_odds["based_air_unit"].get("kill", 0.0))
+    return found
 
 
 def value(st: State, unit: Unit) -> float:

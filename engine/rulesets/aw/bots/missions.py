@@ -10,6 +10,7 @@ move; when an order's square is not on offer the bot takes the nearest one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 from math import ceil
 
 from ..rules.bombing import COLUMN
@@ -24,7 +25,7 @@ STYLE = {
 }
 
 
-@dataclass
+@dataclass(slots=True)
 class Order:
     units: list[str]
     dest: int
@@ -33,7 +34,7 @@ class Order:
     done: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class Mission:
     """A bomber's target across the hours it takes to get there."""
 
@@ -56,6 +57,7 @@ class Planner:
         self.room = st.rooms(side)
         # Worked out from the airbase room left, so forgotten whenever an order changes it.
         self._open: list[int] | None = None  # airbases with room, board order
+        self._nearest: dict[int, int | None] = {}  # square -> `base_near` it, within any distance
         self._bases_in_reach: dict[tuple[int, int], list[int]] = {}
         self._reach: dict[tuple, list[tuple[Aim, int]]] = {}
         self._risks: dict[int, tuple[float, float | None]] = {}
@@ -64,6 +66,7 @@ class Planner:
         for u in st.airborne(side):
             self.occupancy[u.square] = self.occupancy.get(u.square, 0) + 1
         self.busy: set[str] = set()
+        self._flying = sorted(st.airborne(side), key=lambda u: u.id)  # in the air at the start, by id
         self._fighters = [u for u in st.of_side[side] if u.square is not None and u.air and u.rules
                           and u.rules.crt_column == "fighters"]
         self.orders: list[Order] = []
@@ -79,13 +82,12 @@ class Planner:
     def base_near(self, square: int, within: int | None = None) -> int | None:
         """The nearest own airbase with room (the first in board order on a tie), optionally
         within a distance."""
-        if self._open is None:
-            self._open = [sq for sq, room in self.room.items() if room >= 1]
-        if not self._open:
-            return None
-        row = self.dist[square]
-        best = min(self._open, key=row.__getitem__)
-        return None if within is not None and row[best] > within else best
+        best = self._nearest.get(square, -1)
+        if best == -1:
+            if self._open is None:
+                self._open = [sq for sq, room in self.room.items() if room >= 1]
+            best = self._nearest[square] = min(self._open, key=self.dist[square].__getitem__) if self._open else None
+        return None if best is None or within is not None and self.dist[square][best] > within else best
 
     def _home(self, unit: Unit, square: int, within: int | None) -> int | None:
         """Where a unit could land coming back from `square`: an airbase with room, or the
@@ -128,6 +130,7 @@ class Planner:
 
     def _room_changed(self) -> None:
         self._open = None
+        self._nearest.clear()
         self._bases_in_reach.clear()
 
     def fits(self, dest: int, count: int) -> bool:
@@ -163,7 +166,7 @@ class Planner:
         that must land this hour and have somewhere to land; the rest come after take-offs."""
         st = self.st
         aims = self.intel.aims()
-        flying = sorted(st.airborne(self.side), key=lambda u: u.id)
+        flying = self._flying
         if urgent:  # those with the fewest airbases in reach choose first
             must = [u for u in flying if self.last_hour or must_land_next_hour(st, u) and u.took_off < st.hour]
             for unit in sorted(must, key=lambda u: (len(self._landings(u)), u.id)):
@@ -341,14 +344,15 @@ class Planner:
         """Fighters attack enemy air units they can see and outgun."""
         stacks = sorted((s for s in self.intel.stacks.values() if s.airborne),
                         key=lambda s: (-s.bombers - s.count, s.square))
+        strongest = sorted(self._fighters, key=lambda u: (-u.face.air_combat, u.id))  # busy or not
         for stack in stacks:
             need = stack.fighter_dice * 1.2 + 1.5
             group: list[Unit] = []
             dice = 0.0
-            for fighter in sorted(self.fighters(), key=lambda u: (-u.face.air_combat, u.id)):
+            for fighter in strongest:
                 if dice >= need or len(group) >= self.level:
                     break
-                if self._sortie(fighter, stack.square):
+                if fighter.id not in self.busy and self._sortie(fighter, stack.square):
                     group.append(fighter)
                     dice += fighter.face.air_combat
             if group and dice >= need and self.fits(stack.square, len(group)):
@@ -366,8 +370,8 @@ class Planner:
         intel = self.intel
         enemy_vp = self.st.static.setups[intel.enemy].vp_per_enemy_air_unit_damaged
         for aim in [a for a in intel.aims() if a.kind == "airbase"]:
-            group = [f for f in self.fighters() if self._sortie(f, aim.square)][: self.level]
-            group = group[: max(0, min(self.level - self.occupancy.get(aim.square, 0), aim.based))]
+            room = min(self.level, self.level - self.occupancy.get(aim.square, 0), aim.based)
+            group = list(islice((f for f in self.fighters() if self._sortie(f, aim.square)), max(0, room)))
             if not group:
                 continue
             based = intel.stacks.get((aim.square, False))
@@ -392,7 +396,7 @@ class Planner:
             if _within(static.dist[sq], near, 5):
                 threatened.append((-count * enemy_kill / 2, sq))
         for _, square in sorted(threatened)[: self.style["cap"]]:
-            group = [f for f in self.fighters() if not f.airborne and self._sortie(f, square)][:2]
+            group = list(islice((f for f in self.fighters() if not f.airborne and self._sortie(f, square)), 2))
             if group and self.fits(square, len(group)):
                 self._send(group, square, f"patrol over {static.label(square)}")
 

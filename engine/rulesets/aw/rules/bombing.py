@@ -85,7 +85,7 @@ def attack_options(st: State, unit: Unit, found: list[Target]) -> list[dict]:
 def bombing(game, st: State, side: str) -> Generator:
     """The Bomb segment of `side`'s hour."""
     plans = []
-    for sq in sorted({u.square for u in st.airborne(side)}):
+    for sq in sorted({u.square for u in st.in_the_air(side)}):
         found = targets(st, side, sq)
         if found:
             attackers = [(u, opts) for u in st.airborne(side, sq) if (opts := attack_options(st, u, found))]

@@ -48,19 +48,26 @@ def pick(game, st: State, side: str) -> Generator:
 
 def offered(game, st: State, side: str, window: str) -> list[HandCard]:
     """Cards of the hand that may be played in `window` and would do something there."""
-    planning = window in PLANNING_WINDOWS
     out = []
     for held in st.sides[side].hand:
         card = st.static.cards[held.card]
-        if card.immediate or not _phase_ok(card, planning):
-            continue
-        if card.segment is not None and card.segment != window:
-            continue
-        effects = _effects(game, card)
-        if any(_useful(game, st, side, card, e, window, held) for e in effects
-               if card.segment is not None or _home(e) == window):
+        if any(_useful(game, st, side, card, e, window, held) for e in _window_effects(st, card, window)):
             out.append(held)
     return out
+
+
+def _window_effects(st: State, card: CampaignCard, window: str) -> tuple:
+    """The effects of a card that may make it worth playing in `window`, found once per scenario
+    (they depend on the card, its phase and segment, and the game's options only)."""
+    cache = st.static.cache.setdefault("card effects by window", {})
+    found = cache.get((card.id, window))
+    if found is None:
+        if card.immediate or not _phase_ok(card, window in PLANNING_WINDOWS) or card.segment not in (None, window):
+            found = ()
+        else:
+            found = tuple(e for e in _effects(st, card) if card.segment is not None or _home(e) == window)
+        cache[(card.id, window)] = found
+    return found
 
 
 def _phase_ok(card: CampaignCard, planning: bool) -> bool:
@@ -71,8 +78,9 @@ def _home(effect) -> str:
     return COMBAT_WINDOW[effect.combat] if effect.type == "combat_bonus" else HOME[effect.type]
 
 
-def _effects(game, card: CampaignCard) -> list:
-    return [e for e in card.effects if e.option is None or game.options.get(e.option, True)]
+def _effects(game_or_state, card: CampaignCard) -> list:
+    """The card's effects the game's options switch on."""
+    return [e for e in card.effects if e.option is None or game_or_state.options.get(e.option, True)]
 
 
 def _useful(game, st: State, side: str, card: CampaignCard, effect, window: str, held: HandCard) -> bool:

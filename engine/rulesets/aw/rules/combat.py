@@ -25,10 +25,12 @@ def column(st: State, unit: Unit) -> str:
 
 def combat_squares(st: State) -> list[int]:
     """Squares where both sides fly and someone fights: not bombers (or decoys) alone (18.1)."""
+    if not all(st.in_the_air(side) for side in st.static.order):
+        return []
     by_square: dict[int, set[str]] = {}
     fighters: set[int] = set()
     for side in st.static.order:
-        for u in st.airborne(side):
+        for u in st.in_the_air(side):
             sides = by_square.get(u.square)
             if sides is None:
                 sides = by_square[u.square] = set()
@@ -116,7 +118,7 @@ def _aa_units(st: State, side: str) -> dict[int, list[Unit]]:
 def aa_fire(game, st: State, attacker: str) -> Generator:
     """The AA segment: the defender may fire at attacking air units in its AA squares (19.0)."""
     defender = st.static.enemy[attacker]
-    targets = sorted({u.square for u in st.airborne(attacker)})
+    targets = sorted({u.square for u in st.in_the_air(attacker)})
     firing = [sq for sq in targets if any(aa_sources(st, defender, sq))]
     if not firing:
         return

@@ -284,8 +284,8 @@ class Destinations(_Offers):
         """Own units in the air per square, the group left out (stacking, 14.0)."""
         if self._in_air is None:
             self._in_air = {}
-            for u in self.st.of_side[self.side]:
-                if u.airborne and u not in self.group:
+            for u in self.st.in_the_air(self.side):
+                if u not in self.group:
                     self._in_air[u.square] = self._in_air.get(u.square, 0) + 1
         return self._in_air
 

@@ -55,24 +55,27 @@ def face_down(st: State) -> None:
 
 
 def seen_by(st: State, side: str) -> set[str]:
-    """Ids of the enemy units on the map that `side` may identify right now.
+    """Ids of the enemy units on the map that `side` may identify right now (`sighted`)."""
+    return {u.id for u, seen in sighted(st, side) if seen}
+
+
+def sighted(st: State, side: str) -> list[tuple[Unit, bool]]:
+    """Each enemy unit on the map, in the order of `State.of_side`, and whether `side` may
+    identify it right now.
 
     Revealed units, the top counter of each enemy stack (22.0), ground units
     printed without a fog-of-war back (7.1) and, with radar, the enemy's flying
     units in radar cover (23.0, 30.5). With the fog-of-war option off, every unit.
     """
-    enemy = st.static.enemy[side]
-    units = [u for u in st.of_side[enemy] if u.square is not None]
+    units = [u for u in st.of_side[st.static.enemy[side]] if u.square is not None]
     if not st.options.get("fog-of-war", True):
-        return {u.id for u in units}
+        return [(u, True) for u in units]
     radar = st.static.radar.get(side, frozenset())
-    seen = {u.id for u in units if u.revealed or (u.airborne and u.square in radar)
-            or (not u.air and not u.record.fog_of_war_back)}
     tops: dict[tuple[int, bool], Unit] = {}  # the top counter of each stack (`State.top`)
     for unit in units:
         key = (unit.square, unit.airborne)
         top = tops.get(key)
         if top is None or unit.arrival > top.arrival:
             tops[key] = unit
-    seen.update(u.id for u in tops.values())
-    return seen
+    return [(u, u.revealed or (u.airborne and u.square in radar) or (not u.air and not u.record.fog_of_war_back)
+             or tops[(u.square, u.airborne)] is u) for u in units]

@@ -154,6 +154,10 @@ class State:
             hit = self._memo[(side, make)] = (version, make(self, side))
         return hit[1]
 
+    def in_the_air(self, side: str) -> tuple[Unit, ...]:
+        """`side`'s units in the air, in the order of `of_side` (kept: not to be changed)."""
+        return self.memo(side, _in_the_air)
+
     def airborne(self, side: str, square: int | None = None) -> list[Unit]:
         flying = self.memo(side, _in_the_air)
         return list(flying) if square is None else [u for u in flying if u.square == square]
