@@ -51,6 +51,14 @@ def test_hard_bots_strike_targets_fight_and_land():
     assert sorties >= 40 and fate["crashed"] <= 0.05 * sorties, fate  # they land in time
 
 
+def test_a_bomber_already_over_its_target_plans_to_bomb_it_this_hour():
+    """Seed 1033293 puts a Pe-2 over an airbase it may strike (found by the property test):
+    the hard bot counts that as an hour away, not zero, and the game plays on to the end."""
+    game = new_game(bundled(), 1033293)
+    outcome = run(game, {side: ENGINE.bot(side, "hard") for side in game.sides})
+    assert outcome.turns == 5 and game.over
+
+
 def test_easy_bots_never_fly_fighters():
     game = new_game(bundled(), 22)
     run(game, {side: ENGINE.bot(side, "easy") for side in game.sides})

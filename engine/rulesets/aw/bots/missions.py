@@ -308,7 +308,7 @@ class Planner:
             row, within = dist[unit.square], speed if short else None
             for aim in aims:
                 d = row[aim.square]
-                hours = 1 if short else ceil(d / speed)
+                hours = 1 if short else max(1, ceil(d / speed))  # over the target: this hour
                 if short and d > speed or hours >= hours_left:
                     continue
                 back = home(unit, aim.square, within)
