@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
-from operator import itemgetter
 
 from engine.core.board import CUBE_DIRECTIONS, Cube, cube_step
 from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
-from .moves import Candidate
 from .offsets import ray
 from .play import MoveDecision
 from .state import Plane, State, distances
@@ -31,8 +29,6 @@ from .state import Plane, State, distances
 FIGHTER, BOMBER = 1.0, 3.0
 DESIGNATION_CANDIDATE = 5.0  # a plane that may carry the designated passenger
 ESCORT_RADIUS = 3
-# Columns of the moves offered (`Candidate`s), read at C speed.
-_FACING, _INDEX, _SPOT = (itemgetter(Candidate._fields.index(name)) for name in ("facing", "index", "spot"))
 
 
 def _distance(a: Cube, b: Cube) -> int:
@@ -266,10 +262,7 @@ class Bot:
             if not moves:
                 return [-100.0]
         mover = decision.mover
-        if mover.columns is not None:  # every end state on the mat offered: the columns kept with them
-            indexes, spots, facings = mover.columns
-        else:
-            indexes, spots, facings = (list(map(column, moves)) for column in (_INDEX, _SPOT, _FACING))
+        indexes, spots, facings = mover.columns  # of the moves on the mat
         sx, sy, sz = me.nose
         plan = mover.plan
         # What the end hex alone is worth, by spot (every spot of the template, a column at a time):

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 from engine.core.board import FACINGS, Cube, cube_distance, cube_step
 
@@ -113,10 +113,8 @@ class Candidate(NamedTuple):
 class Candidates(NamedTuple):
     on: tuple[Candidate, ...]  # end states on the mat
     off: tuple[Candidate, ...]  # ways off it
+    needs: tuple[int, ...]  # of each end state on the mat, to find the few the planes around bar
     ends: tuple[int, ...]  # of each end state on the mat
-    needed: int  # the union of the end states' `needs`
-    barring: dict[int, tuple[int, ...]]  # a hex (by its bit's position) -> where the end states that
-    # need it empty stand in `on`: a few planes around find the few they bar without a look at each
     columns: tuple[tuple[int, ...], ...]  # of `on`: the template index, spot and facing of each, for bots
 
 
@@ -171,31 +169,9 @@ class Template:
                     on.append(Candidate(state.offset, state.facing, ways, state.index, state.spot, False,
                                         covered, covered | ways[0].empty))
             found = self._candidates[key] = Candidates(
-                tuple(on), tuple(gone), tuple(c.ends for c in on), *_crossing([c.needs for c in on]),
+                tuple(on), tuple(gone), tuple(c.needs for c in on), tuple(c.ends for c in on),
                 (tuple(c.index for c in on), tuple(c.spot for c in on), tuple(c.facing for c in on)))
         return found
-
-
-def _crossing(masks: list[int]) -> tuple[int, dict[int, tuple[int, ...]]]:
-    """The union of `masks`, and for each of its bits (by position) which of the masks hold it."""
-    union, holders = 0, {}
-    for k, m in enumerate(masks):
-        union |= m
-        while m:
-            low = m & -m
-            holders.setdefault(low.bit_length(), []).append(k)
-            m ^= low
-    return union, {b: tuple(ks) for b, ks in holders.items()}
-
-
-def _crossed(union: int, holders: dict[int, tuple[int, ...]], planes: int) -> set[int]:
-    """Which of the masks `_crossing` was given hold any bit of `planes`."""
-    found, m = set(), planes & union
-    while m:
-        low = m & -m
-        found.update(holders[low.bit_length()])
-        m ^= low
-    return found
 
 
 class _Chain(NamedTuple):
@@ -352,7 +328,7 @@ class Mover:
         self.plan = template(flight, facing)
         self.reach = self.plan.reach  # farthest hex a move may enter
         self.planes = around(start, blocked)  # the hexes of the other planes, as a mask
-        self.columns: tuple[tuple[int, ...], ...] | None = None  # see `legal`
+        self.columns: tuple[Sequence[int], ...] = ((), (), ())  # see `legal`
 
     def candidates(self) -> Candidates:
         """End states on the mat and ways off it from the start, with the ways that keep to the mat."""
@@ -400,18 +376,23 @@ class Mover:
 
     def legal(self) -> list[Candidate]:
         """Every legal end state on the mat, then the first way off it (if the rules allow one).
-        `columns` keeps the candidates' columns when every end state on the mat is legal (None if not)."""
-        on, off, ends, needed, barring, self.columns = self.candidates()
+        `columns`: the template index, spot and facing of each of those on the mat, for the bots."""
+        candidates = self.candidates()
+        on, off, needs, ends, columns = candidates
         planes = self.planes
         out = list(on)
         if planes:
-            for i in sorted(_crossed(needed, barring, planes), reverse=True):
+            for i in reversed([i for i, need in enumerate(needs) if need & planes]):
                 candidate = None if ends[i] & planes else self._open(on[i])
                 if candidate is None:
                     del out[i]
-                    self.columns = None
+                    if columns is candidates.columns:  # shared by every mover: copied before a cut
+                        columns = tuple(list(column) for column in columns)
+                    for column in columns:
+                        del column[i]
                 else:
                     out[i] = candidate
+        self.columns = columns
         if self.movement.off_board == "out_of_play":
             for candidate in off:
                 candidate = self._open(candidate)
