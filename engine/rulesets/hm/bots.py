@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
-from operator import itemgetter
 
 from engine.core.board import CUBE_DIRECTIONS, Cube, cube_step
 from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
-from .moves import Candidate
 from .offsets import ray
 from .play import MoveDecision
 from .state import Plane, State, distances
@@ -31,8 +29,6 @@ from .state import Plane, State, distances
 FIGHTER, BOMBER = 1.0, 3.0
 DESIGNATION_CANDIDATE = 5.0  # a plane that may carry the designated passenger
 ESCORT_RADIUS = 3
-# Columns of the moves offered (`Candidate`s), read at C speed.
-_FACING, _INDEX, _SPOT = (itemgetter(Candidate._fields.index(name)) for name in ("facing", "index", "spot"))
 
 
 def _distance(a: Cube, b: Cube) -> int:
@@ -63,9 +59,13 @@ class Look:
         self.enemies = state.enemies(me.side)
         self.worth: dict[str, float] = {}  # what each enemy is worth shooting down; the easy bot never asks
         if hard:
-            candidates = {pid for d in state.scenario.designations if d.side != me.side for pid in d.choose_from}
-            self.worth = {e.id: DESIGNATION_CANDIDATE if e.id in candidates else BOMBER if e.role == "bomber"
-                          else FIGHTER for e in self.enemies}
+            key = ("worth to", me.side)  # kept with the lists of planes, till one leaves the mat
+            self.worth = state.listed.get(key)
+            if self.worth is None:
+                candidates = {pid for d in state.scenario.designations if d.side != me.side for pid in d.choose_from}
+                self.worth = state.listed[key] = {
+                    e.id: DESIGNATION_CANDIDATE if e.id in candidates else BOMBER if e.role == "bomber" else FIGHTER
+                    for e in self.enemies}
         self._danger: dict[Cube, float] = {}
         self._threats: list[tuple] | None = None if hard else []  # worked out at the first `danger`
         self._ours: int | list[Cube] = 0  # where this side's planes are, for `_dice`
@@ -261,9 +261,9 @@ class Bot:
             moves = moves[:-1]
             if not moves:
                 return [-100.0]
-        indexes, spots = list(map(_INDEX, moves)), list(map(_SPOT, moves))
-        sx, sy, sz = me.nose
         mover = decision.mover
+        indexes, spots, facings = mover.columns  # of the moves on the mat
+        sx, sy, sz = me.nose
         plan = mover.plan
         # What the end hex alone is worth, by spot (every spot of the template, a column at a time):
         # near the objective, behind it (out of its forward guns), by the bombers.
@@ -274,14 +274,15 @@ class Bot:
         else:
             (ox, oy, oz), back = objective.nose, (objective.facing + 3) % 6
             rx, ry, rz = ox - sx, oy - sy, oz - sz  # the objective as an offset
-            cells = [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1) for x, y, z in offsets]
-            if hard:  # behind it: (end - objective) . back > 0, with end = start + offset
+            if not hard:
+                cells = [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1) for x, y, z in offsets]
+            else:  # and behind it: (end - objective) . back > 0, with end = start + offset
                 behind = _dot((rx, ry, rz), CUBE_DIRECTIONS[back])
                 dots = plan.spot_table(("dot", back), lambda o: _dot(o, CUBE_DIRECTIONS[back]))
-                cells = [value + 0.2 if dot > behind else value for value, dot in zip(cells, dots)]
+                cells = [value + 0.2 if dot > behind else value for (x, y, z), dot in zip(offsets, dots)
+                         for value in [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1)]]
                 # pointing at it: (objective - end) . facing > 0
                 toward = [_dot((rx, ry, rz), d) for d in CUBE_DIRECTIONS]
-                facings = list(map(_FACING, moves))
         if bombers:
             bits, escorted = state.mat.bits, 0  # escorted: the hexes within the radius of a bomber
             for bomber in bombers:

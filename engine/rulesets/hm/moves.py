@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 from engine.core.board import FACINGS, Cube, cube_distance, cube_step
 
@@ -115,6 +115,7 @@ class Candidates(NamedTuple):
     off: tuple[Candidate, ...]  # ways off it
     needs: tuple[int, ...]  # of each end state on the mat, to find the few the planes around bar
     ends: tuple[int, ...]  # of each end state on the mat
+    columns: tuple[tuple[int, ...], ...]  # of `on`: the template index, spot and facing of each, for bots
 
 
 class Template:
@@ -167,8 +168,9 @@ class Template:
                     covered = state.bit | _tail(state.offset, state.facing, length) if self.ends else 0
                     on.append(Candidate(state.offset, state.facing, ways, state.index, state.spot, False,
                                         covered, covered | ways[0].empty))
-            found = self._candidates[key] = Candidates(tuple(on), tuple(gone), tuple(c.needs for c in on),
-                                                       tuple(c.ends for c in on))
+            found = self._candidates[key] = Candidates(
+                tuple(on), tuple(gone), tuple(c.needs for c in on), tuple(c.ends for c in on),
+                (tuple(c.index for c in on), tuple(c.spot for c in on), tuple(c.facing for c in on)))
         return found
 
 
@@ -326,6 +328,7 @@ class Mover:
         self.plan = template(flight, facing)
         self.reach = self.plan.reach  # farthest hex a move may enter
         self.planes = around(start, blocked)  # the hexes of the other planes, as a mask
+        self.columns: tuple[Sequence[int], ...] = ((), (), ())  # see `legal`
 
     def candidates(self) -> Candidates:
         """End states on the mat and ways off it from the start, with the ways that keep to the mat."""
@@ -372,8 +375,10 @@ class Mover:
         return None
 
     def legal(self) -> list[Candidate]:
-        """Every legal end state on the mat, then the first way off it (if the rules allow one)."""
-        on, off, needs, ends = self.candidates()
+        """Every legal end state on the mat, then the first way off it (if the rules allow one).
+        `columns`: the template index, spot and facing of each of those on the mat, for the bots."""
+        candidates = self.candidates()
+        on, off, needs, ends, columns = candidates
         planes = self.planes
         out = list(on)
         if planes:
@@ -381,8 +386,13 @@ class Mover:
                 candidate = None if ends[i] & planes else self._open(on[i])
                 if candidate is None:
                     del out[i]
+                    if columns is candidates.columns:  # shared by every mover: copied before a cut
+                        columns = tuple(list(column) for column in columns)
+                    for column in columns:
+                        del column[i]
                 else:
                     out[i] = candidate
+        self.columns = columns
         if self.movement.off_board == "out_of_play":
             for candidate in off:
                 candidate = self._open(candidate)
