@@ -6,7 +6,6 @@ Target (issue 4): at least 50 games per second.
     .venv/bin/python -m pytest bench/test_aw_speed.py --benchmark-only
 """
 
-import gc
 from itertools import count
 
 import pytest
@@ -15,6 +14,7 @@ from engine.content.loader import BUNDLED_CONTENT
 from engine.content.validate import Workspace
 from engine.content.view import ContentView
 from engine.core.game import Game, run
+from engine.core.simulate import frozen_heap
 from engine.rulesets.aw import RULESET
 
 ENGINE = RULESET.engine
@@ -23,13 +23,8 @@ ENGINE = RULESET.engine
 @pytest.fixture(scope="module")
 def red_eagles():
     content = ContentView.of_pack(Workspace().pack(BUNDLED_CONTENT / "red-eagles"))
-    # As in the workers of `engine.core.simulate`, the long-lived objects (the content, and
-    # here the whole test session) are frozen, so that the games are timed rather than the
-    # full collections that walk every object the process happens to hold (about 50 ms
-    # every twenty games here).
-    gc.freeze()
-    yield content.get("aw.scenario", "red-eagles"), content
-    gc.unfreeze()
+    with frozen_heap():
+        yield content.get("aw.scenario", "red-eagles"), content
 
 
 def test_red_eagles_full_game(benchmark, red_eagles):

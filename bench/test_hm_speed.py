@@ -7,7 +7,6 @@ is the mean over many different games; OPS is games per second.
     .venv/bin/python -m pytest bench/test_hm_speed.py --benchmark-only --benchmark-columns=mean,ops,rounds
 """
 
-import gc
 from itertools import count
 from typing import Iterator
 
@@ -17,6 +16,7 @@ from engine.content.loader import BUNDLED_CONTENT
 from engine.content.validate import Workspace, validate_paths
 from engine.content.view import ContentView
 from engine.core.game import Game, run
+from engine.core.simulate import frozen_heap
 from engine.rulesets.hm import RULESET
 
 ENGINE = RULESET.engine
@@ -24,14 +24,10 @@ ENGINE = RULESET.engine
 
 @pytest.fixture(scope="module")
 def view() -> Iterator[ContentView]:
-    """The bundled pack, loaded and then frozen out of the garbage collector's full passes, as
-    `simulate` freezes what it loads: every so many games a full pass would otherwise walk every
-    object of the content and the libraries (tens of ms), and land on whichever game is running."""
     (pack,) = validate_paths([BUNDLED_CONTENT / "hex-minis"], Workspace()).packs
-    gc.collect()
-    gc.freeze()
-    yield ContentView.of_pack(pack)
-    gc.unfreeze()
+    content = ContentView.of_pack(pack)
+    with frozen_heap():
+        yield content
 
 
 @pytest.mark.parametrize("strength", ["hard", "easy"])

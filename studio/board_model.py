@@ -165,13 +165,14 @@ class BoardModel:
                 mine = self.layout.move(self.scenario, content, piece, cell=cell, pos=pos)
             except ValueError as exc:
                 raise ValueError(f"{piece.label}: {exc}") from None
-            for path, _ in mine:
+            paths = [tuple(path) for path, _ in mine]  # layouts give lists or tuples
+            for path in paths:
                 clash = next((label for other, label in owners
                               if path[:len(other)] == other[:len(path)]), None)
                 if clash is not None:
                     raise ValueError(f"{piece.label} and {clash} are one entry of the scenario; "
                                      "move them one at a time")
-            owners += [(tuple(path), piece.label) for path, _ in mine]
+            owners += [(path, piece.label) for path in paths]
             edits += mine
         return self._command(f"Move {len(moves)} pieces", edits)
 

@@ -13,9 +13,10 @@ import math
 import os
 import statistics
 from collections import Counter, defaultdict
+from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
-from typing import Callable
+from typing import Callable, Iterator
 
 from .game import Game, run
 
@@ -76,6 +77,20 @@ def _play_chunk(seeds: list[int]) -> list[GameSummary]:
     return [_play_one(s) for s in seeds]
 
 
+@contextmanager
+def frozen_heap() -> Iterator[None]:
+    """Everything loaded so far kept out of the garbage collector's full passes for a batch of
+    games: it lives to the batch's end, and a full pass walking it (~50 ms in a loaded studio)
+    every few games would cost more than the games. Forked workers also leave the pages they
+    share with the parent uncopied. The benchmarks time games the same way."""
+    gc.collect()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 def simulate(
     engine,
     scenario,
@@ -96,11 +111,7 @@ def simulate(
     chunks = [seeds[i:i + CHUNK] for i in range(0, games, CHUNK)]
     init = (engine, scenario, content, options or {}, strengths or {})
     results: list[GameSummary] = []
-    # The content and everything loaded before the run live to its end: frozen, the garbage
-    # collector stops walking them every few games (a full pass was ~50 ms on a loaded
-    # studio). Forked workers also leave the pages they share with the parent uncopied.
-    gc.freeze()
-    try:
+    with frozen_heap():
         if jobs == 1:
             _init_worker(*init)
             for chunk in chunks:
@@ -122,8 +133,6 @@ def simulate(
                     for future in pending:
                         future.cancel()
                     break
-    finally:
-        gc.unfreeze()
     return sorted(results, key=lambda r: r.seed)
 
 
