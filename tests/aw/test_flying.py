@@ -11,7 +11,7 @@ from .games import board, drive, option, put
 
 
 def _destinations(st, side, *unit_ids):
-    options, _, _ = flying.fly_to_options(st, side, [st.units[u] for u in unit_ids])
+    options = flying.Destinations(st, side, [st.units[u] for u in unit_ids]).options()
     return ({o["at"] for o in options if o["type"] == "move"}, {o["at"] for o in options if o["type"] == "land"})
 
 

@@ -80,7 +80,7 @@ def test_decoys_do_not_stop_enemy_movement():
     game, st = board(content=with_decoys_and_flak())
     put(st, "vvs-decoy.1", "E4", airborne=True)
     put(st, "me109.1", "D4", airborne=True)
-    options, _, _ = flying.fly_to_options(st, "luftwaffe", [st.units["me109.1"]])
+    options = flying.Destinations(st, "luftwaffe", [st.units["me109.1"]]).options()
     assert "H4" in {o["at"] for o in options if o["type"] == "move"}
 
 

@@ -210,7 +210,7 @@ def redeploy(bot, decision: Decision, st: State) -> dict:
         here = score(reach, unit.square)
         if reach not in ranked:
             ranked[reach] = sorted((score(reach, sq), sq) for sq in bases)
-        better = next(((score, sq) for score, sq in ranked[reach] if sq != unit.square), None)
+        better = next((pair for pair in ranked[reach] if pair[1] != unit.square), None)
         if better is not None and better[0] <= here - 1.5:
             moves[st.turn] = count + 1
             bot.memory["redeploy_to"] = better[1]

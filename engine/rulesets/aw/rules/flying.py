@@ -260,7 +260,8 @@ def addable(st: State, side: str, group: list[Unit]) -> list[Unit]:
 class Destinations(_Offers):
     """Where a group may end its flight: the squares it can reach within the stacking limit, the
     airbases it can land at (in the air only: take-off and landing are not one move, 16.2), and the
-    units that may join it. Each is worked out when first needed."""
+    units that may join it. The reach is worked out at once; the units that may join, the stacks in
+    the air and the airbase room when first needed."""
 
     UNIT_KIND = "add"
 
@@ -317,15 +318,10 @@ class Destinations(_Offers):
         """The airbases the group may land at, in board order (listed after the moves)."""
         return [sq for sq in self.rooms() if self.can_land(sq)]
 
-    def squares(self) -> list[tuple[str, int]]:
-        """('move' or 'land', square) of every legal end, in the order the options list them."""
-        return [("move", sq) for sq in self.moves()] + [("land", sq) for sq in self.landings()]
-
     def options(self) -> list[dict]:
-        options = list(self.adds().values())
-        options += [self.move_offer(sq) if kind == "move" else self.offers["land"][sq] for kind, sq in self.squares()]
-        options.append(_CANCEL)
-        return options
+        """Units to add, then the moves, then the landings, then cancel."""
+        return [*self.adds().values(), *map(self.move_offer, self.moves()),
+                *(self.offers["land"][sq] for sq in self.landings()), _CANCEL]
 
     def explain(self, action: dict) -> str:
         return _why_not_fly_to(self, action)
@@ -346,11 +342,6 @@ class Destinations(_Offers):
         if kind == "land":
             return self.offers["land"][square] if self.can_land(square) else None
         return None
-
-
-def fly_to_options(st: State, side: str, group: list[Unit]) -> tuple[list[dict], dict[int, int], set[int]]:
-    found = Destinations(st, side, group)
-    return found.options(), found.steps, found.stopped
 
 
 class FlyToDecision(Decision):

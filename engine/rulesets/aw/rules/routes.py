@@ -22,7 +22,7 @@ def _stopping(st: State, side: str) -> frozenset[int]:
     return frozenset([u.square for u in st.of_side[side] if u.airborne and u.type != "D"])
 
 
-def reach(st: State, side: str, start: int, speed: int) -> tuple[dict[int, int], set[int]]:
+def reach(st: State, side: str, start: int, speed: int) -> tuple[dict[int, int], frozenset[int]]:
     """Every square a stack starting at `start` may end in (square -> steps, nearest first),
     and the squares where enemy air units would stop it."""
     cache = st.routes[side]
@@ -37,7 +37,7 @@ def reach(st: State, side: str, start: int, speed: int) -> tuple[dict[int, int],
     return cached
 
 
-def _detours(st: State, start: int, speed: int, stopped: set[int]) -> bool:
+def _detours(st: State, start: int, speed: int, stopped: frozenset[int]) -> bool:
     """Could an enemy stack change where the move may go (one nearer than the speed)?"""
     row = st.static.dist[start]
     for square in stopped:
@@ -46,7 +46,7 @@ def _detours(st: State, start: int, speed: int, stopped: set[int]) -> bool:
     return False
 
 
-def _search(st: State, side: str, start: int, speed: int, stopped: set[int]) -> tuple[dict[int, int], dict[int, int]]:
+def _search(st: State, side: str, start: int, speed: int, stopped: frozenset[int]) -> tuple[dict[int, int], dict[int, int]]:
     """Breadth first from `start`: each square in the fewest steps and, among those routes,
     the one entering the fewest contact squares; a stopping square is not left (17.1).
     Returns square -> steps (nearest first) and square -> the square before it on its route."""
