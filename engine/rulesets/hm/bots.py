@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from functools import cached_property
 
-from engine.core.board import CUBE_DIRECTIONS, Cube, cube_step
+from engine.core.board import CUBE_DIRECTIONS, Cube
 from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
@@ -368,8 +368,7 @@ class Bot:
                 out.append(-100.0 if goal is not None else (50.0 if state.mat.edge(end) == away else 10.0))
                 continue
             value, stray = cells[end] if end in cells else cell(end)
-            if goal is not None and (goal == end or (me.length > 1 and goal in [
-                    cube_step(end, move.facing + 3, i) for i in range(1, me.length)])):
+            if goal is not None and (goal == end or goal in mover.tail(end, move.facing)):
                 value = 20.0
             if mates:
                 value -= stray

@@ -125,17 +125,17 @@ def turret_shots(state: State, bomber: Plane, turret: Turret, near: list[Plane] 
         best = None
         for hex_ in enemy.hexes:
             # 'either': range and bearing from whichever of the bomber's hexes is nearer
-            near = min(cube_distance(o, hex_) for o in origins)
-            if not 0 < near <= reach:
+            distance = min(cube_distance(o, hex_) for o in origins)
+            if not 0 < distance <= reach:
                 continue
             for origin in origins:
                 seen = sight((hex_[0] - origin[0], hex_[1] - origin[1], hex_[2] - origin[2]))
-                if seen.range != near or not seen.sectors & arcs:
+                if seen.range != distance or not seen.sectors & arcs:
                     continue
                 if state.table.planes_block and _blocked(state, origin, seen, bomber, enemy, both):
                     continue
-                if best is None or near < best:
-                    best = near
+                if best is None or distance < best:
+                    best = distance
         if best is not None:
             shots.append(Shot(enemy, best))
     return shots

@@ -80,8 +80,8 @@ class Way(NamedTuple):
     how: str = ""  # the steps in words, for labels
     on: int = 0  # mask of the path: what must be on the mat
     before: int = 0  # mask of the path but its last hex: what must be on the mat to fly off it
-    empty: int = 0  # mask of the hexes no other plane may be in (the Immelman's; the path, without
-    # flying through planes)
+    empty: int = 0  # mask of the hexes no other plane may be in (the Immelman's; without flying
+    # through planes, the path but its last hex: the end hex is the candidate's `ends`)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -326,7 +326,6 @@ class Mover:
         self.start, self.facing, self.length = start, facing, length
         self.blocked = blocked  # hex -> id of the plane in it, the mover left out
         self.plan = template(flight, facing)
-        self.reach = self.plan.reach  # farthest hex a move may enter
         self.planes = around(start, blocked)  # the hexes of the other planes, as a mask
         self.columns: tuple[Sequence[int], ...] = ((), (), ())  # see `legal`
 

@@ -19,7 +19,7 @@ from .tables import ShootingTable
 from .turrets import Turret
 
 ON_MAT, SHOT_DOWN, OFF_MAT = "mat", "shot_down", "off_mat"
-_FLIGHTS: dict[Flight, Flight] = {}  # one object per flight for every game: its templates are found by identity
+_FLIGHTS: dict[Flight, Flight] = {}  # one object per flight for every game: its templates are made once
 
 
 @dataclass(eq=False, slots=True)
