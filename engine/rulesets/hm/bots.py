@@ -24,21 +24,16 @@ from engine.core.game import Game
 
 from .offsets import ray
 from .play import MoveDecision
-from .state import Plane, State, distances
+from .state import Plane, State, cube_distances, distances, hex_distance
 
 FIGHTER, BOMBER = 1.0, 3.0
 DESIGNATION_CANDIDATE = 5.0  # a plane that may carry the designated passenger
 ESCORT_RADIUS = 3
 
 
-def _distance(a: Cube, b: Cube) -> int:
-    return (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[2] - b[2])) >> 1  # cube coordinates sum to 0
-
-
 def _nearest(cube: Cube, others: list[Cube]) -> int:
     """Hexes from `cube` to the nearest of `others` (not empty)."""
-    x, y, z = cube
-    return min([(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in others])
+    return min(cube_distances(cube, others))
 
 
 def _first_least(values: list) -> int:
@@ -300,10 +295,9 @@ class Bot:
         for reach, dice, turn in ((front, guns, 0), (tail, tail_guns, 3)):
             if not dice:
                 continue
-            lines = plan.table(("ray", turn, reach), lambda s: ray(s.offset, (s.facing + turn) % 6, reach)[0])
-            hexes = plan.table(("ray hexes", turn, reach), lambda s: ray(s.offset, (s.facing + turn) % 6, reach)[1])
-            for k, hit in [(k, hit) for k, i in enumerate(indexes) if (hit := lines[i] & planes)]:
-                shots[k] = shots.get(k, cells[spots[k]]) + look.aim(hexes[indexes[k]], hit, dice)
+            rays = plan.table(("ray", turn, reach), lambda s: ray(s.offset, (s.facing + turn) % 6, reach))
+            for k, hit in [(k, hit) for k, i in enumerate(indexes) if (hit := rays[i][0] & planes)]:
+                shots[k] = shots.get(k, cells[spots[k]]) + look.aim(rays[indexes[k]][1], hit, dice)
         if toward is None:
             out = [cells[spot] for spot in spots]
             for k, value in shots.items():
@@ -342,7 +336,7 @@ class Bot:
         mates = [f.nose for f in look.friends if f.squadron == me.squadron] if hard else []
         targets = [t for t in state.targets.values() if not t.destroyed]
         bombs = any(v.side == me.side and v.condition == "destroy_targets" for v in state.scenario.victory)
-        goal = min(targets, key=lambda t: _distance(me.nose, t.cube)).cube if bombs and targets else None
+        goal = min(targets, key=lambda t: hex_distance(me.nose, t.cube)).cube if bombs and targets else None
         away = {"north": "south", "south": "north", "east": "west", "west": "east"}[
             state.scenario.side(me.side).home_edge]
         grid = state.mat.grid
@@ -356,7 +350,7 @@ class Bot:
 
         def cell(end: Cube) -> tuple[float, float]:
             """The hex's worth short of covering the goal, and what straying from the squadron costs."""
-            value = -float(_distance(end, goal)) if goal is not None else -float(to_edge(end))
+            value = -float(hex_distance(end, goal)) if goal is not None else -float(to_edge(end))
             stray = 0.2 * max(0, _nearest(end, mates) - 2) if mates else 0.0
             cells[end] = value, stray
             return value, stray

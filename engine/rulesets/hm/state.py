@@ -68,11 +68,21 @@ class Plane:
         return record.engines.count if isinstance(record, Bomber) and record.engines else None
 
 
-def distances(cube: Cube, planes: list[Plane]) -> list[int]:
-    """Hexes from `cube` to each plane's nose: half the summed differences of cube coordinates
-    (they sum to 0), which is quicker than the largest of the three."""
+def hex_distance(a: Cube, b: Cube) -> int:
+    """Hexes between two cubes: half the summed differences of cube coordinates (they sum to 0),
+    which is quicker than the largest of the three (`cube_distance`)."""
+    return (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[2] - b[2])) >> 1
+
+
+def cube_distances(cube: Cube, cubes: list[Cube]) -> list[int]:
+    """`hex_distance` from `cube` to each of `cubes`, in one comprehension."""
     x, y, z = cube
-    return [(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in [p.nose for p in planes]]
+    return [(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in cubes]
+
+
+def distances(cube: Cube, planes: list[Plane]) -> list[int]:
+    """Hexes from `cube` to each plane's nose."""
+    return cube_distances(cube, [p.nose for p in planes])
 
 
 @dataclass(slots=True)
