@@ -114,7 +114,6 @@ class Candidates(NamedTuple):
     on: tuple[Candidate, ...]  # end states on the mat
     off: tuple[Candidate, ...]  # ways off it
     needs: tuple[int, ...]  # of each end state on the mat, to find the few the planes around bar
-    ends: tuple[int, ...]  # of each end state on the mat
     columns: tuple[tuple[int, ...], ...]  # of `on`: the template index, spot and facing of each, for bots
 
 
@@ -169,7 +168,7 @@ class Template:
                     on.append(Candidate(state.offset, state.facing, ways, state.index, state.spot, False,
                                         covered, covered | ways[0].empty))
             found = self._candidates[key] = Candidates(
-                tuple(on), tuple(gone), tuple(c.needs for c in on), tuple(c.ends for c in on),
+                tuple(on), tuple(gone), tuple(c.needs for c in on),
                 (tuple(c.index for c in on), tuple(c.spot for c in on), tuple(c.facing for c in on)))
         return found
 
@@ -377,12 +376,12 @@ class Mover:
         """Every legal end state on the mat, then the first way off it (if the rules allow one).
         `columns`: the template index, spot and facing of each of those on the mat, for the bots."""
         candidates = self.candidates()
-        on, off, needs, ends, columns = candidates
+        on, off, needs, columns = candidates
         planes = self.planes
         out = list(on)
         if planes:
             for i in reversed([i for i, need in enumerate(needs) if need & planes]):
-                candidate = None if ends[i] & planes else self._open(on[i])
+                candidate = self._open(on[i])
                 if candidate is None:
                     del out[i]
                     if columns is candidates.columns:  # shared by every mover: copied before a cut
