@@ -132,6 +132,7 @@ class Planner:
         self._open = None
         self._nearest.clear()
         self._bases_in_reach.clear()
+        self._reach.clear()  # where a bomber can land after its strike depends on the room
 
     def fits(self, dest: int, count: int) -> bool:
         return self.occupancy.get(dest, 0) + count <= self.level
@@ -300,7 +301,7 @@ class Planner:
         """(aim, hours to get there) a unit from its square can bomb and still land in time."""
         speed = unit.speed
         short = must_land_next_hour(self.st, unit)
-        key = (unit.square, speed, short, id(aims))
+        key = (unit.square, unit.airborne, speed, short, id(aims))  # `_home` differs in the air
         found = self._reach.get(key)
         if found is None:
             found = []
