@@ -92,8 +92,7 @@ def _battle_pays(bot, st: State, card_id: str, square: int) -> bool:
     intel = bot.intel(st)
     mine = static.rosters[bot.side].battles.get(card_id, 0)
     theirs = static.rosters[intel.enemy].battles.get(card_id, 0)
-    enemy_near = any(static.dist[s.square][square] <= 4 for s in intel.stacks.values())
-    return mine >= theirs or not enemy_near
+    return mine >= theirs or not intel.threat(square)
 
 
 def _first_reinforcement(st: State, side: str, card_id: str) -> bool:
