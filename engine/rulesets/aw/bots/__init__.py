@@ -60,8 +60,8 @@ class AirWarsBot:
             lead = units[0]
             square = lead.square
             option = None
-            if len(units) > 1 and lead.airborne and {u.id for u in st.airborne(self.side, square)
-                                                     if not u.moved} == {u.id for u in units}:
+            if len(units) > 1 and lead.airborne and \
+                    {u.id for u in st.unmoved_over(self.side, square)} == {u.id for u in units}:
                 option = decision.offer("fly_stack", st.static.label(square))
             option = option or decision.offer("fly", lead.id)
             if option is not None:

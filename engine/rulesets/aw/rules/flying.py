@@ -102,7 +102,7 @@ def flying(game, st: State, side: str) -> Generator:
             return
         if action["type"] == "fly_stack":
             square = st.static.index[action["at"]]
-            group = [u for u in st.airborne(side, square) if not u.moved]
+            group = st.unmoved_over(side, square)
         else:
             group = [st.units[action["unit"]]]
         while True:
@@ -212,8 +212,8 @@ class Departures(_Offers):
             return _fly_offer(st, unit) if unit is not None and unit.side == self.side and free(st, unit) else None
         if kind == "fly_stack":
             square = st.static.index.get(key)
-            count = sum(1 for u in st.of_side[self.side] if u.airborne and u.square == square and not u.moved)
-            return _stack_offer(st, square, count) if square is not None and count > 1 else None
+            count = len(st.unmoved_over(self.side, square)) if square is not None else 0
+            return _stack_offer(st, square, count) if count > 1 else None
         return None
 
 

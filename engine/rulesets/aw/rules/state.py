@@ -162,6 +162,11 @@ class State:
         flying = self.memo(side, _in_the_air)
         return list(flying) if square is None else [u for u in flying if u.square == square]
 
+    def unmoved_over(self, side: str, square: int) -> list[Unit]:
+        """`side`'s units in the air over `square` not yet flown this segment: a stack that
+        may fly together."""
+        return [u for u in self.memo(side, _in_the_air) if u.square == square and not u.moved]
+
     def based_at(self, square: int, side: str) -> list[Unit]:
         return [u for u in self.of_side[side] if u.square == square and u.air and not u.airborne]
 
