@@ -63,10 +63,10 @@ class Planner:
         self._risks: dict[int, tuple[float, float | None]] = {}
         self.launched = dict(st.launched)
         self.occupancy: dict[int, int] = {}
-        for u in st.airborne(side):
+        for u in st.in_the_air(side):
             self.occupancy[u.square] = self.occupancy.get(u.square, 0) + 1
         self.busy: set[str] = set()
-        self._flying = sorted(st.airborne(side), key=lambda u: u.id)  # in the air at the start, by id
+        self._flying = sorted(st.in_the_air(side), key=lambda u: u.id)  # in the air at the start, by id
         self._fighters = [u for u in st.of_side[side] if u.square is not None and u.air and u.rules
                           and u.rules.crt_column == "fighters"]
         self.orders: list[Order] = []

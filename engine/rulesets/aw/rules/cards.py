@@ -244,7 +244,7 @@ def change_command_level(game, st: State, side: str, delta: int, why: str) -> Ge
         return
     st.sides[side].command_level = new
     st.emit("aw.command_level", side=side, level=new, was=old, why=why)
-    squares = sorted({u.square for u in st.airborne(side)})
+    squares = sorted({u.square for u in st.in_the_air(side)})
     over = [sq for sq in squares if len(st.airborne(side, sq)) > new]
     st.excess = bool(over)
     for sq in over:
