@@ -126,7 +126,6 @@ def put(st, unit_id: str, at: str, airborne: bool = False, took_off: int | None 
     unit = st.units[unit_id]
     st.place(unit, st.static.index[at], "test set-up")
     if airborne:
-        unit.airborne = True
         unit.took_off = st.hour if took_off is None else took_off
         unit.sorties = max(unit.sorties, 1)
         st.change(unit, airborne=True)

@@ -121,10 +121,13 @@ class State:
         self.counters: dict[tuple[str, int], Unit] = {}  # airbase counters on the map (30.3)
         # Routes per side by (start, speed); they depend on enemy positions only (17.1, 22.0).
         self.routes: dict[str, dict[tuple[int, int], tuple]] = {side: {} for side in static.order}
-        # Changes to each side's units, so that what is worked out from them can be kept; `bases`
-        # counts only those that may change what is based where (landing, take-off, placing, removal).
+        # Changes to each side's units, so that what is worked out from them can be kept.
         self.versions = {side: 0 for side in static.order}
-        self.bases = {side: 0 for side in static.order}
+        # Air units based per square (none: no key), kept in step by `_base` at every landing,
+        # take-off, placing and removal; and the free room of each airbase worked out from it
+        # (dropped when an airbase counter moves, `capacities`).
+        self._based: dict[str, dict[int, int]] = {side: {} for side in static.order}
+        self._rooms: dict[str, dict[int, int]] = {}
         self.offers: dict[tuple, dict] = {}  # 'fly' options by unit and place, made once (flying)
         self.excess = False  # air units over the stacking limit wait to be aborted (14.0)
         self.scheduled: set[str] = set()  # units the scenario brings in on a set turn (12.0)
@@ -144,11 +147,10 @@ class State:
     def at(self, square: int) -> list[Unit]:
         return [u for u in self.units.values() if u.square == square]
 
-    def memo(self, side: str, make: Callable[["State", str], T], based: bool = False) -> T:
+    def memo(self, side: str, make: Callable[["State", str], T]) -> T:
         """What `make(state, side)` works out from `side`'s units, kept until one of them changes
-        (`versions`; `based`: until what is based where may have changed). The value is shared:
-        callers must not change it."""
-        version = (self.bases if based else self.versions)[side]
+        (`versions`). The value is shared: callers must not change it."""
+        version = self.versions[side]
         hit = self._memo.get((side, make))
         if hit is None or hit[0] != version:
             hit = self._memo[(side, make)] = (version, make(self, side))
@@ -201,17 +203,35 @@ class State:
         return found
 
     def based_counts(self, side: str) -> dict[int, int]:
-        return dict(self.memo(side, _based_counts, based=True))
+        """Air units based per square (squares with some only)."""
+        return dict(self._based[side])
 
     def room(self, square: int, side: str) -> int:
         capacity = self.capacities(side).get(square)
         if capacity is None:
             return 0
-        return capacity - self.memo(side, _based_counts, based=True).get(square, 0)
+        return capacity - self._based[side].get(square, 0)
 
     def rooms(self, side: str) -> dict[int, int]:
-        """Free capacity of each of `side`'s airbases."""
-        return dict(self.memo(side, _rooms, based=True))
+        """Free capacity of each of `side`'s airbases, in board order."""
+        found = self._rooms.get(side)
+        if found is None:
+            based = self._based[side]
+            found = self._rooms[side] = {sq: capacity - based.get(sq, 0)
+                                         for sq, capacity in self.capacities(side).items()}
+        return dict(found)
+
+    def _base(self, unit: Unit, square: int, count: int) -> None:
+        """`count` (+1 or -1) air units based at `square`: the counts and room kept in step."""
+        based = self._based[unit.side]
+        left = based.get(square, 0) + count
+        if left:
+            based[square] = left
+        else:
+            del based[square]
+        rooms = self._rooms.get(unit.side)
+        if rooms is not None and square in rooms:
+            rooms[square] -= count
 
     def top(self, units: list[Unit]) -> Unit | None:
         """The unit on top of a stack: the last to arrive (the enemy may always examine it)."""
@@ -221,7 +241,6 @@ class State:
     def add(self, unit: Unit, box: str) -> None:
         unit.box = box
         self.versions[unit.side] += 1
-        self.bases[unit.side] += 1
         unit.rules = self.static.mode_rules(unit.type, unit.mode)
         self.units[unit.id] = unit
         state = {"mode": unit.mode, "airborne": False, "revealed": False} if unit.air else {}
@@ -234,8 +253,11 @@ class State:
             self.counters.pop((unit.side, unit.square), None)
             self.counters[(unit.side, square)] = unit
             self._capacities.pop(unit.side, None)
-        if not unit.airborne:
-            self.bases[unit.side] += 1
+            self._rooms.pop(unit.side, None)
+        if unit.air and not unit.airborne:
+            if unit.square is not None:
+                self._base(unit, unit.square, -1)
+            self._base(unit, square, 1)
         unit.square, unit.box = square, None
         self._moved(unit)
         self._arrivals += 1
@@ -252,9 +274,11 @@ class State:
         if unit.type == "airbase":
             self.counters.pop((unit.side, unit.square), None)
             self._capacities.pop(unit.side, None)
+            self._rooms.pop(unit.side, None)
+        elif unit.air and unit.square is not None and not was_airborne:
+            self._base(unit, unit.square, -1)
         unit.square, unit.box, unit.airborne = None, box, False
         unit.revealed = False
-        self.bases[unit.side] += 1
         self._moved(unit)
         data: dict[str, Any] = {"unit": unit.id, "box": box, "reason": reason}
         if box == DAMAGE:
@@ -267,11 +291,12 @@ class State:
             self.change(unit, airborne=False, revealed=False)
 
     def change(self, unit: Unit, **state: Any) -> None:
+        if "airborne" in state and unit.air and unit.square is not None and state["airborne"] != unit.airborne:
+            self._base(unit, unit.square, -1 if state["airborne"] else 1)
         for key, value in state.items():
             if key in ("airborne", "revealed", "bombed"):
                 setattr(unit, key, value)
         if "airborne" in state:
-            self.bases[unit.side] += 1
             self._moved(unit)
         else:
             self.versions[unit.side] += 1
@@ -302,14 +327,3 @@ def _in_the_air(st: State, side: str) -> tuple[Unit, ...]:
     return tuple([u for u in st.of_side[side] if u.airborne])
 
 
-def _based_counts(st: State, side: str) -> dict[int, int]:
-    counts: dict[int, int] = {}
-    for u in st.of_side[side]:
-        if u.square is not None and u.air and not u.airborne:
-            counts[u.square] = counts.get(u.square, 0) + 1
-    return counts
-
-
-def _rooms(st: State, side: str) -> dict[int, int]:
-    based = st.memo(side, _based_counts, based=True)
-    return {sq: capacity - based.get(sq, 0) for sq, capacity in st.capacities(side).items()}
