@@ -128,6 +128,7 @@ class State:
         # (dropped when an airbase counter moves, `capacities`).
         self._based: dict[str, dict[int, int]] = {side: {} for side in static.order}
         self._rooms: dict[str, dict[int, int]] = {}
+        self._flying: dict[str, tuple[Unit, ...] | None] = {side: None for side in static.order}
         self.offers: dict[tuple, dict] = {}  # 'fly' options by unit and place, made once (flying)
         self.excess = False  # air units over the stacking limit wait to be aborted (14.0)
         self.scheduled: set[str] = set()  # units the scenario brings in on a set turn (12.0)
@@ -157,17 +158,21 @@ class State:
         return hit[1]
 
     def in_the_air(self, side: str) -> tuple[Unit, ...]:
-        """`side`'s units in the air, in the order of `of_side` (kept: not to be changed)."""
-        return self.memo(side, _in_the_air)
+        """`side`'s units in the air, in the order of `of_side` (kept until one takes off or
+        comes down, `change`: not to be changed)."""
+        found = self._flying[side]
+        if found is None:
+            found = self._flying[side] = tuple([u for u in self.of_side[side] if u.airborne])
+        return found
 
     def airborne(self, side: str, square: int | None = None) -> list[Unit]:
-        flying = self.memo(side, _in_the_air)
+        flying = self.in_the_air(side)
         return list(flying) if square is None else [u for u in flying if u.square == square]
 
     def unmoved_over(self, side: str, square: int) -> list[Unit]:
         """`side`'s units in the air over `square` not yet flown this segment: a stack that
         may fly together."""
-        return [u for u in self.memo(side, _in_the_air) if u.square == square and not u.moved]
+        return [u for u in self.in_the_air(side) if u.square == square and not u.moved]
 
     def based_at(self, square: int, side: str) -> list[Unit]:
         return [u for u in self.of_side[side] if u.square == square and u.air and not u.airborne]
@@ -297,6 +302,7 @@ class State:
             if key in ("airborne", "revealed", "bombed"):
                 setattr(unit, key, value)
         if "airborne" in state:
+            self._flying[unit.side] = None
             self._moved(unit)
         else:
             self.versions[unit.side] += 1
@@ -321,9 +327,5 @@ class State:
         if vp:
             self.sides[side].vp += vp
             self.emit("aw.vp", side=side, vp=vp, total=self.sides[side].vp, why=why, **context)
-
-
-def _in_the_air(st: State, side: str) -> tuple[Unit, ...]:
-    return tuple([u for u in st.of_side[side] if u.airborne])
 
 
