@@ -107,10 +107,9 @@ class Intel:
         may = static.setups[self.side].may_bomb
         if airbases:
             out = list(self.aims(airbases=False))
-            if "based_air_unit" in may:
-                for (square, airborne), stack in sorted(self.stacks.items()):
-                    if not airborne:
-                        out.append(Aim(square, "airbase", self.kill_vp, stack.count))
+            if "based_air_unit" in may:  # based counters are in plain sight: no need to guess what they are
+                for square, count in sorted(st.based_counts(self.enemy).items()):
+                    out.append(Aim(square, "airbase", self.kill_vp, count))
             return out
         bombed = st.bombed_targets
         out = [a for a in _installation_aims(static, self.side) if (a.square, a.kind) not in bombed]
