@@ -72,14 +72,23 @@ class Intel:
                 stack.bombers += 0.4
         return stacks
 
+    @cached_property
+    def counters(self) -> dict[int, int]:
+        """Enemy air counters per square, based or in the air: in plain sight even face down, so
+        what needs only these need not guess what they are (`stacks`)."""
+        counts = self.st.based_counts(self.enemy)
+        for u in self.st.in_the_air(self.enemy):
+            counts[u.square] = counts.get(u.square, 0) + 1
+        return counts
+
     def threat(self, square: int) -> int:
         """Enemy air units within a move (4 squares) of `square`: who could bomb or strafe it next."""
         found = self._threats.get(square)
         if found is None:
             row, found = self.st.static.dist[square], 0
-            for stack in self.stacks.values():
-                if row[stack.square] <= 4:
-                    found += stack.count
+            for at, count in self.counters.items():
+                if row[at] <= 4:
+                    found += count
             self._threats[square] = found
         return found
 
