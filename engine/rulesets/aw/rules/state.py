@@ -271,7 +271,7 @@ class State:
         data = {"unit": unit.id, "to": labels[square], "reason": reason}
         if path:
             data["path"] = [labels[s] for s in path]
-        self.emit("unit.moved", **data)
+        self.log.append("unit.moved", data)
 
     def remove(self, unit: Unit, box: str, reason: str, by: list[str] | None = None) -> None:
         """Take a unit off the map (or from one box to another); kills carry `by`."""
@@ -291,7 +291,7 @@ class State:
             data["by"] = by or []
         elif by:
             data["by"] = by
-        self.emit("unit.removed", **data)
+        self.log.append("unit.removed", data)
         if was_airborne:
             self.change(unit, airborne=False, revealed=False)
 
@@ -306,7 +306,7 @@ class State:
             self._moved(unit)
         else:
             self.versions[unit.side] += 1
-        self.emit("unit.changed", unit=unit.id, state=state)
+        self.log.append("unit.changed", {"unit": unit.id, "state": state})
 
     def _moved(self, unit: Unit) -> None:
         """Forget the other side's routes: this unit may block or reveal them now."""
