@@ -79,7 +79,8 @@ def _search(st: State, side: str, start: int, speed: int, stopped: frozenset[int
 
 def path(st: State, side: str, start: int, speed: int, dest: int) -> list[int]:
     """The squares a move enters on the way to `dest`, in order: a shortest route that enters
-    the fewest squares with enemy units or installations, since those reveal it (22.0)."""
+    the fewest squares with enemy units or installations, since those reveal it (22.0). Shared:
+    not to be changed."""
     stopped = stops(st, side)
     if _detours(st, start, speed, stopped):
         before = _search(st, side, start, speed, stopped)[1]
@@ -97,15 +98,13 @@ def _straight(st: State, side: str, start: int, dest: int) -> list[int]:
     column first, then along the row)."""
     static = st.static
     touched = contacts(st, side)
+    box, plain = _box(static, start, dest)
+    if touched.isdisjoint(box):
+        return plain
     a, b = static.squares[start], static.squares[dest]
     dc, dr = (1 if b.col >= a.col else -1), (1 if b.row >= a.row else -1)
     across, down = abs(b.col - a.col), abs(b.row - a.row)
     cols = static.cols
-    first, last = min(a.col, b.col), max(a.col, b.col) + 1
-    if all(touched.isdisjoint(range(row * cols + first, row * cols + last))
-           for row in range(min(a.row, b.row), max(a.row, b.row) + 1)):
-        turn = (a.row + down * dr) * cols + a.col
-        return [turn - j * dr * cols for j in range(down - 1, -1, -1)] + [turn + i * dc for i in range(1, across + 1)]
     width = down + 1  # step (i along the row, j down the column) at i * width + j
     cost, prev = [0] * ((across + 1) * width), [0] * ((across + 1) * width)
     for i in range(across + 1):
@@ -126,3 +125,22 @@ def _straight(st: State, side: str, start: int, dest: int) -> list[int]:
         out.append((a.row + j * dr) * cols + a.col + i * dc)
         k = prev[k]
     return out[::-1]
+
+
+def _box(static, start: int, dest: int) -> tuple[frozenset[int], list[int]]:
+    """The squares of the rectangle two squares span, and the route between them with no contact
+    in it (down the column, then along the row); made once per scenario (shared: not to be changed)."""
+    boxes = static.cache.setdefault("route boxes", {})
+    found = boxes.get((start, dest))
+    if found is None:
+        a, b = static.squares[start], static.squares[dest]
+        cols = static.cols
+        dc, dr = (1 if b.col >= a.col else -1), (1 if b.row >= a.row else -1)
+        across, down = abs(b.col - a.col), abs(b.row - a.row)
+        first, last = min(a.col, b.col), max(a.col, b.col) + 1
+        box = frozenset(sq for row in range(min(a.row, b.row), max(a.row, b.row) + 1)
+                        for sq in range(row * cols + first, row * cols + last))
+        turn = (a.row + down * dr) * cols + a.col
+        found = boxes[(start, dest)] = (box, [turn - j * dr * cols for j in range(down - 1, -1, -1)]
+                                        + [turn + i * dc for i in range(1, across + 1)])
+    return found
