@@ -35,21 +35,28 @@ DANGER = 0.5  # how much a hard bot shies from airbases within reach of enemy ai
 def base_scores(bot, st: State) -> Callable[[int, int], float]:
     """The score of an airbase `square` for a unit of `reach`, lower is better: as far from what
     it can hit as its reach allows, and out of reach of the enemy's air units (whose positions
-    and numbers are in plain sight). Scores are kept while the side's knowledge holds."""
+    and numbers are in plain sight). Scores are kept while the side's knowledge holds, each
+    square's distance to the nearest target while the targets stay the same."""
     intel = bot.intel(st)
     scores = intel.memo.get("base scores")
     if scores is None:
         scores = intel.memo["base scores"] = {}
-        intel.memo["aim squares"] = [a.square for a in intel.aims(airbases=False)] or [
-            s.index for s in st.static.squares if s.territory == intel.enemy]
-    aims, dist = intel.memo["aim squares"], st.static.dist
+        aims = tuple([a.square for a in intel.aims(airbases=False)]) or tuple(
+            [s.index for s in st.static.squares if s.territory == intel.enemy])
+        kept = bot.memory.get("nearest aim")
+        if kept is None or kept[0] != aims:  # the targets change only when one is bombed or a battle opens or closes
+            bot.memory["nearest aim"] = (aims, {})
+    aims, nearest = bot.memory["nearest aim"]
+    dist = st.static.dist
 
     def score(reach: int, square: int) -> float:
         found = scores.get((reach, square))
         if found is None:
-            row = dist[square]
-            fit = abs(min(row[a] for a in aims) - reach + 1)
-            found = scores[(reach, square)] = fit + DANGER * intel.threat(square)
+            near = nearest.get(square)
+            if near is None:
+                row = dist[square]
+                near = nearest[square] = min(row[a] for a in aims)
+            found = scores[(reach, square)] = abs(near - reach + 1) + DANGER * intel.threat(square)
         return found
     return score
 
