@@ -23,8 +23,9 @@ BOXES = (UNPLACED, REINFORCEMENTS, ABORT, DAMAGE, ASIDE)
 class Unit:
     """One counter. Air units carry the per-turn sortie bookkeeping of 16.0 and 20.0."""
 
-    __slots__ = ("id", "side", "record", "type", "air", "square", "box", "airborne", "mode", "face",
-                 "rules", "revealed", "arrival", "sorties", "took_off", "landed", "bombed", "moved", "name")
+    __slots__ = ("id", "side", "record", "type", "air", "square", "box", "airborne", "mode", "face", "speed",
+                 "short_range", "rules", "revealed", "arrival", "sorties", "took_off", "landed", "bombed", "moved",
+                 "name")
 
     def __init__(self, uid: str, side: str, record, air: bool) -> None:
         self.id, self.side, self.record, self.air = uid, side, record, air
@@ -33,8 +34,10 @@ class Unit:
         self.square: int | None = None
         self.box: str | None = UNPLACED
         self.airborne = False
-        self.face: AirFace | None = record.front if air else None
+        self.face: AirFace | None = None
         self.mode: str = record.front.mode if air else ""
+        if air:
+            self.turn_to(record.front)
         self.rules = None  # the scenario's ModeRules for the unit's type and mode (set by State)
         self.revealed = False
         self.arrival = 0  # order of arrival in a square: the latest is the top of the stack
@@ -52,13 +55,9 @@ class Unit:
     def on_map(self) -> bool:
         return self.square is not None
 
-    @property
-    def short_range(self) -> bool:
-        return self.face.short_range
-
-    @property
-    def speed(self) -> int:
-        return self.face.speed
+    def turn_to(self, face: AirFace) -> None:
+        """Show `face`, its speed and range copied out (read at every move)."""
+        self.face, self.speed, self.short_range = face, face.speed, face.short_range
 
 
 @dataclass
@@ -318,7 +317,7 @@ class State:
     def set_mode(self, unit: Unit, mode: str) -> None:
         record = unit.record
         unit.mode = mode
-        unit.face = record.front if record.front.mode == mode else record.back
+        unit.turn_to(record.front if record.front.mode == mode else record.back)
         unit.rules = self.static.mode_rules(unit.type, mode)
         self.versions[unit.side] += 1
         self.emit("unit.changed", unit=unit.id, state={"mode": mode})
