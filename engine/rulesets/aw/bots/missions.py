@@ -55,7 +55,7 @@ class Planner:
         self.hours_left = static.scenario.hours_per_turn - st.hour + 1
         self.last_hour = self.hours_left == 1
         self.room = st.rooms(side)
-        # Worked out from the airbase room left, so forgotten whenever an order changes it.
+        # Worked out from which airbases have room left, so forgotten when an order changes that.
         self._open: list[int] | None = None  # airbases with room, board order
         self._nearest: dict[int, int | None] = {}  # square -> `base_near` it, within any distance
         self._bases_in_reach: dict[tuple[int, int], list[int]] = {}
@@ -110,11 +110,9 @@ class Planner:
                 self.occupancy[unit.square] -= 1
             else:
                 self.launched[unit.square] = self.launched.get(unit.square, 0) + 1
-                self.room[unit.square] += 1  # free for landings, which are flown after take-offs
-                self._room_changed()
+                self._add_room(unit.square, 1)  # free for landings, which are flown after take-offs
         if land:
-            self.room[dest] = self.room.get(dest, 0) - len(units)
-            self._room_changed()
+            self._add_room(dest, -len(units))
         elif all(self.dist[u.square][dest] <= u.speed for u in units):
             self.occupancy[dest] = self.occupancy.get(dest, 0) + len(units)
         lead = units[0]
@@ -128,11 +126,16 @@ class Planner:
                 return
         self.orders.append(Order([u.id for u in units], dest, land, why))
 
-    def _room_changed(self) -> None:
-        self._open = None
-        self._nearest.clear()
-        self._bases_in_reach.clear()
-        self._reach.clear()  # where a bomber can land after its strike depends on the room
+    def _add_room(self, square: int, count: int) -> None:
+        """What is worked out from the airbases with room is forgotten when one fills up or opens
+        (it reads only whether an airbase has room, not how much)."""
+        before = self.room.get(square, 0)
+        self.room[square] = before + count
+        if (before > 0) != (before + count > 0):
+            self._open = None
+            self._nearest.clear()
+            self._bases_in_reach.clear()
+            self._reach.clear()  # where a bomber can land after its strike depends on the room
 
     def fits(self, dest: int, count: int) -> bool:
         return self.occupancy.get(dest, 0) + count <= self.level
