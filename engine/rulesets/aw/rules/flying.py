@@ -44,13 +44,13 @@ def grounded_by(st: State, unit: Unit) -> str | None:
         return "off map"
     if unit.airborne:
         return "moved" if unit.moved else None
-    limit = missions_limit(st, unit)
-    if limit is not None and unit.sorties >= limit:
-        return "missions"
+    if unit.sorties:  # no limit is below one mission
+        limit = missions_limit(st, unit)
+        if limit is not None and unit.sorties >= limit:
+            return "missions"
     if unit.landed == st.hour:
         return "landed"
-    if st.static.rules.airbase_launch_limit == "command_level" and \
-            st.launched.get(unit.square, 0) >= st.command_level(unit.side):
+    if st.static.launch_limited and st.launched.get(unit.square, 0) >= st.command_level(unit.side):
         return "launch"
     return None
 
@@ -249,7 +249,7 @@ def _offers(static) -> dict[str, list[dict]]:
 def addable(st: State, side: str, group: list[Unit]) -> list[Unit]:
     """Units that may join the group: same square and status, free to move, within the launch limit."""
     lead = group[0]
-    if not lead.airborne and st.static.rules.airbase_launch_limit == "command_level":
+    if not lead.airborne and st.static.launch_limited:
         if st.launched.get(lead.square, 0) + len(group) >= st.command_level(side):
             return []
     square, airborne = lead.square, lead.airborne

@@ -131,6 +131,7 @@ class Static:
                           for col, faces in self.bomb_crt.items()}
         self.victory = scenario.victory
         self.rules = scenario.rules
+        self.launch_limited = scenario.rules.airbase_launch_limit == "command_level"  # 30.2, read at every take-off
 
     @staticmethod
     def _columns(table) -> dict[str, list[str]]:
