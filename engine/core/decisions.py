@@ -71,8 +71,10 @@ class Decision:
 
     def match(self, action: Action) -> Action:
         """The offered action equal to `action`, or IllegalAction with the reason."""
-        if self._options is not None and any(action is a for a in self._options):
-            return action  # a bot handing back an offered action
+        if self._options is not None:
+            for offered in self._options:
+                if offered is action:
+                    return action  # a bot handing back an offered action
         if not isinstance(action, dict) or "type" not in action:
             raise IllegalAction(f"an action is a mapping with a 'type'; got {action!r}")
         if self.accept is not None:
