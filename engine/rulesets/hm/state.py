@@ -80,6 +80,11 @@ def cube_distances(cube: Cube, cubes: list[Cube]) -> list[int]:
     return [(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in cubes]
 
 
+def nearest_each(cubes: list[Cube], others: list[Cube]) -> list[int]:
+    """Hexes from each of `cubes` to the nearest of `others` (not empty), in one comprehension."""
+    return [min([(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in others]) for x, y, z in cubes]
+
+
 def distances(cube: Cube, planes: list[Plane]) -> list[int]:
     """Hexes from `cube` to each plane's nose."""
     return cube_distances(cube, [p.nose for p in planes])
