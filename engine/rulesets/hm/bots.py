@@ -16,7 +16,6 @@ deck or another side's secret designation.
 from __future__ import annotations
 
 import random
-from functools import cached_property
 
 from engine.core.board import CUBE_DIRECTIONS, Cube
 from engine.core.decisions import Action, Decision
@@ -24,7 +23,7 @@ from engine.core.game import Game
 
 from .offsets import ray
 from .play import MoveDecision
-from .state import Plane, State, cube_distances, distances, hex_distance
+from .state import Plane, State, cube_distances, distances, hex_distance, nearest_each
 
 FIGHTER, BOMBER = 1.0, 3.0
 DESIGNATION_CANDIDATE = 5.0  # a plane that may carry the designated passenger
@@ -61,29 +60,26 @@ class Look:
                 self.worth = state.listed[key] = {
                     e.id: DESIGNATION_CANDIDATE if e.id in candidates else BOMBER if e.role == "bomber" else FIGHTER
                     for e in self.enemies}
+        # the other planes of this side on the mat, and where its bombers are (only the hard bot looks)
+        self.friends = [p for p in state.live(me.side) if p is not me] if hard else []
+        self.bombers = [f.nose for f in self.friends if f.role == "bomber"]
         self._danger: dict[Cube, float] = {}
         self._threats: list[tuple] | None = None if hard else []  # worked out at the first `danger`
-        self._ours: int | list[Cube] = 0  # where this side's planes are, for `_dice`
-        self._weighed: dict[str, float] = {}
         self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
 
-    @cached_property
-    def friends(self) -> list[Plane]:
-        """The other planes of this side on the mat (only the hard bot looks)."""
-        return [p for p in self.state.live(self.me.side) if p is not self.me]
-
     def _threats_of(self, state: State) -> list[tuple]:
-        """(nose x, y, z, facing x, y, z, speed, reach, enemy) of each enemy that could fire at a hex
-        this plane may end in, for `danger`; turrets have no facing (None). Also where this side's
-        planes are, for `_dice`."""
+        """(nose x, y, z, facing x, y, z, speed, reach, dice) of each enemy that could fire at a hex
+        this plane may end in, for `danger`; turrets have no facing (None). Nearly every one of them
+        is within reach of a hex weighed, so its guns (`_dice`) are worked out with it."""
         rules, ranges = state.rules, state.table.ranges
         (mx, my, mz), mine = self.me.nose, self.me.speed(rules)
-        ours = [self.me.nose] + [f.nose for f in self.friends]
+        ours = [self.me.nose] + [f.nose for f in self.friends]  # where this side's planes are
         bits = state.mat.bits
         mask = 0
         for cube in ours:
             mask |= bits[cube]
-        self._ours = mask if mask.bit_count() == len(ours) else ours  # a mask unless planes share a hex
+        if mask.bit_count() == len(ours):  # a mask unless planes share a hex
+            ours = mask
         threats = []
         for enemy in self.enemies:
             speed = enemy.speed(rules)
@@ -93,15 +89,15 @@ class Look:
             far = reach + mine
             if -far <= x - mx <= far and -far <= y - my <= far and -far <= z - mz <= far:
                 fx, fy, fz = CUBE_DIRECTIONS[enemy.facing] if fighter else (None, None, None)
-                threats.append((x, y, z, fx, fy, fz, speed, reach, enemy))
+                threats.append((x, y, z, fx, fy, fz, speed, reach, self._dice(enemy, reach, ours)))
         return threats
 
-    def _dice(self, enemy: Plane, reach: int) -> float:
-        """An enemy's guns as a threat, worked out only for enemies within reach of a hex weighed."""
+    def _dice(self, enemy: Plane, reach: int, ours: int | list[Cube]) -> float:
+        """An enemy's guns as a threat to this side's planes at `ours` (a mask of their hexes, or the
+        hexes themselves when two share one)."""
         # an enemy that has flown this round may still go first in the next: half weight;
         # and it can only shoot one of the planes it can reach
         weight = 0.5 if enemy.card in self.state.drawn else 1.0
-        ours = self._ours
         if isinstance(ours, int):
             near = (self.state.mat.within(enemy.nose, reach) & ours).bit_count()
         else:
@@ -112,11 +108,8 @@ class Look:
                     near += 1
         weight /= max(1, near)
         if enemy.role == "fighter":
-            found = (enemy.record.guns_front or 0) * weight
-        else:
-            found = sum(d for _, d in enemy.turrets) * self.p_hit[self.state.table.ranges.turret] * 0.5 * weight
-        self._weighed[enemy.id] = found
-        return found
+            return (enemy.record.guns_front or 0) * weight
+        return sum(d for _, d in enemy.turrets) * self.p_hit[self.state.table.ranges.turret] * 0.5 * weight
 
     def kill_share(self, target: Plane, expected: float) -> float:
         """How much of the way to shooting `target` down `expected` hits go (engines count for heavies)."""
@@ -157,18 +150,15 @@ class Look:
         if value is not None:
             return value
         front = self.state.table.ranges.front
-        p_hit, weighed = self.p_hit, self._weighed
+        p_hit = self.p_hit
         total = 0.0
         ex, ey, ez = end
         if self._threats is None:
             self._threats = self._threats_of(self.state)
-        for nx, ny, nz, fx, fy, fz, speed, reach, enemy in self._threats:
+        for nx, ny, nz, fx, fy, fz, speed, reach, dice in self._threats:
             dx, dy, dz = ex - nx, ey - ny, ez - nz
             if not (-reach <= dx <= reach and -reach <= dy <= reach and -reach <= dz <= reach):
                 continue
-            dice = weighed.get(enemy.id)
-            if dice is None:
-                dice = self._dice(enemy, reach)
             if fx is None:
                 total += dice
                 continue
@@ -249,7 +239,7 @@ class Bot:
         front, tail = state.table.ranges.front, state.table.ranges.tail
         guns, tail_guns = me.record.guns_front or 0, me.record.guns_tail
         objective = self.objective(look)
-        bombers = [f.nose for f in look.friends if f.role == "bomber"] if hard else []
+        bombers = look.bombers
         moves = decision.moves
         exit_ = moves[-1].exit  # an exit comes last, if there is one
         if exit_:
@@ -282,11 +272,10 @@ class Bot:
             bits, escorted = state.mat.bits, 0  # escorted: the hexes within the radius of a bomber
             for bomber in bombers:
                 escorted |= state.mat.within(bomber, ESCORT_RADIUS)
-            for spot in set(spots):
-                x, y, z = offsets[spot]
-                cube = (sx + x, sy + y, sz + z)
-                if not bits[cube] & escorted:  # (within the radius it loses nothing)
-                    cells[spot] -= 0.1 * (_nearest(cube, bombers) - ESCORT_RADIUS)
+            stray = [(spot, cube) for spot in set(spots) for x, y, z in [offsets[spot]]
+                     for cube in [(sx + x, sy + y, sz + z)] if not bits[cube] & escorted]  # (within it: no loss)
+            for (spot, _), nearest in zip(stray, nearest_each([cube for _, cube in stray], bombers)):
+                cells[spot] -= 0.1 * (nearest - ESCORT_RADIUS)
         # Then what a move adds, in this order: the forward guns' shot, the tail gun's, pointing at the
         # objective. A line of fire holding no other plane scores nothing: each is one mask, tested
         # against the planes around as one mask.
@@ -319,10 +308,10 @@ class Bot:
             return None
         if not self.hard:
             return enemies[_first_least(distances(me.nose, enemies))]
-        bombers = [f.nose for f in look.friends if f.role == "bomber"]
+        bombers = look.bombers
         if bombers:
             fighters = [e for e in enemies if e.role == "fighter"] or enemies
-            return fighters[_first_least([_nearest(e.nose, bombers) for e in fighters])]
+            return fighters[_first_least(nearest_each([e.nose for e in fighters], bombers))]
         worth = look.worth
         values = [worth[e.id] / (1 + d) for e, d in zip(enemies, distances(me.nose, enemies))]
         return enemies[values.index(max(values))]  # the first of the most

@@ -80,6 +80,11 @@ def cube_distances(cube: Cube, cubes: list[Cube]) -> list[int]:
     return [(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in cubes]
 
 
+def nearest_each(cubes: list[Cube], others: list[Cube]) -> list[int]:
+    """Hexes from each of `cubes` to the nearest of `others` (not empty), in one comprehension."""
+    return [min([(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in others]) for x, y, z in cubes]
+
+
 def distances(cube: Cube, planes: list[Plane]) -> list[int]:
     """Hexes from `cube` to each plane's nose."""
     return cube_distances(cube, [p.nose for p in planes])
@@ -159,11 +164,13 @@ class State:
         self.listed.clear()
 
     def live(self, side: str | None = None) -> list[Plane]:
+        """The planes on the mat (of `side`), in set-up order. Read only: the list is kept, not copied,
+        till a plane leaves, and then dropped, never changed in place."""
         found = self.listed.get(side)
         if found is None:
             found = self.listed[side] = [p for p in self.planes.values()
                                          if p.status == ON_MAT and (side is None or p.side == side)]
-        return list(found)
+        return found
 
     def live_cards(self) -> list[str]:
         """Cards of the fighters and bomber squadrons with a plane still on the mat, in set-up order."""
@@ -173,8 +180,9 @@ class State:
         return [self.mat.labels[c] for c in plane.hexes if c in self.mat.cubes]
 
     def enemies(self, side: str) -> list[Plane]:
+        """The planes on the mat of the other sides, in set-up order; read only, as `live`."""
         found = self.listed.get(("enemies of", side))
         if found is None:
             found = self.listed[("enemies of", side)] = [p for p in self.planes.values()
                                                          if p.status == ON_MAT and p.side != side]
-        return list(found)
+        return found

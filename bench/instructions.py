@@ -1,0 +1,82 @@
+"""Instructions per game of a scenario played by bots, counted by valgrind: a speed figure that
+does not move with the load of a shared machine.
+
+Wall-clock benchmarks (`test_*_speed.py`) are the targets, but on two shared cores their means
+swing by half; a change is judged better by the instructions it saves. Two batches of games
+are counted under cachegrind and differenced, so start-up and content loading drop out.
+
+    .venv/bin/python bench/instructions.py bombers-over-berlin --strength hard --games 2 6
+
+Needs valgrind (Debian: `apt-get install valgrind`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+
+
+def play(spec: str, strength: str, first_seed: int, games: int) -> None:
+    """The child run under valgrind: load once, then play `games` whole games."""
+    from engine.core.game import Game, run
+    from engine.core.launch import find_scenario
+    from engine.core.simulate import frozen_heap
+
+    launch = find_scenario(spec)
+    engine = launch.ruleset.engine
+    with frozen_heap():
+        for seed in range(first_seed, first_seed + games):
+            game = Game(engine, launch.scenario, launch.content, seed)
+            run(game, {side: engine.bot(side, strength) for side in game.sides})
+
+
+def count(spec: str, strength: str, first_seed: int, games: int) -> int:
+    """Instructions of a child run playing `games` games."""
+    command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+               sys.executable, __file__, spec, "--strength", strength, "--seed", str(first_seed),
+               "--play", str(games)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if done.returncode or found is None:
+        sys.exit(f"valgrind run failed ({' '.join(command)}):\n{done.stderr[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("scenario", help="scenario id or PACK/ID, as `sortie play` takes it")
+    parser.add_argument("--strength", default="hard", help="bot strength on every side (default: hard)")
+    parser.add_argument("--seed", type=int, default=1, help="first seed (default: 1)")
+    parser.add_argument("--games", type=int, nargs=2, default=(2, 6), metavar=("FEW", "MANY"),
+                        help="the two batch sizes differenced (default: 2 6)")
+    parser.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the child under valgrind
+    args = parser.parse_args()
+    if args.play is not None:
+        play(args.scenario, args.strength, args.seed, args.play)
+        return
+    few, many = args.games
+    if not 0 <= few < many:
+        parser.error(f"--games takes FEW MANY with 0 <= FEW < MANY; got {few} {many}")
+    from engine.content.validate import UsageError
+    from engine.core.launch import find_scenario
+
+    try:
+        engine = find_scenario(args.scenario).ruleset.engine
+    except UsageError as exc:
+        parser.error(str(exc))
+    if args.strength not in engine.bot_strengths:
+        parser.error(f"--strength: one of {', '.join(engine.bot_strengths)}; got '{args.strength}'")
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
+    # the same seeds in both batches: the extra games of the larger batch are the ones measured
+    per_game = (count(args.scenario, args.strength, args.seed, many)
+                - count(args.scenario, args.strength, args.seed, few)) / (many - few)
+    print(f"{args.scenario} ({args.strength} bots), seeds {args.seed + few}-{args.seed + many - 1}: "
+          f"{per_game / 1e6:.2f} M instructions a game")
+
+
+if __name__ == "__main__":
+    main()
