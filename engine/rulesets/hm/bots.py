@@ -16,6 +16,7 @@ deck or another side's secret designation.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.core.board import CUBE_DIRECTIONS, Cube
 from engine.core.decisions import Action, Decision
@@ -254,21 +255,28 @@ class Bot:
         # near the objective, behind it (out of its forward guns), by the bombers.
         offsets = plan.spot_offsets
         toward = None
+        cells: Sequence[float]
         if objective is None:
             cells = [0.0] * plan.spots
         else:
             (ox, oy, oz), back = objective.nose, (objective.facing + 3) % 6
             rx, ry, rz = ox - sx, oy - sy, oz - sz  # the objective as an offset
             if not hard:
-                cells = [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1) for x, y, z in offsets]
+                cells = plan.kept(("near", rx, ry, rz), lambda: [
+                    0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1) for x, y, z in offsets])
             else:  # and behind it: (end - objective) . back > 0, with end = start + offset
-                behind = _dot((rx, ry, rz), CUBE_DIRECTIONS[back])
-                dots = plan.spot_table(("dot", back), lambda o: _dot(o, CUBE_DIRECTIONS[back]))
-                cells = [value + 0.2 if dot > behind else value for (x, y, z), dot in zip(offsets, dots)
-                         for value in [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1)]]
+                def near_and_behind() -> list[float]:
+                    behind = _dot((rx, ry, rz), CUBE_DIRECTIONS[back])
+                    dots = plan.spot_table(("dot", back), lambda o: _dot(o, CUBE_DIRECTIONS[back]))
+                    return [value + 0.2 if dot > behind else value for (x, y, z), dot in zip(offsets, dots)
+                            for value in [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1)]]
+
+                # the same few offsets and facings of the objective recur decision after decision
+                cells = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
                 # pointing at it: (objective - end) . facing > 0
                 toward = [_dot((rx, ry, rz), d) for d in CUBE_DIRECTIONS]
         if bombers:
+            cells = list(cells)  # the kept worths stay as they are for the next decision
             bits, escorted = state.mat.bits, 0  # escorted: the hexes within the radius of a bomber
             for bomber in bombers:
                 escorted |= state.mat.within(bomber, ESCORT_RADIUS)

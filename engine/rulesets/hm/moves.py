@@ -117,6 +117,9 @@ class Candidates(NamedTuple):
     columns: tuple[tuple[int, ...], ...]  # of `on`: the template index, spot and facing of each, for bots
 
 
+KEPT = 512  # entries `Template.kept` holds at most
+
+
 class Template:
     """Every end state of a flight from one facing, and what is worked out from it for play."""
 
@@ -132,6 +135,7 @@ class Template:
             self.entered |= state.paths
         self._candidates: dict[tuple[int, int], Candidates] = {}
         self._tables: dict[tuple, tuple] = {}
+        self._kept: dict[tuple, Any] = {}
 
     def table(self, key: tuple, make: Callable[[EndState], Any]) -> tuple:
         """`make` of every end state, in template order (by a state's `index`), made once per `key`."""
@@ -145,6 +149,17 @@ class Template:
         found = self._tables.get(("spot",) + key)
         if found is None:
             found = self._tables[("spot",) + key] = tuple(make(offset) for offset in self.spot_offsets)
+        return found
+
+    def kept(self, key: tuple, make: Callable[[], Any]) -> Any:
+        """`make()` kept under `key`, for what the bots work out from the template and a few numbers
+        that recur from decision to decision. Unlike `table` the keys are many, so the lot is
+        forgotten past KEPT entries: memory stays small however many games are played."""
+        found = self._kept.get(key)
+        if found is None:
+            if len(self._kept) >= KEPT:
+                self._kept.clear()
+            found = self._kept[key] = make()
         return found
 
     def candidates(self, off: int, length: int) -> Candidates:
