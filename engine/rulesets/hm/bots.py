@@ -343,25 +343,29 @@ class Bot:
             col, row = grid.cell(cube)
             return {"north": row, "south": grid.rows - 1 - row, "west": col, "east": grid.cols - 1 - col}[away]
 
-        cells: dict[Cube, tuple[float, float]] = {}
+        # by spot (the end hexes of the template): the hex, its worth short of covering the goal,
+        # and what straying from the squadron costs; worked out at the first move ending there
+        cells: dict[int, tuple[Cube, float, float]] = {}
+        offsets, (sx, sy, sz) = mover.plan.spot_offsets, me.nose
 
-        def cell(end: Cube) -> tuple[float, float]:
-            """The hex's worth short of covering the goal, and what straying from the squadron costs."""
+        def cell(spot: int) -> tuple[Cube, float, float]:
+            x, y, z = offsets[spot]
+            end = (sx + x, sy + y, sz + z)
             value = -float(hex_distance(end, goal)) if goal is not None else -float(to_edge(end))
             stray = 0.2 * max(0, _nearest(end, mates) - 2) if mates else 0.0
-            cells[end] = value, stray
-            return value, stray
+            found = cells[spot] = end, value, stray
+            return found
 
         out = []
-        for move in decision.moves:
-            end = mover.end(move)
-            if move.exit:
-                out.append(-100.0 if goal is not None else (50.0 if state.mat.edge(end) == away else 10.0))
-                continue
-            value, stray = cells[end] if end in cells else cell(end)
-            if goal is not None and (goal == end or goal in mover.tail(end, move.facing)):
+        _, spots, facings = mover.columns  # of the moves on the mat; an exit comes last, if there is one
+        for spot, facing in zip(spots, facings):
+            end, value, stray = cells[spot] if spot in cells else cell(spot)
+            if goal is not None and (goal == end or goal in mover.tail(end, facing)):
                 value = 20.0
             if mates:
                 value -= stray
             out.append(value)
+        last = decision.moves[-1]
+        if last.exit:
+            out.append(-100.0 if goal is not None else (50.0 if state.mat.edge(mover.end(last)) == away else 10.0))
         return out
