@@ -10,7 +10,7 @@ from engine.core.board import cube_step
 from engine.core.decisions import IllegalAction
 from engine.rulesets.hm import play
 from engine.rulesets.hm.mat import mat_of
-from engine.rulesets.hm.moves import IMMELMAN, Flight, Mover
+from engine.rulesets.hm.moves import IMMELMAN, KEPT, Flight, Mover, Template
 
 from .kit import content, events, fighter, move_to, new_game, scenario, squadron
 
@@ -185,3 +185,17 @@ def test_offered_moves_are_exactly_the_cheapest_legal_chains(records, flight_spe
         assert m.path[-1] == m.to
         steps = [start] + list(m.path)
         assert all(mat.grid.distance(mat.grid.cell(a), mat.grid.cell(b)) == 1 for a, b in zip(steps, steps[1:]))
+
+
+def test_what_the_bots_keep_on_a_template_is_forgotten_past_a_bound():
+    """Kept worths are keyed by where planes are: over thousands of games they must not pile up."""
+    plan, made = Template([], ends=True), []
+
+    def make(n: int):
+        return lambda: made.append(n) or n
+
+    for n in range(KEPT):
+        assert plan.kept(("n", n), make(n)) == n
+    assert plan.kept(("n", 0), make(0)) == 0 and len(made) == KEPT  # kept, not made again
+    assert plan.kept(("n", KEPT), make(KEPT)) == KEPT  # one past the bound: the lot is forgotten
+    assert plan.kept(("n", 0), make(0)) == 0 and made[-1] == 0 and len(made) == KEPT + 2

@@ -117,7 +117,7 @@ class Candidates(NamedTuple):
     columns: tuple[tuple[int, ...], ...]  # of `on`: the template index, spot and facing of each, for bots
 
 
-KEPT = 512  # entries `Template.kept` holds at most
+KEPT = 256  # entries `Template.kept` holds at most: a few hundred kilobytes a template
 
 
 class Template:
