@@ -71,46 +71,41 @@ class Look:
     def _threats_of(self, state: State) -> list[tuple]:
         """(nose x, y, z, facing x, y, z, speed, reach, dice) of each enemy that could fire at a hex
         this plane may end in, for `danger`; turrets have no facing (None). Nearly every one of them
-        is within reach of a hex weighed, so its guns (`_dice`) are worked out with it."""
-        rules, ranges = state.rules, state.table.ranges
+        is within reach of a hex weighed, so its guns are worked out with it: as a threat to this
+        side's planes, of which it can shoot only one of those it reaches; and an enemy that has
+        flown this round may still go first in the next, so it counts half."""
+        rules, ranges, drawn, within = state.rules, state.table.ranges, state.drawn, state.mat.within
+        front, turret = ranges.front, ranges.turret
         (mx, my, mz), mine = self.me.nose, self.me.speed(rules)
         ours = [self.me.nose] + [f.nose for f in self.friends]  # where this side's planes are
         bits = state.mat.bits
         mask = 0
         for cube in ours:
             mask |= bits[cube]
-        if mask.bit_count() == len(ours):  # a mask unless planes share a hex
-            ours = mask
+        shared = mask.bit_count() != len(ours)  # planes share a hex: count them one by one, not by mask
         threats = []
         for enemy in self.enemies:
             speed = enemy.speed(rules)
             fighter = enemy.role == "fighter"
-            reach = speed + (ranges.front if fighter else ranges.turret)
+            reach = speed + (front if fighter else turret)
             x, y, z = enemy.nose
             far = reach + mine
-            if -far <= x - mx <= far and -far <= y - my <= far and -far <= z - mz <= far:
-                fx, fy, fz = CUBE_DIRECTIONS[enemy.facing] if fighter else (None, None, None)
-                threats.append((x, y, z, fx, fy, fz, speed, reach, self._dice(enemy, reach, ours)))
+            if not (-far <= x - mx <= far and -far <= y - my <= far and -far <= z - mz <= far):
+                continue
+            if shared:
+                near = sum(1 for a, b, c in ours if -reach <= a - x <= reach and -reach <= b - y <= reach
+                           and -reach <= c - z <= reach)
+            else:
+                near = (within(enemy.nose, reach) & mask).bit_count()
+            weight = (0.5 if enemy.card in drawn else 1.0) / max(1, near)
+            if fighter:
+                fx, fy, fz = CUBE_DIRECTIONS[enemy.facing]
+                dice = (enemy.record.guns_front or 0) * weight
+            else:
+                fx = fy = fz = None
+                dice = sum(d for _, d in enemy.turrets) * self.p_hit[turret] * 0.5 * weight
+            threats.append((x, y, z, fx, fy, fz, speed, reach, dice))
         return threats
-
-    def _dice(self, enemy: Plane, reach: int, ours: int | list[Cube]) -> float:
-        """An enemy's guns as a threat to this side's planes at `ours` (a mask of their hexes, or the
-        hexes themselves when two share one)."""
-        # an enemy that has flown this round may still go first in the next: half weight;
-        # and it can only shoot one of the planes it can reach
-        weight = 0.5 if enemy.card in self.state.drawn else 1.0
-        if isinstance(ours, int):
-            near = (self.state.mat.within(enemy.nose, reach) & ours).bit_count()
-        else:
-            ex, ey, ez = enemy.nose
-            near = 0
-            for x, y, z in ours:
-                if -reach <= x - ex <= reach and -reach <= y - ey <= reach and -reach <= z - ez <= reach:
-                    near += 1
-        weight /= max(1, near)
-        if enemy.role == "fighter":
-            return (enemy.record.guns_front or 0) * weight
-        return sum(d for _, d in enemy.turrets) * self.p_hit[self.state.table.ranges.turret] * 0.5 * weight
 
     def kill_share(self, target: Plane, expected: float) -> float:
         """How much of the way to shooting `target` down `expected` hits go (engines count for heavies)."""
