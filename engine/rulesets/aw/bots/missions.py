@@ -379,7 +379,9 @@ class Planner:
         enemy_vp = self.st.static.setups[intel.enemy].vp_per_enemy_air_unit_damaged
         for aim in [a for a in intel.aims() if a.kind == "airbase"]:
             room = min(self.level, self.level - self.occupancy.get(aim.square, 0), aim.based)
-            group = list(islice((f for f in self.fighters() if self._sortie(f, aim.square)), max(0, room)))
+            if room <= 0:
+                continue
+            group = list(islice((f for f in self.fighters() if self._sortie(f, aim.square)), room))
             if not group:
                 continue
             based = intel.stacks.get((aim.square, False))
