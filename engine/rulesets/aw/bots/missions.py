@@ -271,14 +271,17 @@ class Planner:
         dice = self.bomb_dice(unit)
         allowed = unit.record.can_bomb
         hard, min_gain = self.strength == "hard", self.style["min_gain"]
+        risks = self._risks
         best = None
         for aim, hours in self._reachable(unit, aims):
             if allowed is not None and COLUMN[aim.kind] not in allowed:
                 continue
             if hard:
                 already = dice_on.get((aim.square, aim.kind), 0)
-                gain = expected(aim, already + dice) - expected(aim, already)
-                aa, fighters = self._risk(aim.square)
+                gain = expected(aim, already + dice)
+                if already:  # no dice on it yet: nothing to take off (most aims)
+                    gain -= expected(aim, already)
+                aa, fighters = risks.get(aim.square) or self._risk(aim.square)
                 gain *= aa
                 if fighters is not None:
                     gain *= fighters
@@ -337,11 +340,12 @@ class Planner:
         """Can the fighter be over `square` this hour and land again in time?"""
         if self.dist[fighter.square][square] > fighter.speed:
             return False
-        if fighter.airborne and must_land_next_hour(self.st, fighter) and fighter.took_off < self.st.hour:
+        short = must_land_next_hour(self.st, fighter)
+        if fighter.airborne and short and fighter.took_off < self.st.hour:
             return False
         if not fighter.airborne and not self.can_launch(fighter):
             return False
-        reach = fighter.speed if must_land_next_hour(self.st, fighter) else fighter.speed * (self.hours_left - 1)
+        reach = fighter.speed if short else fighter.speed * (self.hours_left - 1)
         return not self.last_hour and self._home(fighter, square, reach) is not None
 
     def intercepts(self) -> None:
@@ -375,7 +379,9 @@ class Planner:
         enemy_vp = self.st.static.setups[intel.enemy].vp_per_enemy_air_unit_damaged
         for aim in [a for a in intel.aims() if a.kind == "airbase"]:
             room = min(self.level, self.level - self.occupancy.get(aim.square, 0), aim.based)
-            group = list(islice((f for f in self.fighters() if self._sortie(f, aim.square)), max(0, room)))
+            if room <= 0:
+                continue
+            group = list(islice((f for f in self.fighters() if self._sortie(f, aim.square)), room))
             if not group:
                 continue
             based = intel.stacks.get((aim.square, False))

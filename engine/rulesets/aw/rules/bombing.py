@@ -48,7 +48,7 @@ def targets(st: State, side: str, sq: int) -> list[Target]:
     battle = st.battles.get(sq)
     if battle is not None and "ground_battle" in may and (battle.card, side) not in st.battles_bombed:
         out.append(Target("ground_battle", sq))
-    if "based_air_unit" in may and st.based_at(sq, enemy):
+    if "based_air_unit" in may and st.has_based(sq, enemy):
         out.append(Target("airbase", sq))
     return out
 

@@ -206,6 +206,10 @@ class State:
             found = self._capacities[side] = {sq: self.airbase(sq, side)[0] for sq in self.airbases(side)}
         return found
 
+    def has_based(self, square: int, side: str) -> bool:
+        """Are any of `side`'s air units based at `square` (`based_at`, without listing them)?"""
+        return square in self._based[side]
+
     def based_counts(self, side: str) -> dict[int, int]:
         """Air units based per square (squares with some only)."""
         return dict(self._based[side])
