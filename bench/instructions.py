@@ -39,15 +39,12 @@ def play(spec: str, strength: str, first_seed: int, games: int) -> None:
 STEADY = {"PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
 
 
-def count(spec: str, strength: str, first_seed: int, games: int) -> int:
-    """Instructions of a child run playing `games` games."""
-    child = [sys.executable, __file__, spec, "--strength", strength, "--seed", str(first_seed), "--play"]
-    env = {**os.environ, **STEADY}
-    subprocess.run([*child, "0"], env=env, check=True)  # compiles what changed, so no batch pays for it
+def count(child: list[str], games: int) -> int:
+    """Instructions of the child run `child` playing `games` games."""
     fixed = ["setarch", "-R"] if shutil.which("setarch") else []
     command = [*fixed, "valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                *child, str(games)]
-    done = subprocess.run(command, capture_output=True, text=True, env=env)
+    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, **STEADY})
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if done.returncode or found is None:
         sys.exit(f"valgrind run failed ({' '.join(command)}):\n{done.stderr[-2000:]}")
@@ -80,9 +77,13 @@ def main() -> None:
         parser.error(f"--strength: one of {', '.join(engine.bot_strengths)}; got '{args.strength}'")
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
+    child = [sys.executable, __file__, args.scenario, "--strength", args.strength, "--seed", str(args.seed),
+             "--play"]
+    # once, outside valgrind: compiles what changed, so neither batch pays for it
+    if subprocess.run([*child, "0"], env={**os.environ, **STEADY}).returncode:
+        sys.exit("loading the scenario failed; see above")
     # the same seeds in both batches: the extra games of the larger batch are the ones measured
-    per_game = (count(args.scenario, args.strength, args.seed, many)
-                - count(args.scenario, args.strength, args.seed, few)) / (many - few)
+    per_game = (count(child, many) - count(child, few)) / (many - few)
     print(f"{args.scenario} ({args.strength} bots), seeds {args.seed + few}-{args.seed + many - 1}: "
           f"{per_game / 1e6:.2f} M instructions a game")
 
