@@ -1,11 +1,12 @@
 """Balance runs: determinism across job counts, statistics, cancel, and the CLI."""
 
+import gc
 import json
 
 import pytest
 
 from engine.cli import main
-from engine.core.simulate import compare, report, simulate, wilson
+from engine.core.simulate import YOUNG_THRESHOLD, compare, frozen_heap, report, simulate, wilson
 from tests.core import toy
 from tests.core.test_game import content
 
@@ -20,6 +21,17 @@ def test_same_seeds_same_results_whatever_the_job_count():
     two = run_games(20, jobs=2)
     assert [r.seed for r in one] == list(range(100, 120))
     assert one == two
+
+
+def test_a_batch_freezes_the_heap_and_collects_less_often_then_puts_both_back():
+    before = gc.get_threshold()
+    with pytest.raises(RuntimeError), frozen_heap():
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold()[0] >= YOUNG_THRESHOLD > before[0]
+        assert gc.get_threshold()[1:] == before[1:]
+        raise RuntimeError("a game failed")
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0
 
 
 def test_report_counts_and_intervals():
