@@ -80,6 +80,26 @@ def _orders(st, side):
     return [(o.units, o.dest, o.land) for o in Planner(st, side, "hard", {}, Intel(st, side)).plan()]
 
 
+def test_the_strike_reach_the_planner_keeps_follows_airbase_room_and_take_off():
+    """Where a bomber may strike depends on where it can land after: kept answers must be
+    forgotten when the airbases fill up, and not shared between a bomber in the air and one
+    based on the same square (seed 25, VVS hour 3 has two bombers in the air)."""
+    game = _midgame(25, ("vvs", 3))
+    st, side = game.state, "vvs"
+    planner = Planner(st, side, "hard", {}, Intel(st, side))
+    aims = planner.intel.aims()
+    flying = [u for u in st.in_the_air(side) if planner.bomb_dice(u)]
+    before = [list(planner._reachable(u, aims)) for u in flying]
+    assert flying and all(before)
+    for square, room in list(planner.room.items()):
+        if room > 0:
+            planner._add_room(square, -room)  # orders fill every airbase: nowhere left to land
+    assert [planner._reachable(u, aims) for u in flying] == [[] for _ in flying]
+    bomber = flying[0]
+    bomber.airborne = False  # based on the same square, it would land where it took off from
+    assert planner._reachable(bomber, aims)
+
+
 def test_the_bot_sees_only_what_its_side_may_see():
     game = _midgame()
     st, side = game.state, "vvs"
