@@ -71,7 +71,7 @@ def sighted(st: State, side: str) -> list[tuple[Unit, bool]]:
     if not st.options.get("fog-of-war", True):
         return [(u, True) for u in units]
     radar = st.static.radar.get(side, frozenset())
-    tops: dict[tuple[int, bool], Unit] = {}  # the top counter of each stack (`State.top`)
+    tops: dict[tuple[int, bool], Unit] = {}  # the top counter of each stack: the last to arrive
     for unit in units:
         key = (unit.square, unit.airborne)
         top = tops.get(key)

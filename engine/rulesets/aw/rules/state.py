@@ -241,10 +241,6 @@ class State:
         if rooms is not None and square in rooms:
             rooms[square] -= count
 
-    def top(self, units: list[Unit]) -> Unit | None:
-        """The unit on top of a stack: the last to arrive (the enemy may always examine it)."""
-        return max(units, key=lambda u: u.arrival) if units else None
-
     # ---- changes, each with its standard unit event ----------------------------------
     def add(self, unit: Unit, box: str) -> None:
         unit.box = box
