@@ -135,13 +135,14 @@ class Static:
 
     @staticmethod
     def _columns(table) -> dict[str, list[str]]:
-        """column -> result per face (index = face; faces below the die's range unused)."""
+        """column -> result per face (index = face; faces below the die's range unused), for
+        the columns the table prints (an optional column only when it has one)."""
         low, high = die_range(table.die)
-        out: dict[str, list[str]] = {c: ["none"] * (high + 1) for c in type(table).COLUMNS}
+        out: dict[str, list[str]] = {c: ["none"] * (high + 1) for c in table.columns()}
         for face in range(low, high + 1):
             row = table.lookup(face)
             for column in out:
-                out[column][face] = getattr(row, column) if row is not None else "none"
+                out[column][face] = (getattr(row, column) if row is not None else None) or "none"
         return out
 
     @staticmethod
