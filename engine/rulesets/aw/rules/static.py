@@ -114,6 +114,8 @@ class Static:
                    and kind in self.setups[side].may_bomb]
             for side in self.order
         }
+        # Sides that may bomb single ground units (20.1), read once: most scenarios have none.
+        self.bombs_ground_units = {side: "ground_unit" in self.setups[side].may_bomb for side in self.order}
         self.air_units: dict[str, AirUnit] = {u.id: u for u in content.records(AIR)}
         self.ground_units: dict[str, GroundUnit] = {u.id: u for u in content.records(GROUND)}
         self.cards: dict[str, CampaignCard] = {c.id: c for c in content.records(CARD)}
