@@ -11,16 +11,22 @@ import textwrap
 from functools import lru_cache
 
 import pytest
+from hypothesis import strategies as hst
+from hypothesis import given
 
 from engine.content.validate import validate_paths
 from engine.core.decisions import IllegalAction
+from engine.core.game import run
 from engine.rulesets.aw.bots import AirWarsBot
 from engine.rulesets.aw.rules import arrivals, bombing, cards
 from engine.rulesets.aw.rules.combat import aa_sources
 from engine.rulesets.aw.rules.sequence import _summary
 
 from .conftest import PACK
-from .games import FLAK, board, bundled, drive, option, put, variant, with_decoys_and_flak
+from .games import (ENGINE, FLAK, RandomPlayer, board, bundled, drive, new_game, option, put, variant,
+                    with_decoys_and_flak)
+from .invariants import checked  # noqa: F401 - fixture
+from .test_properties import checks
 
 # The test table's Ground Unit column, by face: as printed in `_ground_unit_column`.
 PRINTED = {1: "none", 2: "none", 3: "none", 4: "none", 5: "none", 6: "bombed"}
@@ -34,15 +40,18 @@ def _ground_unit_column(data):
                     dict(high, roll=5, ground_unit="none"), dict(six, ground_unit="bombed")]
 
 
-def _may_bomb_ground_units(data):
+def _ground_war(data):
+    """Both sides may bomb ground units; the Luftwaffe sets its AA unit up at Kerch."""
     for side in data["sides"]:
         side["may_bomb"].append("ground_unit")
+    next(s for s in data["sides"] if s["side"] == "luftwaffe")["deployment"].append(
+        {"unit": FLAK["id"], "count": 1, "at": ["kerch"]})
 
 
 @lru_cache(maxsize=1)
 def theater():
     return variant(bundled(), {("aw.bombing_crt", "bombing"): _ground_unit_column,
-                               ("aw.scenario", "red-eagles"): _may_bomb_ground_units}, [FLAK])
+                               ("aw.scenario", "red-eagles"): _ground_war}, [FLAK])
 
 
 def _game():
@@ -203,3 +212,36 @@ def test_a_may_bomb_without_the_column_is_reported_at_its_file_line_and_field(tm
     assert diag.file.endswith("house/scenarios/red-eagles.yaml") and diag.line == line
     assert diag.path == "sides[0].may_bomb[4]" and diag.severity.value == "error"
     assert "Bombing CRT 'bombing' has no ground_unit column" in diag.message
+
+
+@checks(25)
+@given(seed=hst.integers(0, 2**31), bots=hst.booleans())
+def test_whole_games_with_ground_targets_keep_the_invariants(checked, seed, bots):
+    game = new_game(theater(), seed)
+    checker = checked[-1]
+    players = {side: ENGINE.bot(side, "hard") if bots else RandomPlayer(seed + i)
+               for i, side in enumerate(game.sides)}
+    outcome = run(game, players, on_decision=lambda g: checker.agrees(g.state))
+    assert checker.turn_ends == outcome.turns and checker.events == len(game.log)
+
+
+def test_a_bot_game_bombs_an_airbase_counter_and_plays_on(checked):
+    game = new_game(theater(), 5)  # a seed in which the Luftwaffe bombs a VVS airbase counter
+    outcome = run(game, {side: ENGINE.bot(side, "hard") for side in game.sides})
+    (hit,) = [e for e in game.log if e["type"] == "aw.target_bombed" and "unit" in e]
+    assert hit["unit"].startswith("vvs-airbase.") and outcome.turns == 5
+
+
+def test_the_invariants_allow_air_units_left_on_a_bombed_airbase_counter(checked):
+    game, st = _game()
+    checker = checked[-1]
+    base = put(st, "vvs-airbase.1", "M3")
+    la5 = put(st, "la-5.1", "M3")
+    ju87 = put(st, "ju87.1", "G7", airborne=True)  # from Bagerovo, a Luftwaffe airbase
+    st.place(ju87, base.square, "flying (17.0)")
+    game.dice.load(6, 1)
+    drive(bombing.attack(game, st, "luftwaffe", bombing.Target("ground_unit", base.square, base.id),
+                         [(ju87, "bomb")]))
+    assert checker.unbased == {("M3", "vvs")}
+    st.change(la5, airborne=True)  # it takes off: the square is an ordinary one again
+    assert checker.unbased == set()
