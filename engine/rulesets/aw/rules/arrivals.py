@@ -117,23 +117,22 @@ def reinforce(game, st: State, side: str, picks: list[UnitPick], why: str) -> Ge
         yield from place_air(game, st, side, chosen, why)
 
 
-def refittable(st: State, unit: Unit, unit_types: list[str]) -> bool:
-    """May a card refitting `unit_types` (empty: any) bring back `unit` from the Damage Box?
+def ground_refittable(st: State, unit: Unit, unit_types: list[str]) -> bool:
+    """May a card refitting `unit_types` (empty: any) bring back ground `unit` from the Damage Box?
 
-    Air units by type. A ground unit bombed off the map "may be Refit" (20.3) and
-    is placed on a friendly ground space (12.1); the rules give it no other cost,
-    so like an air unit it takes one refit of a card that names no unit types
-    (card unit types are air unit types), and it needs a space to go to.
+    A ground unit bombed off the map "may be Refit" (20.3) and is placed on a
+    friendly ground space (12.1); the rules give it no other cost, so like an air
+    unit it takes one refit of a card that names no unit types (card unit types
+    are air unit types), and it needs a space to go to.
     """
-    if unit.air:
-        return not unit_types or unit.type in unit_types
     return not unit_types and bool(refit_sites(st, unit))
 
 
 def refit(game, st: State, side: str, count: int, unit_types: list[str], why: str) -> Generator:
     """Take destroyed units from the Damage Box and place them as reinforcements (12.0)."""
     for _ in range(count):
-        pool = [u for u in st.in_box(side, DAMAGE) if refittable(st, u, unit_types)]
+        pool = [u for u in st.in_box(side, DAMAGE) if (u.air and (not unit_types or u.type in unit_types))
+                or (not u.air and ground_refittable(st, u, unit_types))]
         if not pool:
             st.emit("aw.no_effect", side=side, why=f"{why}: no unit in the Damage Box to refit")
             return

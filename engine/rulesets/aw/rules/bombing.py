@@ -41,7 +41,7 @@ class Target:
 
     def name(self, st: State) -> str:
         """What the target is called in messages: 'port', or the ground unit's name."""
-        return NAMES[self.kind] if self.unit is None else st.units[self.unit].name
+        return st.units[self.unit].name if self.unit is not None else NAMES[self.kind]
 
 
 def targets(st: State, side: str, sq: int) -> list[Target]:
@@ -94,8 +94,9 @@ def attack_options(st: State, unit: Unit, found: list[Target]) -> list[dict]:
     options = []
     for t in found:
         if can_bomb(st, unit, t):
+            what = NAMES[t.kind] if t.unit is None else t.name(st)  # no call for most: made every segment
             option = {"type": "bomb", "unit": unit.id, "target": t.key(st),
-                      "label": f"{unit.name} bombs the {t.name(st)} at {label(t.square)}"}
+                      "label": f"{unit.name} bombs the {what} at {label(t.square)}"}
             if t.unit is not None:
                 option["enemy"] = t.unit  # the ground unit aimed at (20.1)
             options.append(option)
