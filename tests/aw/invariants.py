@@ -32,6 +32,9 @@ class Checker:
         self.events = 0
         self.turn_ends = 0
         self.in_flight = False  # between a take-off or first step and the end of that move
+        # Squares whose airbase counter was bombed (20.2): the air units based there stay, over
+        # no airbase, until they leave (the rules say nothing of them).
+        self.unbased: set[tuple[str, str]] = set()
 
     def attach(self, state) -> None:
         self.state = state
@@ -48,6 +51,10 @@ class Checker:
             self._acting(event)
         taking_off = kind == "unit.changed" and event["state"].get("airborne") is True
         self.in_flight = (self.in_flight or flying or taking_off) and kind != "aw.flight"
+        if kind == "unit.removed" and event.get("cause") == "bombing" and self.state is not None:
+            unit = self.view.units[event["unit"]]
+            if self.state.units[unit.id].type == "airbase":
+                self.unbased.add((unit.at, unit.side))
         self.view.apply(event)
         if kind == "aw.command_level":
             self.levels[event["side"]] = event["level"]
@@ -100,7 +107,10 @@ class Checker:
             for (at, side), n in in_air.items():
                 if n > self.levels[side]:
                     self.fail(event, f"{n} {side} air units in the air at {at}, command level {self.levels[side]}")
+        self.unbased &= set(based)
         for (at, side), n in based.items():
+            if (at, side) in self.unbased:
+                continue
             sq = static.squares[static.index[at]]
             capacity = sq.airbase if sq.territory == side else 0
             capacity = capacity or counters.get((at, side), 0)

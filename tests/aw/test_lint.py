@@ -61,6 +61,11 @@ def _place(data, pid):
     return next(p for p in data["places"] if p["id"] == pid)
 
 
+def _ground_unit_column_half_printed(data):
+    data["rows"][0]["ground_unit"] = "none"
+    data["rows"][2]["ground_unit"] = "bombed"
+
+
 def _drop_square(data):
     data["squares"] = [s for s in data["squares"] if s["at"] != "C8"]
 
@@ -398,6 +403,22 @@ CASES = [
         _set(("sides", 1, "may_bomb"), ["port"]),
         (ROSTER, "lw-krymskaya"),
         "may not bomb ground_battle",
+    ),
+    (
+        "aw.crt_optional_column",
+        BOMB,
+        "bombing",
+        _ground_unit_column_half_printed,
+        None,
+        "row 2 (roll 4) has no ground_unit result",
+    ),
+    (
+        "aw.may_bomb_column",
+        SCEN,
+        "red-eagles",
+        _set(("sides", 0, "may_bomb"), ["port", "ground_unit"]),
+        None,
+        "'vvs' may bomb 'ground_unit' targets, but Bombing CRT 'bombing' has no ground_unit column",
     ),
     (
         "aw.scenario_sides",

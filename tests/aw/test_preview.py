@@ -73,6 +73,18 @@ def test_crts_as_printed(view):
     assert texts(air, "rows[0].aa") == ["—"]
     bombing = preview("aw.bombing_crt", view.get("aw.bombing_crt", "bombing"), view)
     assert texts(bombing, "rows[1].based_air_unit") == ["Abort"]
+    assert "Ground Unit" not in bombing.texts() and not texts(bombing, "rows[0].ground_unit")
+
+
+def test_the_bombing_crt_shows_a_ground_unit_column_when_the_table_prints_one(view):
+    table = view.get("aw.bombing_crt", "bombing")
+    printed = edited({("aw.bombing_crt", "bombing"): table}, "aw.bombing_crt", "bombing",
+                     lambda d: [row.update(ground_unit=r) for row, r in
+                                zip(d["rows"], ("none", "none", "bombed"))])
+    drawing = preview("aw.bombing_crt", printed[("aw.bombing_crt", "bombing")], view)
+    assert "Ground Unit" in drawing.texts()
+    assert [texts(drawing, f"rows[{i}].ground_unit") for i in range(3)] == [["—"], ["—"], ["Bombed"]]
+    assert drawing.width > preview("aw.bombing_crt", table, view).width
 
 
 def test_campaign_card(view):

@@ -38,11 +38,13 @@ MODE_HELP = (
     "no combat capability (22.1)."
 )
 
-TargetClass = Literal["logistic_centre", "port", "ground_battle", "based_air_unit"]
+TargetClass = Literal["logistic_centre", "port", "ground_battle", "based_air_unit", "ground_unit"]
 TARGET_CLASS_HELP = (
     "Kind of bombing target, one per Bombing CRT column: 'logistic_centre', 'port', "
-    "'ground_battle' (a battle square activated by a card) or 'based_air_unit' "
-    "(an air unit landed at an airbase; bombing an airbase attacks these, 30.8)."
+    "'ground_battle' (a battle square activated by a card), 'based_air_unit' "
+    "(an air unit landed at an airbase; bombing an airbase attacks these, 30.8) or "
+    "'ground_unit' (one enemy AA, HQ or airbase counter on the map, 20.1; only when the "
+    "Bombing CRT prints a Ground Unit column)."
 )
 
 PlanningSegment = Literal["card_pick", "reinforcement", "redeploy"]

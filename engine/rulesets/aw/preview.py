@@ -27,6 +27,10 @@ TONES = {"red": "#b8322a", "grey": "#8a8d91", "gray": "#8a8d91", "brown": "#8a66
          "yellow": "#d9b430", "tan": "#c8b48a"}
 LIGHT_TEXT = {"yellow", "white", "tan"}
 RESULT = {"none": "—", "abort": "Abort", "kill": "Kill", "bombed": "Bombed"}
+COLUMN_TITLES = {"fighters": "Fighters Firing", "bombers": "Bombers Defensively",
+                 "aa": "AA on Aircraft", "logistic_centre": "Logistic Center", "port": "Port",
+                 "ground_battle": "Ground Battle", "based_air_unit": "Based Air Unit",
+                 "ground_unit": "Ground Unit"}
 
 
 def side_colours(ctx: Any, side_id: str, group: str | None = None) -> tuple[str, str]:
@@ -210,11 +214,17 @@ def target_roster(record: TargetRosterEntry, ctx: Any) -> Drawing:
     return Drawing(width, y, tuple(items), title="Target Roster")
 
 
-def _crt(record, columns: tuple[tuple[str, str], ...], ctx: Any) -> Drawing:
+def crt(record: AirSuperiorityCrt | BombingCrt, ctx: Any) -> Drawing:
+    """The table as printed: the columns it has (an optional one only when it prints it)."""
+    columns = [(name, COLUMN_TITLES[name]) for name in record.columns()]
     width = 24.0 + 26.0 * len(columns) + 8
+
+    def cell(value: str | None) -> str:
+        return "" if value is None else RESULT.get(value, value)
+
     rows = [[Cell(str(r.roll), key("rows", i, "roll"), bold=True, align="c")]
-            + [Cell(RESULT.get(getattr(r, name), getattr(r, name)), key("rows", i, name),
-                    align="c", bold=getattr(r, name) != "none")
+            + [Cell(cell(getattr(r, name)), key("rows", i, name),
+                    align="c", bold=getattr(r, name) not in ("none", None))
                for name, _ in columns]
             for i, r in enumerate(record.rows)]
     items: list[Item] = [Text(4, 4, record.name, Font(2.8, bold=True), INK, anchor="nw",
@@ -233,15 +243,6 @@ def _crt(record, columns: tuple[tuple[str, str], ...], ctx: Any) -> Drawing:
     return Drawing(width, y + 3, tuple(items), title=record.name)
 
 
-def air_crt(record: AirSuperiorityCrt, ctx: Any) -> Drawing:
-    return _crt(record, (("fighters", "Fighters Firing"), ("bombers", "Bombers Defensively"),
-                         ("aa", "AA on Aircraft")), ctx)
-
-
-def bombing_crt(record: BombingCrt, ctx: Any) -> Drawing:
-    return _crt(record, (("logistic_centre", "Logistic Center"), ("port", "Port"),
-                         ("ground_battle", "Ground Battle"), ("based_air_unit", "Based Air Unit")),
-                ctx)
 
 
 def campaign_card(record: CampaignCard, ctx: Any) -> Drawing:
@@ -302,7 +303,7 @@ PREVIEWS = {
     "aw.air_unit": air_unit,
     "aw.ground_unit": ground_unit,
     "aw.target_roster": target_roster,
-    "aw.air_crt": air_crt,
-    "aw.bombing_crt": bombing_crt,
+    "aw.air_crt": crt,
+    "aw.bombing_crt": crt,
     "aw.campaign_card": campaign_card,
 }

@@ -2,6 +2,8 @@
 
 Each die rolled is looked up on its own; the columns are fixed by the printed
 tables so the engine reads a cell by name. A dash in the print is 'none'.
+A column the system allows but not every scenario prints (the Bombing CRT's
+Ground Unit column) is optional: a table has it in every row or in none.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ AIR_HELP = (
     "'none' (printed as a dash); 'abort': one enemy air unit to the Abort Box (18.2); "
     "'kill': one enemy air unit to the Damage Box (18.2)."
 )
+UnitBombResult = Literal["none", "bombed"]
+
 BOMB_HELP = (
     "'none' (printed as a dash); 'bombed': the target is destroyed and its VP recorded "
     "(20.2); 'abort' / 'kill': one based air unit aborted or destroyed (30.8)."
@@ -44,7 +48,20 @@ class AirRow(Model):
     )
 
 
-class AirSuperiorityCrt(Record, DiceTable):
+class Crt(DiceTable):
+    """What both CRTs share: fixed columns, and optional ones a scenario may print."""
+
+    COLUMNS: ClassVar[tuple[str, ...]] = ()
+    OPTIONAL: ClassVar[tuple[str, ...]] = ()
+
+    def columns(self) -> tuple[str, ...]:
+        """The columns this table prints: the fixed ones, then each optional one that any
+        row fills (a row that leaves it empty is the lint rule aw.crt_optional_column's)."""
+        extra = tuple(c for c in self.OPTIONAL if any(getattr(r, c) is not None for r in self.rows))
+        return self.COLUMNS + extra
+
+
+class AirSuperiorityCrt(Record, Crt):
     """Air Superiority Combat Results Table, with the AA column (18.0, 19.0, 25.0 errata)."""
 
     kind: kind_literal("aw.air_crt")
@@ -60,9 +77,16 @@ class BombingRow(Model):
     port: BombResult = field("Port column: " + BOMB_HELP)
     ground_battle: BombResult = field("Ground Battle column: " + BOMB_HELP)
     based_air_unit: BombResult = field("Based Air Unit column: " + BOMB_HELP)
+    ground_unit: UnitBombResult | None = field(
+        "Ground Unit column, for a scenario whose Bombing CRT prints one (20.0): the result "
+        "of a die against one enemy ground unit designated as the target (20.1). 'none' "
+        "(printed as a dash) or 'bombed': the unit goes to the Damage Box (20.2). Empty in "
+        "every row when the table has no such column (Red Eagles has none).",
+        None,
+    )
 
 
-class BombingCrt(Record, DiceTable):
+class BombingCrt(Record, Crt):
     """Bombing Combat Results Table, one column per target class (20.0)."""
 
     kind: kind_literal("aw.bombing_crt")
@@ -75,3 +99,4 @@ class BombingCrt(Record, DiceTable):
         "ground_battle",
         "based_air_unit",
     )
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("ground_unit",)

@@ -169,10 +169,29 @@ def bomb(bot, decision: Decision, st: State) -> dict:
             extra *= 0.9  # keep bombs for installations when strafing would do
         if extra > gain:
             best, gain = option, extra
+    if best is hold:
+        best = _ground_unit(st, attacks, placed) or hold
     if best is not hold:
         dice = unit.face.bomb if best["type"] == "bomb" else st.static.rules.strafe_dice_per_unit
         placed[best["target"]] = placed.get(best["target"], 0) + dice
     return best
+
+
+# Ground units worth a bomb with nothing better in the square: AA first, it fires at whoever
+# flies there next (19.0); then airbase counters (capacity and AA, 30.3); then HQs (24.0).
+GROUND_ORDER = {"aa": 0, "airbase": 1, "hq": 2}
+
+
+def _ground_unit(st: State, attacks: list[dict], placed: dict[str, int]) -> dict | None:
+    """The bombing option on an enemy ground unit (20.1) with the fewest dice already on it."""
+    options = [o for o in attacks if "enemy" in o]
+    if not options:
+        return None
+
+    def rank(option: dict) -> tuple:
+        unit = st.units[option["enemy"]]
+        return placed.get(option["target"], 0), GROUND_ORDER.get(unit.type, 3), unit.id
+    return min(options, key=rank)
 
 
 def end_day(bot, decision: Decision, st: State) -> dict:

@@ -33,7 +33,7 @@ from .setup import (
     WildCardPlay,
 )
 from .special_rules import AirbaseRules, SpecialRuleIds, SpecialRuleNumbering
-from .tables import CrtOrder
+from .tables import CrtOptionalColumn, CrtOrder, MayBombColumn
 
 LINT_RULES = (
     UnitTypeMode(),
@@ -47,6 +47,8 @@ LINT_RULES = (
     FrontLine(),
     RadarLine(),
     CrtOrder(),
+    CrtOptionalColumn(),
+    MayBombColumn(),
     CardDisposition(),
     CardNumbers(),
     CardPlaces(),

@@ -117,10 +117,22 @@ def reinforce(game, st: State, side: str, picks: list[UnitPick], why: str) -> Ge
         yield from place_air(game, st, side, chosen, why)
 
 
+def ground_refittable(st: State, unit: Unit, unit_types: list[str]) -> bool:
+    """May a card refitting `unit_types` (empty: any) bring back ground `unit` from the Damage Box?
+
+    A ground unit bombed off the map "may be Refit" (20.3) and is placed on a
+    friendly ground space (12.1); the rules give it no other cost, so like an air
+    unit it takes one refit of a card that names no unit types (card unit types
+    are air unit types), and it needs a space to go to.
+    """
+    return not unit_types and bool(refit_sites(st, unit))
+
+
 def refit(game, st: State, side: str, count: int, unit_types: list[str], why: str) -> Generator:
     """Take destroyed units from the Damage Box and place them as reinforcements (12.0)."""
     for _ in range(count):
-        pool = [u for u in st.in_box(side, DAMAGE) if u.air and (not unit_types or u.type in unit_types)]
+        pool = [u for u in st.in_box(side, DAMAGE) if (u.air and (not unit_types or u.type in unit_types))
+                or (not u.air and ground_refittable(st, u, unit_types))]
         if not pool:
             st.emit("aw.no_effect", side=side, why=f"{why}: no unit in the Damage Box to refit")
             return
@@ -132,7 +144,10 @@ def refit(game, st: State, side: str, count: int, unit_types: list[str], why: st
                                     options, context={"why": why})
             unit = st.units[action["unit"]]
         st.emit("aw.refit", side=side, unit=unit.id, why=why)
-        yield from place_air(game, st, side, [unit], f"refit ({why})")
+        if unit.air:
+            yield from place_air(game, st, side, [unit], f"refit ({why})")
+        else:
+            yield from place_ground(game, st, side, unit, f"refit ({why})", set(refit_sites(st, unit)))
 
 
 def returns(game, st: State, side: str) -> Generator:
@@ -154,6 +169,27 @@ def ground_sites(st: State, side: str, unit: Unit) -> list[int]:
     if unit.type == "airbase" and st.static.rules.one_airbase_per_square:
         sites = [sq for sq in sites if not st.static.squares[sq].airbase]
     return sites
+
+
+def airbase_sites(st: State, side: str, unit: Unit) -> list[int]:
+    """Where an airbase counter may go: a free friendly ground space, not a forbidden place (30.3)."""
+    rule = st.static.setups[side].airbase_counters
+    forbidden = {st.static.place_square[p] for p in rule.forbidden_places} if rule else set()
+    return [sq for sq in ground_sites(st, side, unit) if sq not in forbidden]
+
+
+def refit_sites(st: State, unit: Unit) -> list[int]:
+    """Friendly ground spaces a refitted ground unit may be placed on (12.1); an airbase counter
+    also keeps to the most allowed on the map (30.3)."""
+    side = unit.side
+    if unit.type != "airbase":
+        return ground_sites(st, side, unit)
+    rule = st.static.setups[side].airbase_counters
+    if rule is not None and unit.record.id == rule.unit:
+        on_map = sum(1 for u in st.of_side[side] if u.record.id == rule.unit and u.square is not None)
+        if on_map >= rule.max_on_map:
+            return []
+    return airbase_sites(st, side, unit)
 
 
 def place_ground(game, st: State, side: str, unit: Unit, why: str,
@@ -181,7 +217,6 @@ def build_airbase(game, st: State, side: str, why: str) -> Generator:
     counters = [u for u in st.side_units(side) if u.record.id == rule.unit]
     on_map = [u for u in counters if u.square is not None]
     spare = [u for u in counters if u.square is None]
-    forbidden = {st.static.place_square[p] for p in rule.forbidden_places}
     if spare and len(on_map) < rule.max_on_map:
         unit = spare[0]
     else:
@@ -198,5 +233,4 @@ def build_airbase(game, st: State, side: str, why: str) -> Generator:
         if action["type"] == "keep":
             return
         unit = st.units[action["unit"]]
-    sites = [sq for sq in ground_sites(st, side, unit) if sq not in forbidden]
-    yield from place_ground(game, st, side, unit, why, set(sites))
+    yield from place_ground(game, st, side, unit, why, set(airbase_sites(st, side, unit)))

@@ -1,10 +1,13 @@
 """Bombing (20.0) and strafing (21.0), airbase attacks (30.8) and target status (20.3).
 
 Targets in a square: an enemy port or logistic centre not yet bombed, an open
-ground battle square (30.10, either side), and an enemy airbase's based air
-units (30.8). The side designates a target (or none) for each air unit that
-can attack, all before any die is rolled (20.1); the units on one target make
-one attack, their dice read on the target's column of the Bombing CRT.
+ground battle square (30.10, either side), an enemy airbase's based air
+units (30.8) and, when the scenario's Bombing CRT has a Ground Unit column and
+the side may bomb that class, each enemy ground unit on its own (20.1: "one
+ground unit"): AA, HQ and airbase counters. The side designates a target (or
+none) for each air unit that can attack, all before any die is rolled (20.1);
+the units on one target make one attack, their dice read on the target's
+column of the Bombing CRT.
 """
 
 from __future__ import annotations
@@ -18,21 +21,27 @@ from . import cards
 from .bonuses import combat_delta, floor, unit_dice
 from .fog import reveal
 from .losses import take_losses
-from .state import State, Unit
+from .state import DAMAGE, State, Unit
 
 COLUMN = {"port": "port", "logistic_centre": "logistic_centre", "ground_battle": "ground_battle",
-          "airbase": "based_air_unit"}
+          "airbase": "based_air_unit", "ground_unit": "ground_unit"}
 NAMES = {"port": "port", "logistic_centre": "logistic centre", "ground_battle": "ground battle",
-         "airbase": "based air units"}
+         "airbase": "based air units", "ground_unit": "ground unit"}
 
 
 @dataclass(frozen=True)
 class Target:
-    kind: str  # port, logistic_centre, ground_battle, airbase
+    kind: str  # port, logistic_centre, ground_battle, airbase, ground_unit
     square: int
+    unit: str | None = None  # the ground unit's id (ground_unit only)
 
     def key(self, st: State) -> str:
-        return f"{self.kind}@{st.static.label(self.square)}"
+        kind = self.kind if self.unit is None else f"{self.kind}:{self.unit}"
+        return f"{kind}@{st.static.label(self.square)}"
+
+    def name(self, st: State) -> str:
+        """What the target is called in messages: 'port', or the ground unit's name."""
+        return st.units[self.unit].name if self.unit is not None else NAMES[self.kind]
 
 
 def targets(st: State, side: str, sq: int) -> list[Target]:
@@ -50,7 +59,18 @@ def targets(st: State, side: str, sq: int) -> list[Target]:
         out.append(Target("ground_battle", sq))
     if "based_air_unit" in may and st.has_based(sq, enemy):
         out.append(Target("airbase", sq))
+    if static.bombs_ground_units[side]:
+        out += [Target("ground_unit", sq, u.id) for u in st.memo(enemy, ground_units).get(sq, ())]
     return out
+
+
+def ground_units(st: State, side: str) -> dict[int, list[Unit]]:
+    """`side`'s ground units on the map by square, in the order of `st.of_side`."""
+    found: dict[int, list[Unit]] = {}
+    for u in st.of_side[side]:
+        if not u.air and u.square is not None:
+            found.setdefault(u.square, []).append(u)
+    return found
 
 
 def can_bomb(st: State, unit: Unit, target: Target) -> bool:
@@ -74,8 +94,12 @@ def attack_options(st: State, unit: Unit, found: list[Target]) -> list[dict]:
     options = []
     for t in found:
         if can_bomb(st, unit, t):
-            options.append({"type": "bomb", "unit": unit.id, "target": t.key(st),
-                            "label": f"{unit.name} bombs the {NAMES[t.kind]} at {label(t.square)}"})
+            what = NAMES[t.kind] if t.unit is None else t.name(st)  # no call for most: made every segment
+            option = {"type": "bomb", "unit": unit.id, "target": t.key(st),
+                      "label": f"{unit.name} bombs the {what} at {label(t.square)}"}
+            if t.unit is not None:
+                option["enemy"] = t.unit  # the ground unit aimed at (20.1)
+            options.append(option)
         if can_strafe(st, unit, t):
             options.append({"type": "strafe", "unit": unit.id, "target": t.key(st),
                             "label": f"{unit.name} strafes the based air units at {label(t.square)}"})
@@ -133,7 +157,7 @@ def attack(game, st: State, side: str, target: Target, group: list[tuple[Unit, s
         dice = floor(base, dice + combat_delta(st, "strafing", side))
     col = COLUMN[target.kind]
     at = static.label(target.square)
-    rolls = game.dice.roll(static.bomb_die, f"{side} attacks the {NAMES[target.kind]} at {at} (20.1)",
+    rolls = game.dice.roll(static.bomb_die, f"{side} attacks the {target.name(st)} at {at} (20.1)",
                            dice, side=side, column=col)
     results = [static.bomb_crt[col][r] for r in rolls]
     ids = [u.id for u, _ in group]
@@ -148,7 +172,10 @@ def attack(game, st: State, side: str, target: Target, group: list[tuple[Unit, s
                                results.count("abort"), f"attack on the airbase at {at} (30.8)",
                                {"kill": ids, "abort": ids})
     elif "bombed" in results:
-        _bombed(st, side, target)
+        if target.unit is not None:
+            _unit_bombed(st, side, target, ids)
+        else:
+            _bombed(st, side, target)
 
 
 def _bombed(st: State, side: str, target: Target) -> None:
@@ -165,6 +192,21 @@ def _bombed(st: State, side: str, target: Target) -> None:
     st.emit("aw.target_bombed", side=side, at=static.label(target.square), target=target.kind, vp=vp)
     st.score(side, vp, f"bombed the {NAMES[target.kind]} at {at} (Target Roster)",
              at=static.label(target.square), target=target.kind)
+
+
+def _unit_bombed(st: State, side: str, target: Target, by: list[str]) -> None:
+    """Target Bombed on a unit: to the Damage Box, from where it may be refit (20.2, 20.3).
+
+    No VP: the system scores ground units only where the scenario's VP rules name
+    them (28.0), and the Target Roster names installations and battles only. An
+    airbase counter bombed leaves the map with its capacity and AA, but the rules
+    (20.2, 30.3, 30.8) say nothing of the air units based on it: they stay where
+    they are, may take off, and can land only at a functioning airbase.
+    """
+    unit = st.units[target.unit]
+    at = st.static.label(target.square)
+    st.emit("aw.target_bombed", side=side, at=at, target=target.kind, unit=unit.id, vp=0)
+    st.remove(unit, DAMAGE, f"bombed at {at} (20.2)", by=by, cause="bombing")
 
 
 def _explain_bomb(st: State, unit: Unit, found: list[Target]):

@@ -95,7 +95,7 @@ def _useful(game, st: State, side: str, card: CampaignCard, effect, window: str,
     if t == "reinforcements":
         return True
     if t == "refit":
-        return any(u.air for u in st.in_box(side, "damage"))
+        return any(u.air or arrivals.ground_refittable(st, u, effect.unit_types) for u in st.in_box(side, "damage"))
     if t == "ground_battle":
         return st.active == side
     if t == "reveal":

@@ -130,7 +130,8 @@ def _summary(st: State, since: int) -> None:
         kind = event["type"]
         if kind == "aw.target_bombed":
             place = static.describe(static.index[event["at"]])
-            bombed[event["side"]].append(f"{place} +{event['vp']}")
+            unit = event.get("unit")  # a ground unit (20.2): no VP
+            bombed[event["side"]].append(f"{st.units[unit].name} at {place}" if unit else f"{place} +{event['vp']}")
         elif kind == "aw.air_combat":
             combats += 1
         elif kind == "unit.removed" and event.get("destroyed"):

@@ -272,8 +272,10 @@ class State:
             data["path"] = [labels[s] for s in path]
         self.log.append("unit.moved", data)
 
-    def remove(self, unit: Unit, box: str, reason: str, by: list[str] | None = None) -> None:
-        """Take a unit off the map (or from one box to another); kills carry `by`."""
+    def remove(self, unit: Unit, box: str, reason: str, by: list[str] | None = None,
+               cause: str | None = None) -> None:
+        """Take a unit off the map (or from one box to another); kills carry `by`, and a
+        `cause` when the event should name how ('bombing')."""
         was_airborne = unit.airborne
         if unit.type == "airbase":
             self.counters.pop((unit.side, unit.square), None)
@@ -290,6 +292,8 @@ class State:
             data["by"] = by or []
         elif by:
             data["by"] = by
+        if cause:
+            data["cause"] = cause
         self.log.append("unit.removed", data)
         if was_airborne:
             self.change(unit, airborne=False, revealed=False)

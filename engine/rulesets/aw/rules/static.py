@@ -114,6 +114,8 @@ class Static:
                    and kind in self.setups[side].may_bomb]
             for side in self.order
         }
+        # Sides that may bomb single ground units (20.1), read once: most scenarios have none.
+        self.bombs_ground_units = {side: "ground_unit" in self.setups[side].may_bomb for side in self.order}
         self.air_units: dict[str, AirUnit] = {u.id: u for u in content.records(AIR)}
         self.ground_units: dict[str, GroundUnit] = {u.id: u for u in content.records(GROUND)}
         self.cards: dict[str, CampaignCard] = {c.id: c for c in content.records(CARD)}
@@ -135,13 +137,14 @@ class Static:
 
     @staticmethod
     def _columns(table) -> dict[str, list[str]]:
-        """column -> result per face (index = face; faces below the die's range unused)."""
+        """column -> result per face (index = face; faces below the die's range unused), for
+        the columns the table prints (an optional column only when it has one)."""
         low, high = die_range(table.die)
-        out: dict[str, list[str]] = {c: ["none"] * (high + 1) for c in type(table).COLUMNS}
+        out: dict[str, list[str]] = {c: ["none"] * (high + 1) for c in table.columns()}
         for face in range(low, high + 1):
             row = table.lookup(face)
             for column in out:
-                out[column][face] = getattr(row, column) if row is not None else "none"
+                out[column][face] = (getattr(row, column) if row is not None else None) or "none"
         return out
 
     @staticmethod
