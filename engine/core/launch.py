@@ -32,7 +32,9 @@ def find_scenario(spec: str, ws: Workspace | None = None) -> Launch:
     ws = ws or Workspace()
     playable = _playable(ws)
     path = Path(spec)
-    if path.suffix in (".yaml", ".yml") and path.is_file():
+    if path.suffix in (".yaml", ".yml") and not path.is_file():
+        raise UsageError(f"{spec}: no such scenario file (give a scenario file, PACK/ID or an id)")
+    if path.suffix in (".yaml", ".yml"):
         root = find_pack_root(path.parent)
         if root is None:
             raise UsageError(f"{spec}: not inside a pack (no pack.yaml above it)")

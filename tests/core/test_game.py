@@ -144,6 +144,9 @@ def test_play_usage_errors(toy_pack, capsys):
     assert main(["play", "duel", "--side", "red=bot:godlike"]) == 2
     assert main(["play", "duel", "--option", "sudden_death=maybe"]) == 2
     assert main(["play", "duel", "--option", "nope=on"]) == 2
+    missing = str(toy_pack / "scenarios" / "nowhere.yaml")
+    assert main(["play", missing]) == 2
+    assert f"{missing}: no such scenario file" in capsys.readouterr().err
 
 
 def test_person_at_the_prompt_with_refusal_and_save(toy_pack, capsys, monkeypatch, tmp_path):
