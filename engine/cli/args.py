@@ -2,7 +2,29 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+from engine.content.pack import write_atomic
 from engine.content.validate import UsageError
+
+
+def write_output(path: Path, text: str) -> None:
+    """Write a file a command was asked for (whole or not at all), or say plainly why it cannot."""
+    try:
+        write_atomic(path, text if text.endswith("\n") else text + "\n")
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
+def check_writable(path: Path) -> None:
+    """Fail before a long run, not after it, when its output file could not be written."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    if path.is_dir() or not os.access(path.parent, os.W_OK):
+        raise UsageError(f"{path}: cannot write: {'a folder' if path.is_dir() else 'permission denied'}")
 
 
 def parse_pairs(items: list[str], what: str) -> dict[str, str]:

@@ -13,11 +13,11 @@ from pathlib import Path
 
 from engine.content.diagnostics import Severity, did_you_mean
 from engine.content.loader import find_pack_roots
-from engine.content.pack import MANIFEST, write_atomic
+from engine.content.pack import MANIFEST
 from engine.content.validate import UsageError, Workspace, check_pack
 from engine.content.view import ContentView
 
-from .args import parse_pairs
+from .args import parse_pairs, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -115,10 +115,7 @@ def _mission(args: argparse.Namespace) -> int:
         print(f"sortie mission: {exc}", file=sys.stderr)
         return 1
     if args.out:
-        try:
-            write_atomic(args.out, generation.text())
-        except OSError as exc:
-            raise UsageError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
+        write_output(args.out, generation.text())
     if args.json:
         print(json.dumps(generation.summary, sort_keys=True, ensure_ascii=False))
     elif args.out:

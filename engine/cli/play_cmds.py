@@ -14,7 +14,7 @@ from engine.core.decisions import IllegalAction
 from engine.core.game import Game, SaveMismatch, resume, run
 from engine.core.launch import find_scenario
 
-from .args import parse_options, parse_pairs
+from .args import parse_options, parse_pairs, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -95,7 +95,7 @@ def _play(args: argparse.Namespace) -> int:
         run(game, controllers, on_decision=show_new if live else None)
     except Quit:
         if args.save:
-            _write(args.save, json.dumps(game.save(), indent=1))
+            write_output(args.save, json.dumps(game.save(), indent=1))
             print(f"saved to {args.save}; continue with --resume {args.save}", file=sys.stderr)
         else:
             print("quit without saving (use --save FILE to keep the game)", file=sys.stderr)
@@ -106,9 +106,9 @@ def _play(args: argparse.Namespace) -> int:
     show_new(game)
     outcome = game.outcome
     if args.log:
-        _write(args.log, game.log.to_jsonl())
+        write_output(args.log, game.log.to_jsonl())
     if args.save:
-        _write(args.save, json.dumps(game.save(), indent=1))
+        write_output(args.save, json.dumps(game.save(), indent=1))
     if args.json:
         print(canonical({
             "scenario": launch.scenario.id,
@@ -140,11 +140,3 @@ def _read_save(path: Path) -> dict:
         raise UsageError(f"{path}: not a Sortie save (expected 'seed' and 'decisions')")
     return data
 
-
-def _write(path: Path, text: str) -> None:
-    from engine.content.pack import write_atomic
-
-    try:
-        write_atomic(path, text if text.endswith("\n") else text + "\n")
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None

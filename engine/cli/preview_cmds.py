@@ -71,5 +71,10 @@ def cmd_preview(args: argparse.Namespace) -> int:
                 print(f"{kind} {record.id}: cannot draw: {exc}", file=sys.stderr)
                 failed += 1
                 continue
-            print(write_svg(drawing, args.out / kind / f"{record.id}.svg"))
+            path = args.out / kind / f"{record.id}.svg"
+            try:
+                print(write_svg(drawing, path))
+            except OSError as exc:
+                print(f"sortie preview: {path}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+                return 2
     return 1 if failed else 0

@@ -14,7 +14,7 @@ from engine.content.validate import UsageError
 from engine.core.launch import find_scenario
 from engine.core.simulate import as_dicts, compare, report, simulate
 
-from .args import parse_options, parse_pairs
+from .args import check_writable, parse_options, parse_pairs, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -76,6 +76,8 @@ def _simulate(args: argparse.Namespace) -> int:
             before = json.loads(args.compare.read_text(encoding="utf-8"))["report"]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise UsageError(f"{args.compare}: not a report written by --out ({exc})") from None
+    if args.out:
+        check_writable(args.out)
     bar = tqdm(total=args.games, unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
 
     def progress(done: int, total: int) -> None:
@@ -90,9 +92,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if before is not None:
         summary["compare"] = compare(before, summary["report"])
     if args.out:
-        from engine.content.pack import write_atomic
-
-        write_atomic(args.out, json.dumps({**summary, "games": as_dicts(results)}, indent=1) + "\n")
+        write_output(args.out, json.dumps({**summary, "games": as_dicts(results)}, indent=1))
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     else:

@@ -34,3 +34,12 @@ def test_unknown_kinds_and_ids_say_what_was_meant(tmp_path, capsys):
     assert "no paw.dashboard 'spitfire' in pocket-air-war." in capsys.readouterr().err
     assert main(["preview", str(tmp_path / "nothing"), "-o", str(tmp_path)]) == 2
     assert not list(tmp_path.rglob("*.svg"))
+
+
+def test_an_output_folder_that_cannot_be_made_is_named(tmp_path, capsys):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    assert main(["preview", str(PAW), "paw.dashboard", "spitfire-i", "-o", str(blocker / "out")]) == 2
+    err = capsys.readouterr().err
+    assert f"{blocker / 'out' / 'paw.dashboard' / 'spitfire-i.svg'}: cannot write:" in err
+    assert "Traceback" not in err

@@ -90,3 +90,12 @@ def test_simulate_cli_json(toy_pack, capsys, tmp_path):
 def test_simulate_usage_errors(toy_pack, capsys, argv, message):
     assert main(["simulate", "duel", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_simulate_refuses_an_unwritable_report_before_playing(toy_pack, capsys, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    for out in (blocker / "r.json", tmp_path):
+        assert main(["simulate", "duel", "--games", "4", "--out", str(out)]) == 2
+        captured = capsys.readouterr()
+        assert f"{out}: cannot write:" in captured.err and not captured.out  # no games were played
