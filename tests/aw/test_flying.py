@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.decisions import IllegalAction
-from engine.rulesets.aw.rules import flying, sequence
+from engine.rulesets.aw.rules import flying, routes, sequence
 
 from .games import board, drive, option, put
 
@@ -261,3 +261,21 @@ def test_a_move_avoids_contact_when_a_shortest_route_allows():
     assert not st.units["pe-2.1"].revealed
     moved = [e for e in game.log if e["type"] == "unit.moved" and e["unit"] == "pe-2.1"][-1]
     assert moved["path"] == path
+
+
+def test_routes_are_kept_across_games_by_the_enemies_within_reach_and_the_kept_ones_are_bounded(monkeypatch):
+    monkeypatch.setattr(routes, "KEPT", 2)
+    game, st = board()
+    st.static.cache.pop("searches", None)
+    put(st, "pe-2.1", "D4", airborne=True)  # speed 4
+    put(st, "me109.1", "E4", airborne=True)  # stops the Pe-2 east of it: a search
+    first = routes.reach(st, "vvs", st.static.index["D4"], 4)[0]
+    assert "F4" not in first
+    game, st = board()  # another game, the same enemy within reach, one more far away
+    put(st, "pe-2.1", "D4", airborne=True)
+    put(st, "me109.1", "E4", airborne=True)
+    put(st, "me109.2", "K4", airborne=True)
+    assert routes.reach(st, "vvs", st.static.index["D4"], 4)[0] is first  # kept, not searched again
+    for start in ("D5", "D6", "C4"):  # more searches forget the oldest kept
+        routes.reach(st, "vvs", st.static.index[start], 4)
+    assert len(st.static.cache["searches"]) == 2

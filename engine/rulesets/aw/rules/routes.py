@@ -4,13 +4,19 @@ Movement runs through grid sides only; a stack that enters a square with enemy
 air units in the air must stop there (decoys do not stop anybody, 22.1). A move
 follows a shortest route that enters the fewest squares holding enemy units or
 installations, since entering one reveals the stack (22.0). Routes depend on
-enemy positions only, so they are kept per side until an enemy unit moves.
+enemy positions only, so they are kept per side until an enemy unit moves, and
+per scenario by the enemy positions they pass near, which recur from game to game.
 """
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from .fog import contacts
 from .state import State
+
+T = TypeVar("T")
+
 
 def stops(st: State, side: str) -> frozenset[int]:
     """Squares a `side` stack may enter but not leave: enemy air units in the air there (17.1)."""
@@ -49,14 +55,29 @@ def _detours(st: State, start: int, speed: int, stopped: frozenset[int]) -> bool
 def _search(st: State, side: str, start: int, speed: int, stopped: frozenset[int]) -> tuple[dict[int, int], dict[int, int]]:
     """Breadth first from `start`: each square in the fewest steps and, among those routes,
     the one entering the fewest contact squares; a stopping square is not left (17.1).
-    Returns square -> steps (nearest first) and square -> the square before it on its route."""
+    Returns square -> steps (nearest first) and square -> the square before it on its route.
+
+    The search looks at no square beyond `speed` steps, so the contacts and stops there make the
+    same routes in any game: kept per scenario (`_kept`) by those, as well as per state."""
     cache = st.routes[side]
     key = ("search", start, speed)
     found = cache.get(key)
     if found is not None:
         return found
     touched = contacts(st, side)
-    neighbors = st.static.neighbors
+    within = st.static.diamond(start, speed).keys()
+    kept = st.static.cache.setdefault("searches", {})
+    seen = (start, speed, frozenset(within & touched), frozenset(within & stopped))
+    found = kept.get(seen)
+    if found is None:
+        found = _kept(kept, seen, _breadth_first(st.static.neighbors, start, speed, touched, stopped))
+    cache[key] = found
+    return found
+
+
+def _breadth_first(neighbors: list[tuple[int, ...]], start: int, speed: int, touched: frozenset[int],
+                   stopped: frozenset[int]) -> tuple[dict[int, int], dict[int, int]]:
+    """`_search` worked out."""
     steps, before = {start: 0}, {start: -1}
     last = {start: 0}  # the squares first reached in the last step: contacts on the way there
     for step in range(1, speed + 1):
@@ -73,8 +94,19 @@ def _search(st: State, side: str, start: int, speed: int, stopped: frozenset[int
                     continue
                 steps[n], layer[n], before[n] = step, reached + (n in touched), sq
         last = layer
-    found = cache[key] = steps, before
-    return found
+    return steps, before
+
+
+KEPT = 1024  # routes kept per scenario and kind (searches some 10 kB each, staircases far less)
+
+
+def _kept(kept: dict, key: tuple, value: T) -> T:
+    """Keep `value` under `key`, forgetting the oldest kept when there are `KEPT`: bounded, so that
+    memory stays small over thousands of games."""
+    if len(kept) >= KEPT:
+        del kept[next(iter(kept))]
+    kept[key] = value
+    return value
 
 
 def path(st: State, side: str, start: int, speed: int, dest: int) -> list[int]:
@@ -97,10 +129,19 @@ def _straight(st: State, side: str, start: int, dest: int) -> list[int]:
     on a tie, the way into a square along its row (so, with no contact on the way, down the
     column first, then along the row)."""
     static = st.static
-    touched = contacts(st, side)
     box, plain = _box(static, start, dest)
-    if touched.isdisjoint(box):
+    touched = contacts(st, side) & box
+    if not touched:
         return plain
+    kept = static.cache.setdefault("staircases", {})
+    found = kept.get((start, dest, touched))
+    if found is None:
+        found = _kept(kept, (start, dest, touched), _staircase(static, start, dest, touched))
+    return found
+
+
+def _staircase(static, start: int, dest: int, touched: frozenset[int]) -> list[int]:
+    """`_straight` worked out, from the contacts in the rectangle the two squares span."""
     a, b = static.squares[start], static.squares[dest]
     dc, dr = (1 if b.col >= a.col else -1), (1 if b.row >= a.row else -1)
     across, down = abs(b.col - a.col), abs(b.row - a.row)
