@@ -231,7 +231,7 @@ class Planner:
     def strikes(self) -> None:
         """Bombers take off for the best target they can reach and come back from in time."""
         st = self.st
-        bombers = [u for u in st.side_units(self.side) if u.air and u.square is not None and not u.airborne
+        bombers = [u for u in st.of_side[self.side] if u.air and u.square is not None and not u.airborne
                    and self.bomb_dice(u) and self.can_launch(u)]
         bombers.sort(key=lambda u: (-self.bomb_dice(u), u.id))
         aims = self.intel.aims()

@@ -116,6 +116,11 @@ def flying(game, st: State, side: str) -> Generator:
             break
 
 
+def _speed(group: list[Unit]) -> int:
+    """A stack flies at its slowest unit's speed (most fly alone)."""
+    return group[0].speed if len(group) == 1 else min(u.speed for u in group)
+
+
 def _names(group: list[Unit]) -> str:
     return ", ".join([u.name for u in group])
 
@@ -268,7 +273,7 @@ class Destinations(_Offers):
     def __init__(self, st: State, side: str, group: list[Unit]) -> None:
         self.st, self.side, self.group = st, side, group
         self.start, self.based = group[0].square, not group[0].airborne
-        self.steps, self.stopped = reach(st, side, self.start, min(u.speed for u in group))
+        self.steps, self.stopped = reach(st, side, self.start, _speed(group))
         self.offers = _offers(st.static)
         self._in_air: dict[int, int] | None = None
         self._rooms: dict[int, int] | None = None
@@ -368,7 +373,7 @@ def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
             unit.took_off = st.hour
             st.change(unit, airborne=True)
         st.launched[start] = st.launched.get(start, 0) + len(group)
-    route = path(st, side, start, min(u.speed for u in group), dest)
+    route = path(st, side, start, _speed(group), dest)
     movers = list(group)
     leg: list[int] = []
     touched = contacts(st, side)
@@ -392,10 +397,10 @@ def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
         for unit in movers:
             unit.landed = st.hour
             st.change(unit, airborne=False)
-    st.emit("aw.flight", side=side, units=[u.id for u in group], took_off=took_off,
-            **{"from": static.label(start)}, to=static.label(dest),
-            path=[static.labels[s] for s in route], landed=landed,
-            lost=[u.id for u in group if u not in movers])
+    labels = static.labels
+    st.log.append("aw.flight", {"side": side, "units": [u.id for u in group], "took_off": took_off,
+                                "from": labels[start], "to": labels[dest], "path": [labels[s] for s in route],
+                                "landed": landed, "lost": [u.id for u in group if u not in movers]})
 
 
 def _why_not_fly(st: State, side: str, action: dict) -> str:
@@ -422,7 +427,7 @@ def _why_not_fly_to(ends: Destinations, action: dict) -> str:
     square = static.index.get(str(action.get("at", "")))
     if square is None:
         return f"'{action.get('at')}' is not a square of the map"
-    speed = min(u.speed for u in group)
+    speed = _speed(group)
     distance = static.distance(group[0].square, square)
     name = _names(group)
     if square not in ends.steps:
