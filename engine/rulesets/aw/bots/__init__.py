@@ -93,8 +93,11 @@ def nearest(ends: Destinations, st: State, dest: int, land: bool) -> dict:
     # Landing: the nearest airbase, else the nearest square. Flying on: the nearest square,
     # a move before a landing there. Ties go to the first listed.
     away = static.dist[dest].__getitem__
-    moves, landings = ends.moves(), ends.landings()
+    moves = ends.moves()
     move = min(moves, key=away) if moves else None
+    if not land and move is not None and len(moves) == len(ends.steps):
+        return ends.offer("move", static.labels[move])  # every landing is among the moves: none is nearer
+    landings = ends.landings()
     base = min(landings, key=away) if landings else None
     if base is not None and (land or move is None or away(base) < away(move)):
         return ends.offer("land", static.labels[base])
