@@ -51,7 +51,8 @@ def offered(game, st: State, side: str, window: str) -> list[HandCard]:
     out = []
     for held in st.sides[side].hand:
         card = st.static.cards[held.card]
-        if any(_useful(game, st, side, card, e, window, held) for e in _window_effects(st, card, window)):
+        effects = _window_effects(st, card, window)
+        if effects and any(_useful(game, st, side, card, e, window, held) for e in effects):  # most have none
             out.append(held)
     return out
 
