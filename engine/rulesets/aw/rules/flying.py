@@ -76,13 +76,9 @@ def take_off_problem(st: State, unit: Unit) -> str | None:
             f"hour: no more than the command level may launch from an airbase (30.2)")
 
 
-def free(st: State, unit: Unit) -> bool:
-    """May the unit fly now: in the air and not yet moved this hour, or based and able to take off."""
-    return grounded_by(st, unit) is None
-
-
 def movable(st: State, side: str) -> list[Unit]:
-    return [u for u in st.of_side[side] if free(st, u)]
+    """The units that may fly now: in the air and not yet moved this hour, or based and able to take off."""
+    return [u for u in st.of_side[side] if grounded_by(st, u) is None]
 
 
 def flying(game, st: State, side: str) -> Generator:
@@ -93,7 +89,7 @@ def flying(game, st: State, side: str) -> Generator:
     first = 0  # the units before it may not fly again this segment: flying, landing, launches
     # and losses only ever ground units, so they are not looked at again
     while True:
-        while first < len(units) and not free(st, units[first]):
+        while first < len(units) and grounded_by(st, units[first]) is not None:
             first += 1
         if first == len(units):
             return  # nothing may fly
@@ -214,7 +210,9 @@ class Departures(_Offers):
             return None
         if kind == "fly":
             unit = st.units.get(key)
-            return _fly_offer(st, unit) if unit is not None and unit.side == self.side and free(st, unit) else None
+            if unit is None or unit.side != self.side or grounded_by(st, unit) is not None:
+                return None
+            return _fly_offer(st, unit)
         if kind == "fly_stack":
             square = st.static.index.get(key)
             count = len(st.unmoved_over(self.side, square)) if square is not None else 0
