@@ -292,12 +292,13 @@ def fire(game: Game, state: State, shooter: Plane, weapon: str, shot: Shot, dice
     table, rules = state.table, state.rules
     target, distance = shot
     span = state.hit_spans[distance]
+    need, low, high = span.text(), span.low, span.high  # the span's bounds, not its method per die
     rolls = game.dice.roll(table.die, f"{shooter.id} {weapon} at {target.id}", dice,
-                           shooter=shooter.id, target=target.id, range=distance, need=span.text())
-    hits = sum(1 for r in rolls if r in span)
+                           shooter=shooter.id, target=target.id, range=distance, need=need)
+    hits = sum([low <= r <= high for r in rolls])
     engines = 0
     event = {"shooter": shooter.id, "target": target.id, "weapon": weapon, "range": distance,
-             "need": span.text(), "rolls": rolls, "hits": hits}
+             "need": need, "rolls": rolls, "hits": hits}
     if shooter.role == "fighter" and target.suffers_engine_hits(rules):
         eh = rules.engine_hits
         triggers = sum(1 for r in rolls if r == eh.trigger_roll and r in span)
