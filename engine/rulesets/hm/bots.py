@@ -97,7 +97,7 @@ class Look:
                            and -reach <= c - z <= reach)
             else:
                 near = (within(enemy.nose, reach) & mask).bit_count()
-            weight = (0.5 if enemy.card in drawn else 1.0) / max(1, near)
+            weight = (0.5 if enemy.card in drawn else 1.0) / (near if near > 1 else 1)
             if fighter:
                 fx, fy, fz = CUBE_DIRECTIONS[enemy.facing]
                 dice = (enemy.record.guns_front or 0) * weight
@@ -120,13 +120,13 @@ class Look:
     def aim(self, hexes: tuple[tuple[int, Cube, int], ...], hit: int, dice: int) -> float:
         """Worth of the shot along a line of fire from an end state, given as (bit, offset from
         this plane, range) of each hex in order, whose hexes in mask `hit` hold other planes."""
-        for b, (x, y, z), distance in hexes:
+        for b, offset, distance in hexes:
             if hit & b:
                 break
         key = (b, distance, dice)  # the bit is the target's hex: one plane in every line this decision
         value = self._shots.get(key)
         if value is None:
-            sx, sy, sz = self.me.nose
+            (sx, sy, sz), (x, y, z) = self.me.nose, offset
             plane = self.state.occupied[(sx + x, sy + y, sz + z)]
             value = self._shots[key] = self._shot(plane, distance, dice)
         return value
@@ -288,7 +288,8 @@ class Bot:
             if not dice:
                 continue
             rays = plan.table(("ray", turn, reach), lambda s: ray(s.offset, (s.facing + turn) % 6, reach))
-            for k, hit in [(k, hit) for k, i in enumerate(indexes) if (hit := rays[i][0] & planes)]:
+            masks = plan.table(("ray mask", turn, reach), lambda s: rays[s.index][0])  # tested for every move
+            for k, hit in [(k, hit) for k, i in enumerate(indexes) if (hit := masks[i] & planes)]:
                 shots[k] = shots.get(k, cells[spots[k]]) + look.aim(rays[indexes[k]][1], hit, dice)
         if toward is None:
             out = [cells[spot] for spot in spots]
