@@ -103,7 +103,7 @@ class Look:
                 dice = (enemy.record.guns_front or 0) * weight
             else:
                 fx = fy = fz = None
-                dice = sum(d for _, d in enemy.turrets) * self.p_hit[turret] * 0.5 * weight
+                dice = sum([d for _, d in enemy.turrets]) * self.p_hit[turret] * 0.5 * weight
             threats.append((x, y, z, fx, fy, fz, speed, reach, dice))
         return threats
 

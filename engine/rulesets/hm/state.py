@@ -82,8 +82,10 @@ def cube_distances(cube: Cube, cubes: list[Cube]) -> list[int]:
 
 
 def nearest_each(cubes: list[Cube], others: list[Cube]) -> list[int]:
-    """Hexes from each of `cubes` to the nearest of `others` (not empty), in one comprehension."""
-    return [min([(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in others]) for x, y, z in cubes]
+    """Hexes from each of `cubes` to the nearest of `others` (not empty): one comprehension per other
+    (they are few; a comprehension per cube cost more to make than to run), the least taken by builtins."""
+    columns = [cube_distances(other, cubes) for other in others]
+    return columns[0] if len(columns) == 1 else list(map(min, *columns))
 
 
 def distances(cube: Cube, planes: list[Plane]) -> list[int]:
