@@ -62,8 +62,17 @@ class Look:
                     e.id: DESIGNATION_CANDIDATE if e.id in candidates else BOMBER if e.role == "bomber" else FIGHTER
                     for e in self.enemies}
         # the other planes of this side on the mat, and where its bombers are (only the hard bot looks)
-        self.friends = [p for p in state.live(me.side) if p is not me] if hard else []
-        self.bombers = [f.nose for f in self.friends if f.role == "bomber"]
+        self.friends: list[Plane] = []
+        self.bombers: list[Cube] = []
+        if hard:
+            key = ("friends of", me.id)  # kept with the lists of planes, till one leaves the mat
+            found = state.listed.get(key)
+            if found is None:
+                friends = [p for p in state.live(me.side) if p is not me]
+                found = state.listed[key] = (friends, [f for f in friends if f.role == "bomber"])
+            self.friends, bombers = found
+            if bombers:
+                self.bombers = [b.nose for b in bombers]
         self._danger: dict[Cube, float] = {}
         self._threats: list[tuple] | None = None if hard else []  # worked out at the first `danger`
         self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
@@ -77,11 +86,11 @@ class Look:
         rules, ranges, drawn, within = state.rules, state.table.ranges, state.drawn, state.mat.within
         front, turret = ranges.front, ranges.turret
         (mx, my, mz), mine = self.me.nose, self.me.speed(rules)
-        ours = [self.me.nose] + [f.nose for f in self.friends]  # where this side's planes are
         bits = state.mat.bits
-        mask = 0
-        for cube in ours:
-            mask |= bits[cube]
+        ours, mask = [self.me.nose], bits[self.me.nose]  # where this side's planes are, and their mask
+        for friend in self.friends:
+            ours.append(friend.nose)
+            mask |= bits[friend.nose]
         shared = mask.bit_count() != len(ours)  # planes share a hex: count them one by one, not by mask
         threats = []
         for enemy in self.enemies:
@@ -269,7 +278,7 @@ class Bot:
                 # the same few offsets and facings of the objective recur decision after decision
                 cells = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
                 # pointing at it: (objective - end) . facing > 0
-                toward = [_dot((rx, ry, rz), d) for d in CUBE_DIRECTIONS]
+                toward = [rx * a + ry * b + rz * c for a, b, c in CUBE_DIRECTIONS]
         if bombers:
             cells = list(cells)  # the kept worths stay as they are for the next decision
             bits, escorted = state.mat.bits, 0  # escorted: the hexes within the radius of a bomber

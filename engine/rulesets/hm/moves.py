@@ -399,7 +399,7 @@ class Mover:
                 candidate = self._open(on[i])
                 if candidate is None:
                     if columns is candidates.columns:  # shared by every mover: copied before a cut
-                        columns = indexes, spots, facings = tuple(list(column) for column in columns)
+                        columns = indexes, spots, facings = tuple([list(column) for column in columns])
                     del out[i], indexes[i], spots[i], facings[i]
                 else:
                     out[i] = candidate

@@ -131,8 +131,8 @@ class State:
     ended: str | None = None  # why the game ended early, once it has
     news: list[str] = field(default_factory=list)  # what happened, for the round summaries
     flights: dict[tuple, Flight] = field(default_factory=dict)  # (speed, plane type) -> its Flight
-    listed: dict[object, list | dict] = field(default_factory=dict, init=False)  # live(), enemies(), what
-    # the enemies are worth to a bot: kept till a plane leaves the mat
+    listed: dict[object, list | dict | tuple] = field(default_factory=dict, init=False)  # live(), enemies(),
+    # what the enemies are worth to a bot, a plane's friends: kept till a plane leaves the mat
 
     def __post_init__(self) -> None:
         for row in self.table.rows:
