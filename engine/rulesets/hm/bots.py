@@ -22,6 +22,7 @@ from engine.core.board import CUBE_DIRECTIONS, Cube
 from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
+from .moves import EndState
 from .offsets import ray
 from .play import MoveDecision
 from .state import Plane, State, cube_distances, distances, hex_distance, nearest_each
@@ -43,6 +44,11 @@ def _first_least(values: list) -> int:
 
 def _dot(a: Cube, b: Cube) -> int:
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def _along(state: EndState) -> int:
+    """How far along its own heading an end state's hex lies from the start."""
+    return _dot(state.offset, CUBE_DIRECTIONS[state.facing])
 
 
 class Look:
@@ -305,7 +311,7 @@ class Bot:
             for k, value in shots.items():
                 out[k] = value
         else:
-            along = plan.table(("along",), lambda s: _dot(s.offset, CUBE_DIRECTIONS[s.facing]))
+            along = plan.table(("along",), _along)
             out = [cells[s] + 0.3 if along[i] < toward[f] else cells[s] for s, i, f in zip(spots, indexes, facings)]
             for k, value in shots.items():
                 out[k] = value + 0.3 if along[indexes[k]] < toward[facings[k]] else value

@@ -89,8 +89,9 @@ def nearest_each(cubes: list[Cube], others: list[Cube]) -> list[int]:
 
 
 def distances(cube: Cube, planes: list[Plane]) -> list[int]:
-    """Hexes from `cube` to each plane's nose."""
-    return cube_distances(cube, [p.nose for p in planes])
+    """Hexes from `cube` to each plane's nose, in one comprehension (not the noses listed first)."""
+    x, y, z = cube
+    return [(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for p in planes for a, b, c in [p.nose]]
 
 
 @dataclass(slots=True)
