@@ -79,7 +79,6 @@ class Look:
             self.friends, bombers = found
             if bombers:
                 self.bombers = [b.nose for b in bombers]
-        self._danger: dict[Cube, float] = {}
         self._threats: list[tuple] | None = None if hard else []  # worked out at the first `danger`
         self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
 
@@ -157,9 +156,6 @@ class Look:
 
     def danger(self, end: Cube) -> float:
         """Rough share of this plane that enemy guns could shoot away before it moves again."""
-        value = self._danger.get(end)
-        if value is not None:
-            return value
         front = self.state.table.ranges.front
         p_hit = self.p_hit
         total = 0.0
@@ -176,8 +172,7 @@ class Look:
             near = ((abs(dx) + abs(dy) + abs(dz)) >> 1) - speed + 1  # the range it could close to
             threat = dice * p_hit[1 if near < 1 else front if near > front else near]
             total += threat if dx * fx + dy * fy + dz * fz > 0 else 0.4 * threat
-        value = self._danger[end] = self.kill_share(self.me, total)
-        return value
+        return self.kill_share(self.me, total)
 
 
 class Bot:
@@ -225,10 +220,16 @@ class Bot:
         if not weight:
             return decision.action(best_index)
         end, moves = decision.mover.end, decision.moves
+        dangers: dict[int, float] = {}  # by end hex (spot of the template): moves differing in facing share it
 
         def less_danger(index: int, score: float) -> float:
             move = moves[index]
-            return score if move.exit else score - weight * look.danger(end(move))
+            if move.exit:
+                return score
+            found = dangers.get(move.spot)
+            if found is None:
+                found = dangers[move.spot] = look.danger(end(move))
+            return score - weight * found
 
         best_value = less_danger(best_index, top)
         # Danger never adds: only a move scoring at least the best value so far can come out on top.
