@@ -142,14 +142,15 @@ def test_reinforcement_cards_bring_units_the_first_time_and_refits_later():
 def test_a_card_picked_a_second_time_counts_as_a_later_pick():
     game, st = board()
     st.picks.clear()
+    first_picks = []
     for _ in range(2):
         _on_top(st, "luftwaffe", "lw-luftflotte-4")
         drive(cards.pick(game, st, "luftwaffe"), lambda d: d.options[-1])
         held = next(h for h in st.sides["luftwaffe"].hand if h.card == "lw-luftflotte-4")
         st.sides["luftwaffe"].hand.remove(held)
         st.sides["luftwaffe"].deck.append(held.card)
-        first = held.first_pick if st.picks["lw-luftflotte-4"] == 1 else first
-    assert first is True and held.first_pick is False and st.picks["lw-luftflotte-4"] == 2
+        first_picks.append(held.first_pick)
+    assert first_picks == [True, False] and st.picks["lw-luftflotte-4"] == 2
 
 
 def test_ground_battle_cards_are_played_at_the_start_of_the_players_own_hour():

@@ -7,7 +7,7 @@ import pytest
 from engine.core.decisions import IllegalAction
 from engine.rulesets.aw.rules import flying, routes, sequence
 
-from .games import board, drive, option, put
+from .games import board, drive, put
 
 
 def _destinations(st, side, *unit_ids):

@@ -56,6 +56,13 @@ def test_headless_commands_do_not_import_qt():
     assert proc.returncode == 0, proc.stderr
 
 
+def test_pyflakes_finds_no_unused_or_undefined_names():
+    ruff = Path(sys.executable).parent / "ruff"
+    proc = subprocess.run([str(ruff), "check", "--output-format", "concise", "."], capture_output=True,
+                          text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 def test_import_contract_engine_never_imports_qt_or_studio():
     lint = Path(sys.executable).parent / "lint-imports"
     proc = subprocess.run([str(lint)], capture_output=True, text=True, cwd=ROOT)

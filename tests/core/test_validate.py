@@ -2,7 +2,6 @@
 
 from engine.content.validate import validate_paths
 
-from .conftest import write
 
 PLANE = """
 kind: toy.plane

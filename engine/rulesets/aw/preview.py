@@ -243,8 +243,6 @@ def crt(record: AirSuperiorityCrt | BombingCrt, ctx: Any) -> Drawing:
     return Drawing(width, y + 3, tuple(items), title=record.name)
 
 
-
-
 def campaign_card(record: CampaignCard, ctx: Any) -> Drawing:
     """A playing-card sized campaign card in its side's colour: number, title, when, text."""
     w, h = 63.0, 88.0

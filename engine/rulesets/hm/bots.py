@@ -22,6 +22,7 @@ from engine.core.board import CUBE_DIRECTIONS, Cube
 from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
+from .moves import EndState
 from .offsets import ray
 from .play import MoveDecision
 from .state import Plane, State, cube_distances, distances, hex_distance, nearest_each
@@ -45,6 +46,11 @@ def _dot(a: Cube, b: Cube) -> int:
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 
 
+def _along(state: EndState) -> int:
+    """How far along its own heading an end state's hex lies from the start."""
+    return _dot(state.offset, CUBE_DIRECTIONS[state.facing])
+
+
 class Look:
     """What one plane's pilot takes in before choosing, computed once per decision."""
 
@@ -62,9 +68,17 @@ class Look:
                     e.id: DESIGNATION_CANDIDATE if e.id in candidates else BOMBER if e.role == "bomber" else FIGHTER
                     for e in self.enemies}
         # the other planes of this side on the mat, and where its bombers are (only the hard bot looks)
-        self.friends = [p for p in state.live(me.side) if p is not me] if hard else []
-        self.bombers = [f.nose for f in self.friends if f.role == "bomber"]
-        self._danger: dict[Cube, float] = {}
+        self.friends: list[Plane] = []
+        self.bombers: list[Cube] = []
+        if hard:
+            key = ("friends of", me.id)  # kept with the lists of planes, till one leaves the mat
+            found = state.listed.get(key)
+            if found is None:
+                friends = [p for p in state.live(me.side) if p is not me]
+                found = state.listed[key] = (friends, [f for f in friends if f.role == "bomber"])
+            self.friends, bombers = found
+            if bombers:
+                self.bombers = [b.nose for b in bombers]
         self._threats: list[tuple] | None = None if hard else []  # worked out at the first `danger`
         self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
 
@@ -77,11 +91,11 @@ class Look:
         rules, ranges, drawn, within = state.rules, state.table.ranges, state.drawn, state.mat.within
         front, turret = ranges.front, ranges.turret
         (mx, my, mz), mine = self.me.nose, self.me.speed(rules)
-        ours = [self.me.nose] + [f.nose for f in self.friends]  # where this side's planes are
         bits = state.mat.bits
-        mask = 0
-        for cube in ours:
-            mask |= bits[cube]
+        ours, mask = [self.me.nose], bits[self.me.nose]  # where this side's planes are, and their mask
+        for friend in self.friends:
+            ours.append(friend.nose)
+            mask |= bits[friend.nose]
         shared = mask.bit_count() != len(ours)  # planes share a hex: count them one by one, not by mask
         threats = []
         for enemy in self.enemies:
@@ -97,13 +111,13 @@ class Look:
                            and -reach <= c - z <= reach)
             else:
                 near = (within(enemy.nose, reach) & mask).bit_count()
-            weight = (0.5 if enemy.card in drawn else 1.0) / max(1, near)
+            weight = (0.5 if enemy.card in drawn else 1.0) / (near if near > 1 else 1)
             if fighter:
                 fx, fy, fz = CUBE_DIRECTIONS[enemy.facing]
                 dice = (enemy.record.guns_front or 0) * weight
             else:
                 fx = fy = fz = None
-                dice = sum(d for _, d in enemy.turrets) * self.p_hit[turret] * 0.5 * weight
+                dice = sum([d for _, d in enemy.turrets]) * self.p_hit[turret] * 0.5 * weight
             threats.append((x, y, z, fx, fy, fz, speed, reach, dice))
         return threats
 
@@ -120,13 +134,13 @@ class Look:
     def aim(self, hexes: tuple[tuple[int, Cube, int], ...], hit: int, dice: int) -> float:
         """Worth of the shot along a line of fire from an end state, given as (bit, offset from
         this plane, range) of each hex in order, whose hexes in mask `hit` hold other planes."""
-        for b, (x, y, z), distance in hexes:
+        for b, offset, distance in hexes:
             if hit & b:
                 break
         key = (b, distance, dice)  # the bit is the target's hex: one plane in every line this decision
         value = self._shots.get(key)
         if value is None:
-            sx, sy, sz = self.me.nose
+            (sx, sy, sz), (x, y, z) = self.me.nose, offset
             plane = self.state.occupied[(sx + x, sy + y, sz + z)]
             value = self._shots[key] = self._shot(plane, distance, dice)
         return value
@@ -142,9 +156,6 @@ class Look:
 
     def danger(self, end: Cube) -> float:
         """Rough share of this plane that enemy guns could shoot away before it moves again."""
-        value = self._danger.get(end)
-        if value is not None:
-            return value
         front = self.state.table.ranges.front
         p_hit = self.p_hit
         total = 0.0
@@ -161,8 +172,7 @@ class Look:
             near = ((abs(dx) + abs(dy) + abs(dz)) >> 1) - speed + 1  # the range it could close to
             threat = dice * p_hit[1 if near < 1 else front if near > front else near]
             total += threat if dx * fx + dy * fy + dz * fz > 0 else 0.4 * threat
-        value = self._danger[end] = self.kill_share(self.me, total)
-        return value
+        return self.kill_share(self.me, total)
 
 
 class Bot:
@@ -210,10 +220,16 @@ class Bot:
         if not weight:
             return decision.action(best_index)
         end, moves = decision.mover.end, decision.moves
+        dangers: dict[int, float] = {}  # by end hex (spot of the template): moves differing in facing share it
 
         def less_danger(index: int, score: float) -> float:
             move = moves[index]
-            return score if move.exit else score - weight * look.danger(end(move))
+            if move.exit:
+                return score
+            found = dangers.get(move.spot)
+            if found is None:
+                found = dangers[move.spot] = look.danger(end(move))
+            return score - weight * found
 
         best_value = less_danger(best_index, top)
         # Danger never adds: only a move scoring at least the best value so far can come out on top.
@@ -269,7 +285,7 @@ class Bot:
                 # the same few offsets and facings of the objective recur decision after decision
                 cells = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
                 # pointing at it: (objective - end) . facing > 0
-                toward = [_dot((rx, ry, rz), d) for d in CUBE_DIRECTIONS]
+                toward = [rx * a + ry * b + rz * c for a, b, c in CUBE_DIRECTIONS]
         if bombers:
             cells = list(cells)  # the kept worths stay as they are for the next decision
             bits, escorted = state.mat.bits, 0  # escorted: the hexes within the radius of a bomber
@@ -288,14 +304,15 @@ class Bot:
             if not dice:
                 continue
             rays = plan.table(("ray", turn, reach), lambda s: ray(s.offset, (s.facing + turn) % 6, reach))
-            for k, hit in [(k, hit) for k, i in enumerate(indexes) if (hit := rays[i][0] & planes)]:
+            masks = plan.table(("ray mask", turn, reach), lambda s: rays[s.index][0])  # tested for every move
+            for k, hit in [(k, hit) for k, i in enumerate(indexes) if (hit := masks[i] & planes)]:
                 shots[k] = shots.get(k, cells[spots[k]]) + look.aim(rays[indexes[k]][1], hit, dice)
         if toward is None:
             out = [cells[spot] for spot in spots]
             for k, value in shots.items():
                 out[k] = value
         else:
-            along = plan.table(("along",), lambda s: _dot(s.offset, CUBE_DIRECTIONS[s.facing]))
+            along = plan.table(("along",), _along)
             out = [cells[s] + 0.3 if along[i] < toward[f] else cells[s] for s, i, f in zip(spots, indexes, facings)]
             for k, value in shots.items():
                 out[k] = value + 0.3 if along[indexes[k]] < toward[facings[k]] else value

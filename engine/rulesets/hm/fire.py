@@ -125,7 +125,7 @@ def turret_shots(state: State, bomber: Plane, turret: Turret, near: list[Plane] 
         best = None
         for hex_ in enemy.hexes:
             # 'either': range and bearing from whichever of the bomber's hexes is nearer
-            distance = min(cube_distance(o, hex_) for o in origins)
+            distance = min([cube_distance(o, hex_) for o in origins])
             if not 0 < distance <= reach:
                 continue
             for origin in origins:

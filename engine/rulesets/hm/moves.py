@@ -398,11 +398,9 @@ class Mover:
             for i in reversed([i for i, need in enumerate(needs) if need & planes]):
                 candidate = self._open(on[i])
                 if candidate is None:
-                    del out[i]
                     if columns is candidates.columns:  # shared by every mover: copied before a cut
-                        columns = tuple(list(column) for column in columns)
-                    for column in columns:
-                        del column[i]
+                        columns = indexes, spots, facings = tuple([list(column) for column in columns])
+                    del out[i], indexes[i], spots[i], facings[i]
                 else:
                     out[i] = candidate
         self.columns = columns

@@ -143,8 +143,9 @@ class MoveOffers:
 
     def accept(self, action: Action) -> Action | None:
         """The offered action of the one legal move `action` names, if it is that move."""
-        if any(a is action for a in self.actions.values()):
-            return action
+        for offered in self.actions.values():  # (a loop, not a generator made for each decision)
+            if offered is action:
+                return action
         moves, kind = self.moves, action.get("type")
         if kind == "exit":
             index = len(moves) - 1 if moves[-1].exit else None
@@ -177,7 +178,10 @@ class MoveDecision(Decision):
 
     def index(self, action: Action) -> int:
         """Which move an accepted action is."""
-        return next(i for i, a in self.offers.actions.items() if a is action)
+        for i, offered in self.offers.actions.items():
+            if offered is action:
+                return i
+        raise ValueError("not an action this decision offered")
 
 
 def explain_move(state: State, mover: Mover, action: Action) -> str:
@@ -245,8 +249,8 @@ def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
     near = sorted(zip(distances(plane.nose, enemies), [e.id for e in enemies], enemies))[:count]
     if not near:
         return "no enemy on the mat"
-    return "nearest enemies: " + ", ".join(
-        f"{e.id} at {state.mat.labels[e.nose]} facing {FACINGS[e.facing]} ({d} hexes)" for d, _, e in near)
+    return "nearest enemies: " + ", ".join([
+        f"{e.id} at {state.mat.labels[e.nose]} facing {FACINGS[e.facing]} ({d} hexes)" for d, _, e in near])
 
 
 # --------------------------------------------------------------------------- shooting
@@ -292,12 +296,13 @@ def fire(game: Game, state: State, shooter: Plane, weapon: str, shot: Shot, dice
     table, rules = state.table, state.rules
     target, distance = shot
     span = state.hit_spans[distance]
+    need, low, high = span.text(), span.low, span.high  # the span's bounds, not its method per die
     rolls = game.dice.roll(table.die, f"{shooter.id} {weapon} at {target.id}", dice,
-                           shooter=shooter.id, target=target.id, range=distance, need=span.text())
-    hits = sum(1 for r in rolls if r in span)
+                           shooter=shooter.id, target=target.id, range=distance, need=need)
+    hits = sum([low <= r <= high for r in rolls])
     engines = 0
     event = {"shooter": shooter.id, "target": target.id, "weapon": weapon, "range": distance,
-             "need": span.text(), "rolls": rolls, "hits": hits}
+             "need": need, "rolls": rolls, "hits": hits}
     if shooter.role == "fighter" and target.suffers_engine_hits(rules):
         eh = rules.engine_hits
         triggers = sum(1 for r in rolls if r == eh.trigger_roll and r in span)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.content.model import Model, Provenance, Record, field, kind_literal
+from engine.content.model import Provenance, Record, field, kind_literal
 
 
 class FreezeRow(Provenance):
