@@ -13,8 +13,10 @@ STAMP  := $(VENV)/.installed-stamp
 
 .PHONY: run test bench schemas validate clean
 
+# --clear: a fresh environment whenever the requirements change, so one made by another
+# interpreter (an older checkout's, say) is rebuilt rather than patched into a broken mix.
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv --clear $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
