@@ -92,7 +92,11 @@ def test_simulate_usage_errors(toy_pack, capsys, argv, message):
     assert message in capsys.readouterr().err
 
 
-def test_simulate_refuses_an_unwritable_report_before_playing(toy_pack, capsys, tmp_path):
+def test_simulate_refuses_an_unwritable_report_before_playing(toy_pack, capsys, tmp_path, monkeypatch):
+    def no_batch(*args, **kwargs):
+        raise AssertionError("a batch was played before the report's place was checked")
+
+    monkeypatch.setattr("engine.cli.sim_cmds.simulate", no_batch)
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     for out in (blocker / "r.json", tmp_path):

@@ -305,7 +305,7 @@ def fire(game: Game, state: State, shooter: Plane, weapon: str, shot: Shot, dice
              "need": need, "rolls": rolls, "hits": hits}
     if shooter.role == "fighter" and target.suffers_engine_hits(rules):
         eh = rules.engine_hits
-        triggers = sum(1 for r in rolls if r == eh.trigger_roll and r in span)
+        triggers = sum([r == eh.trigger_roll and low <= r <= high for r in rolls])
         if triggers:
             confirm = parse_roll(eh.confirm, eh.die)
             checks = game.dice.roll(eh.die, f"engine hit on {target.id}?", triggers, target=target.id,

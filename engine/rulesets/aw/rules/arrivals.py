@@ -186,10 +186,14 @@ def refit_sites(st: State, unit: Unit) -> list[int]:
         return ground_sites(st, side, unit)
     rule = st.static.setups[side].airbase_counters
     if rule is not None and unit.record.id == rule.unit:
-        on_map = sum(1 for u in st.of_side[side] if u.record.id == rule.unit and u.square is not None)
-        if on_map >= rule.max_on_map:
+        if len([u for u in airbase_counters(st, side, rule) if u.square is not None]) >= rule.max_on_map:
             return []
     return airbase_sites(st, side, unit)
+
+
+def airbase_counters(st: State, side: str, rule) -> list[Unit]:
+    """The side's airbase counters (30.3), on the map or not."""
+    return [u for u in st.of_side[side] if u.record.id == rule.unit]
 
 
 def place_ground(game, st: State, side: str, unit: Unit, why: str,
@@ -214,7 +218,7 @@ def build_airbase(game, st: State, side: str, why: str) -> Generator:
     if rule is None:
         st.emit("aw.no_effect", side=side, why=f"{why}: {side} has no airbase counters")
         return
-    counters = [u for u in st.side_units(side) if u.record.id == rule.unit]
+    counters = airbase_counters(st, side, rule)
     on_map = [u for u in counters if u.square is not None]
     spare = [u for u in counters if u.square is None]
     if spare and len(on_map) < rule.max_on_map:
