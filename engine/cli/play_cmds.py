@@ -13,8 +13,9 @@ from engine.core.events import canonical
 from engine.core.decisions import IllegalAction
 from engine.core.game import Game, SaveMismatch, resume, run
 from engine.core.launch import find_scenario
+from engine.core.saves import SaveError, read_save
 
-from .args import parse_options, parse_pairs, write_output
+from .args import check_writable, parse_options, parse_pairs, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "unless --side NAME=human. The same seed gives byte-identical output.",
     )
     p.add_argument("scenario", metavar="SCENARIO")
-    p.add_argument("--seed", type=int, default=1, help="random seed (default: %(default)s)")
+    p.add_argument("--seed", type=int, help="random seed (default: 1)")
     p.add_argument("--json", action="store_true", help="print one JSON summary object")
     p.add_argument("--log", type=Path, metavar="FILE", help="write every event as JSON lines")
     p.add_argument("--side", action="append", default=[], metavar="NAME=WHO",
@@ -54,16 +55,25 @@ def _play(args: argparse.Namespace) -> int:
         print(f"sortie play: pack '{launch.pack_id}' has errors; fix them first", file=sys.stderr)
         return 1
     engine = launch.ruleset.engine
+    if args.resume and (args.seed is not None or args.option):
+        raise UsageError("--resume goes on with the save's own seed and options; drop --seed and --option")
     options = parse_options(parse_pairs(args.option, "option"))
     who = parse_pairs(args.side, "side")
+    for out in (args.log, args.save):
+        if out:
+            check_writable(out)  # a person may play for an hour before the file is written
     try:
-        if args.resume:
-            save = _read_save(args.resume)
+        save = read_save(args.resume) if args.resume else None
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        if save is not None:
             game = resume(engine, launch.scenario, launch.content, save, pack=launch.pack_id)
         else:
-            game = Game(engine, launch.scenario, launch.content, args.seed, options, pack=launch.pack_id)
+            game = Game(engine, launch.scenario, launch.content, 1 if args.seed is None else args.seed, options,
+                        pack=launch.pack_id)
     except (ValueError, SaveMismatch) as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(f"{args.resume}: {exc}" if save is not None else str(exc)) from None
     controllers = {}
     for side in game.sides:
         spec = who.pop(side, "bot")
@@ -127,16 +137,3 @@ def _play(args: argparse.Namespace) -> int:
         print(f"Result: {outcome.result} (winner: {outcome.winner or 'none'}); score {scores}; "
               f"{outcome.turns} turn(s), {len(game.log)} events")
     return 0
-
-
-def _read_save(path: Path) -> dict:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read save: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path}:{exc.lineno}:{exc.colno}: not a save file: {exc.msg}") from None
-    if not isinstance(data, dict) or "seed" not in data or "decisions" not in data:
-        raise UsageError(f"{path}: not a Sortie save (expected 'seed' and 'decisions')")
-    return data
-

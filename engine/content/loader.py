@@ -150,7 +150,7 @@ def _short(value: Any) -> str:
 
 
 def schema_diagnostics(
-    cls: type[Record], data: Any, error: ValidationError, doc: Document
+    cls: type[BaseModel], data: Any, error: ValidationError, doc: Document
 ) -> list[Diagnostic]:
     grouped: dict[FieldPath, list[tuple[str, bool]]] = {}
     for err in error.errors(include_url=False):

@@ -173,6 +173,9 @@ def resume(
     pack: str = "",
 ) -> Game:
     """Rebuild a game from a save by replaying its decisions (optionally only the first `upto`)."""
+    saved = save.get("scenario")
+    if saved and saved != scenario.id:
+        raise ValueError(f"the save is of scenario '{saved}', not '{scenario.id}'")
     game = Game(engine, scenario, content, int(save["seed"]), save.get("options"), pack=pack)
     decisions = save.get("decisions", [])
     for i, record in enumerate(decisions[:upto] if upto is not None else decisions):

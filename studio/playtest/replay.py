@@ -15,6 +15,7 @@ from pathlib import Path
 
 from engine.core.events import EventLog
 from engine.core.game import Game, SaveMismatch, resume
+from engine.core.saves import SaveError, check_save, read_save_text
 
 from .source import Setup, Source
 
@@ -41,20 +42,15 @@ def write_replay(path: Path, data: dict) -> None:
 
 def read_replay(path: Path) -> tuple[dict, Source]:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ReplayError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise ReplayError(f"{path}:{exc.lineno}:{exc.colno}: not a replay: {exc.msg}") from None
-    if not isinstance(data, dict) or data.get("replay") != REPLAY_FORMAT:
-        raise ReplayError(f"{path}: not a Sortie replay (expected \"replay\": \"{REPLAY_FORMAT}\")")
-    for key, kind in (("seed", int), ("decisions", list), ("events", list)):
-        if not isinstance(data.get(key), kind):
-            raise ReplayError(f"{path}: '{key}' is missing or not a {kind.__name__}")
-    try:
+        text, data = read_save_text(path, "replay")
+        if data.get("replay") != REPLAY_FORMAT:
+            raise SaveError(f"{path}: not a Sortie replay (expected \"replay\": \"{REPLAY_FORMAT}\")")
+        check_save(data, text, str(path))
+        if not isinstance(data.get("events"), list):
+            raise SaveError(f"{path}: 'events' is missing or not a list")
         source = Source.from_json(data.get("source"))
-    except ValueError as exc:
-        raise ReplayError(f"{path}: {exc}") from None
+    except ValueError as exc:  # SaveError is one
+        raise ReplayError(str(exc) if isinstance(exc, SaveError) else f"{path}: {exc}") from None
     return data, source
 
 

@@ -163,6 +163,49 @@ def test_person_at_the_prompt_with_refusal_and_save(toy_pack, capsys, monkeypatc
     assert json.loads(capsys.readouterr().out)["decisions"] > len(data["decisions"])
 
 
+@pytest.mark.parametrize("text, message", [
+    ('{"seed": 1,\n "decisions": [\n  {"side": "red", "acton": {}}\n ]}',
+     ":3:3: not a usable save: required field 'action' is missing"),
+    ('{"seed": "one", "decisions": []}', ":1:10: not a usable save: input should be a valid integer"),
+    ('{"seed": 1, "decisions": 5}', "input should be a valid list; got 5 (at decisions)"),
+    ('{"seed": 1, "decisions": [7]}', "input should be a valid dictionary; got 7 (at decisions[0])"),
+    ('{"seed": 1, "decisions": [], "options": ["fog"]}', "(at options)"),
+    ('{"seed": 1}', "required field 'decisions' is missing"),
+    ('[1, 2]', ":1:1: not a Sortie save: expected a JSON object"),
+    ('{"seed": 1,,}', ":1:12: not a save file"),
+    ('{"scenario": "other", "seed": 1, "decisions": []}', "the save is of scenario 'other', not 'duel'"),
+    ('{"seed": 1, "decisions": [{"side": "red", "action": {"type": "loop"}}]}',
+     "saved decision 1 no longer applies"),
+])
+def test_a_broken_save_is_named_with_file_line_and_field(toy_pack, capsys, tmp_path, text, message):
+    save = tmp_path / "broken.json"
+    save.write_text(text)
+    assert main(["play", "duel", "--resume", str(save)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"sortie play: {save}") and message in err and "Traceback" not in err
+
+
+def test_resume_refuses_a_seed_or_options_it_would_ignore(toy_pack, capsys, tmp_path):
+    save = tmp_path / "s.json"
+    assert main(["play", "duel", "--seed", "3", "--save", str(save), "--json"]) == 0
+    capsys.readouterr()
+    for extra in (["--seed", "4"], ["--option", "sudden_death=on"]):
+        assert main(["play", "duel", "--resume", str(save), *extra]) == 2
+        assert "drop --seed and --option" in capsys.readouterr().err
+    assert main(["play", "duel", "--resume", str(save), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["seed"] == 3
+
+
+def test_play_checks_its_output_files_before_anyone_plays(toy_pack, capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr("builtins.input", lambda prompt="": pytest.fail("asked a person to play"))
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    for flag in ("--log", "--save"):
+        assert main(["play", "duel", "--side", "red=human", flag, str(blocker / "out.json")]) == 2
+        captured = capsys.readouterr()
+        assert f"{blocker / 'out.json'}: cannot write" in captured.err and not captured.out
+
+
 def test_decision_accepts_the_offered_dict_or_an_equal_copy_without_its_label():
     from engine.core.decisions import Decision
 

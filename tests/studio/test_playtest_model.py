@@ -159,7 +159,7 @@ def test_a_replay_file_round_trips_and_is_checked(hm, tmp_path):
 @pytest.mark.parametrize("text, message", [
     ('{"replay": "sortie.replay/1",\n  "seed": 1,,\n}', ":2:"),
     ('[1, 2]', "not a Sortie replay"),
-    ('{"replay": "sortie.replay/1", "seed": "x", "decisions": [], "events": []}', "'seed' is missing or not a int"),
+    ('{"replay": "sortie.replay/1", "seed": "x", "decisions": [], "events": []}', ":1:39: not a usable save: input should be a valid integer; got 'x' (at seed)"),
     ('{"replay": "sortie.replay/1", "seed": 1, "decisions": [], "events": [], "source": {"pack": 1}}',
      "'source' must name the pack"),
 ])
