@@ -13,7 +13,8 @@ from engine.core.events import canonical
 from engine.core.decisions import IllegalAction
 from engine.core.game import Game, SaveMismatch, resume, run
 from engine.core.launch import find_scenario
-from engine.core.saves import SaveError, read_save
+from engine.core.jsonfile import FileShapeError
+from engine.core.saves import read_save
 
 from .args import check_writable, parse_options, parse_pairs, write_output
 
@@ -25,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Play SCENARIO (a scenario file, PACK/ID or ID) with bots on every side "
         "unless --side NAME=human. The same seed gives byte-identical output.",
     )
-    p.add_argument("scenario", metavar="SCENARIO")
+    p.add_argument("scenario", metavar="SCENARIO", help="a scenario file, PACK/ID or ID")
     p.add_argument("--seed", type=int, help="random seed (default: 1)")
     p.add_argument("--json", action="store_true", help="print one JSON summary object")
     p.add_argument("--log", type=Path, metavar="FILE", help="write every event as JSON lines")
@@ -64,7 +65,7 @@ def _play(args: argparse.Namespace) -> int:
             check_writable(out)  # a person may play for an hour before the file is written
     try:
         save = read_save(args.resume) if args.resume else None
-    except SaveError as exc:
+    except FileShapeError as exc:
         raise UsageError(str(exc)) from None
     try:
         if save is not None:

@@ -12,20 +12,22 @@ from tqdm import tqdm
 
 from engine.content.validate import UsageError
 from engine.core.launch import find_scenario
-from engine.core.simulate import as_dicts, compare, report, simulate
+from engine.core.simulate import as_dicts, compare, read_report, report, simulate
 
 from .args import check_writable, parse_options, parse_pairs, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play many bot games of a scenario and report balance")
-    p.add_argument("scenario", metavar="SCENARIO")
+    p.add_argument("scenario", metavar="SCENARIO", help="a scenario file, PACK/ID or ID")
     p.add_argument("--games", type=int, default=200, help="number of games (default: %(default)s)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default: %(default)s)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="worker processes (default: all cores, %(default)s)")
-    p.add_argument("--side", action="append", default=[], metavar="NAME=bot:STRENGTH")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=on|off")
+    p.add_argument("--side", action="append", default=[], metavar="NAME=bot:STRENGTH",
+                   help="the bot strength of a side (default: the strongest; repeatable)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=on|off",
+                   help="switch an optional rule of the scenario (repeatable)")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--out", type=Path, metavar="FILE", help="also write the report (with per-game results)")
     p.add_argument("--compare", type=Path, metavar="FILE", help="compare with a report written by --out")
@@ -73,9 +75,9 @@ def _simulate(args: argparse.Namespace) -> int:
     before = None
     if args.compare:
         try:
-            before = json.loads(args.compare.read_text(encoding="utf-8"))["report"]
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise UsageError(f"{args.compare}: not a report written by --out ({exc})") from None
+            before = read_report(args.compare, launch.scenario.id)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     if args.out:
         check_writable(args.out)
     bar = tqdm(total=args.games, unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)

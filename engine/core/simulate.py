@@ -16,9 +16,13 @@ from collections import Counter, defaultdict
 from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Callable, Iterator
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from .game import Game, run
+from .jsonfile import check_shape, read_object
 
 CHUNK = 8
 
@@ -220,6 +224,41 @@ def compare(before: dict, after: dict) -> dict:
         out["turns_mean"] = {"before": before["turns"]["mean"], "after": after["turns"]["mean"],
                              "change": round(after["turns"]["mean"] - before["turns"]["mean"], 4)}
     return out
+
+
+class _WinRate(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    rate: float = Field(description="the share of games the side won, 0 to 1")
+    ci95: tuple[float, float] = Field(description="the 95% interval of the rate")
+
+
+class _Mean(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    mean: float = Field(description="the mean over the games")
+
+
+class _Report(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    win_rates: dict[str, _WinRate] = Field(description="per side (and draw)")
+    score: dict[str, _Mean] = Field(default_factory=dict, description="per side")
+    turns: _Mean | None = Field(None, description="the length of the games")
+
+
+class _ReportFile(BaseModel):
+    """What `compare` reads of a report written by `sortie simulate --out`."""
+
+    model_config = ConfigDict(extra="allow")
+    scenario: str = Field(description="the id of the scenario simulated")
+    report: _Report = Field(description="the summary of the run")
+
+
+def read_report(path: Path, scenario: str) -> dict:
+    """The report of an earlier run of `scenario`, checked before a batch is played against it."""
+    text, data = read_object(path, "balance report")
+    check_shape(_ReportFile, data, text, str(path), "balance report")
+    if data["scenario"] != scenario:
+        raise ValueError(f"{path}: the report is of scenario '{data['scenario']}', not '{scenario}'")
+    return data["report"]
 
 
 def as_dicts(results: list[GameSummary]) -> list[dict]:

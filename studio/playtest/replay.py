@@ -15,7 +15,8 @@ from pathlib import Path
 
 from engine.core.events import EventLog
 from engine.core.game import Game, SaveMismatch, resume
-from engine.core.saves import SaveError, check_save, read_save_text
+from engine.core.jsonfile import FileShapeError, read_object
+from engine.core.saves import check_save
 
 from .source import Setup, Source
 
@@ -42,15 +43,17 @@ def write_replay(path: Path, data: dict) -> None:
 
 def read_replay(path: Path) -> tuple[dict, Source]:
     try:
-        text, data = read_save_text(path, "replay")
+        text, data = read_object(path, "replay")
         if data.get("replay") != REPLAY_FORMAT:
-            raise SaveError(f"{path}: not a Sortie replay (expected \"replay\": \"{REPLAY_FORMAT}\")")
+            raise FileShapeError(f"{path}: not a Sortie replay (expected \"replay\": \"{REPLAY_FORMAT}\")")
         check_save(data, text, str(path))
         if not isinstance(data.get("events"), list):
-            raise SaveError(f"{path}: 'events' is missing or not a list")
+            raise FileShapeError(f"{path}: 'events' is missing or not a list")
         source = Source.from_json(data.get("source"))
-    except ValueError as exc:  # SaveError is one
-        raise ReplayError(str(exc) if isinstance(exc, SaveError) else f"{path}: {exc}") from None
+    except FileShapeError as exc:
+        raise ReplayError(str(exc)) from None
+    except ValueError as exc:
+        raise ReplayError(f"{path}: {exc}") from None
     return data, source
 
 

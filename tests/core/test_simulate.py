@@ -103,3 +103,22 @@ def test_simulate_refuses_an_unwritable_report_before_playing(toy_pack, capsys, 
         assert main(["simulate", "duel", "--games", "4", "--out", str(out)]) == 2
         captured = capsys.readouterr()
         assert f"{out}: cannot write:" in captured.err and not captured.out  # no games were played
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"scenario": "duel",\n "report": {"win_rates": {"red": 3}}}', ":2:34: not a usable balance report: "
+     "input should be a valid dictionary; got 3 (at report.win_rates.red)"),
+    ('{"scenario": "duel", "report": {}}', "required field 'win_rates' is missing"),
+    ('{"scenario": "duel", "report": {"win_rates": {"red": {"rate": 0.5, "ci95": [0.1]}}}}', "(at report.win_rates.red.ci95)"),
+    ('{"report": {"win_rates": {}}}', "required field 'scenario' is missing"),
+    ('{"scenario": "dogfight", "report": {"win_rates": {}}}', "the report is of scenario 'dogfight', not 'duel'"),
+    ('{"scenario": "duel",', "not a balance report file"),
+])
+def test_simulate_refuses_a_broken_report_to_compare_before_playing(toy_pack, capsys, tmp_path, monkeypatch,
+                                                                     text, message):
+    monkeypatch.setattr("engine.cli.sim_cmds.simulate", lambda *a, **k: pytest.fail("a batch was played"))
+    before = tmp_path / "before.json"
+    before.write_text(text)
+    assert main(["simulate", "duel", "--games", "4", "--compare", str(before)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"sortie simulate: {before}") and message in err

@@ -1,0 +1,50 @@
+"""JSON files people keep (saves, replays, balance reports): read back with located errors.
+
+They are written by Sortie but kept, moved between versions and edited by hand, so
+a wrong shape must become a message naming file, line and field, never a traceback
+from the code that reads them. JSON is a subset of YAML: on failure the text is
+parsed once more with the content loader's YAML reader only to find the line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+
+from engine.content.loader import schema_diagnostics
+from engine.content.yamlio import parse_yaml
+
+
+class FileShapeError(ValueError):
+    """A file that is not what it should be; `str()` names the file, line, field and what is expected."""
+
+
+def read_object(path: Path, what: str) -> tuple[str, dict]:
+    """The text and the JSON object of the file, or a FileShapeError saying why not."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FileShapeError(f"{path}: cannot read {what}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FileShapeError(f"{path}:{exc.lineno}:{exc.colno}: not a {what} file: {exc.msg}") from None
+    if not isinstance(data, dict):
+        raise FileShapeError(f"{path}:1:1: not a Sortie {what}: expected a JSON object")
+    return text, data
+
+
+def check_shape(model: type[BaseModel], data: dict, text: str, file: str, what: str) -> dict:
+    """`data` if `model` accepts it; else a FileShapeError for its first wrong field."""
+    try:
+        model.model_validate(data)
+    except ValidationError as exc:
+        diagnostics = schema_diagnostics(model, data, exc, parse_yaml(text, file))
+        first = min(diagnostics, key=lambda d: (d.line, d.column))
+        at = f" (at {first.path})" if first.path else ""
+        message = re.sub(r" or instance of \w+", "", first.message)  # a model's name means nothing to a reader
+        raise FileShapeError(f"{file}:{first.line}:{first.column}: not a usable {what}: {message}{at}") from None
+    return data
