@@ -239,9 +239,9 @@ class Planner:
         for mission in self.missions.values():
             dice_on[(mission.square, mission.kind)] = dice_on.get((mission.square, mission.kind), 0) + 2
         groups: dict[tuple[int, int, str], list[Unit]] = {}
+        leaving: dict[int, int] = {}  # bombers grouped per airbase so far: orders (and launches) come after
         for unit in bombers:
-            if not self.can_launch(unit) or self.launched.get(unit.square, 0) + sum(
-                    len(g) for k, g in groups.items() if k[0] == unit.square) >= self.level:
+            if self.launched.get(unit.square, 0) + leaving.get(unit.square, 0) >= self.level:
                 continue
             best = self._best_aim(unit, aims, dice_on)
             if best is None:
@@ -249,6 +249,7 @@ class Planner:
             aim, _ = best
             key = (unit.square, aim.square, aim.kind)
             groups.setdefault(key, []).append(unit)
+            leaving[unit.square] = leaving.get(unit.square, 0) + 1
             dice_on[(aim.square, aim.kind)] = dice_on.get((aim.square, aim.kind), 0) + self.bomb_dice(unit)
             self.busy.add(unit.id)
         for (base, target, kind), units in groups.items():
@@ -312,15 +313,19 @@ class Planner:
         if found is None:
             found = []
             dist, hours_left, home = self.dist, self.hours_left, self._home
-            row, within = dist[unit.square], speed if short else None
-            for aim in aims:
-                d = row[aim.square]
-                hours = 1 if short else max(1, ceil(d / speed))  # over the target: this hour
-                if short and d > speed or hours >= hours_left:
-                    continue
-                back = home(unit, aim.square, within)
-                if back is not None and (short or hours + ceil(dist[aim.square][back] / speed) <= hours_left):
-                    found.append((aim, hours))
+            row = dist[unit.square]
+            if short:  # over the target this hour, and home within a move of it
+                if hours_left > 1:
+                    for aim in aims:
+                        if row[aim.square] <= speed and home(unit, aim.square, speed) is not None:
+                            found.append((aim, 1))
+            else:  # hours rounded up in whole numbers (-(-a // b)); over the target: this hour
+                for aim in aims:
+                    hours = -(-row[aim.square] // speed) or 1
+                    if hours < hours_left:
+                        back = home(unit, aim.square, None)
+                        if back is not None and hours - (-dist[aim.square][back] // speed) <= hours_left:
+                            found.append((aim, hours))
             self._reach[key] = found
         return found
 
@@ -338,7 +343,7 @@ class Planner:
 
     def _sortie(self, fighter: Unit, square: int) -> bool:
         """Can the fighter be over `square` this hour and land again in time?"""
-        if self.dist[fighter.square][square] > fighter.speed:
+        if self.last_hour or self.dist[fighter.square][square] > fighter.speed:
             return False
         short = must_land_next_hour(self.st, fighter)
         if fighter.airborne and short and fighter.took_off < self.st.hour:
@@ -346,7 +351,7 @@ class Planner:
         if not fighter.airborne and not self.can_launch(fighter):
             return False
         reach = fighter.speed if short else fighter.speed * (self.hours_left - 1)
-        return not self.last_hour and self._home(fighter, square, reach) is not None
+        return self._home(fighter, square, reach) is not None
 
     def intercepts(self) -> None:
         """Fighters attack enemy air units they can see and outgun."""
