@@ -354,9 +354,14 @@ class Planner:
         return self._home(fighter, square, reach) is not None
 
     def intercepts(self) -> None:
-        """Fighters attack enemy air units they can see and outgun."""
+        """Fighters attack enemy air units they can see and outgun (none get back in time in the
+        last hour, `_sortie`)."""
+        if self.last_hour:
+            return
         stacks = sorted((s for s in self.intel.stacks.values() if s.airborne),
                         key=lambda s: (-s.bombers - s.count, s.square))
+        if not stacks:
+            return
         strongest = sorted(self._fighters, key=lambda u: (-u.face.air_combat, u.id))  # busy or not
         for stack in stacks:
             need = stack.fighter_dice * 1.2 + 1.5
@@ -379,7 +384,10 @@ class Planner:
             self.order(units, square, False, why)
 
     def strafes(self) -> None:
-        """Idle fighters strafe enemy airbases when the kills are worth the AA and the risk."""
+        """Idle fighters strafe enemy airbases when the kills are worth the AA and the risk (none
+        get back in time in the last hour, `_sortie`)."""
+        if self.last_hour:
+            return
         intel = self.intel
         enemy_vp = self.st.static.setups[intel.enemy].vp_per_enemy_air_unit_damaged
         for aim in [a for a in intel.aims() if a.kind == "airbase"]:
