@@ -56,8 +56,8 @@ class Planner:
         self.last_hour = self.hours_left == 1
         self.room = st.rooms(side)
         # Worked out from which airbases have room left, so forgotten when an order changes that.
-        self._open: list[int] | None = None  # airbases with room, board order
-        self._nearest: dict[int, int | None] = {}  # square -> `base_near` it, within any distance
+        self._open: tuple[int, ...] = ()  # airbases with room, board order
+        self._nearest: dict[int, int | None] | None = None  # square -> `base_near` it, within any distance
         self._bases_in_reach: dict[tuple[int, int], list[int]] = {}
         self._reach: dict[tuple, list[tuple[Aim, int]]] = {}
         self._risks: dict[int, tuple[float, float | None]] = {}
@@ -82,10 +82,10 @@ class Planner:
     def base_near(self, square: int, within: int | None = None) -> int | None:
         """The nearest own airbase with room (the first in board order on a tie), optionally
         within a distance."""
+        if self._nearest is None:
+            self._open, self._nearest = _nearest_bases(self.st.static, self.room)
         best = self._nearest.get(square, -1)
         if best == -1:
-            if self._open is None:
-                self._open = [sq for sq, room in self.room.items() if room >= 1]
             best = self._nearest[square] = min(self._open, key=self.dist[square].__getitem__) if self._open else None
         return None if best is None or within is not None and self.dist[square][best] > within else best
 
@@ -132,8 +132,7 @@ class Planner:
         before = self.room.get(square, 0)
         self.room[square] = before + count
         if (before > 0) != (before + count > 0):
-            self._open = None
-            self._nearest.clear()
+            self._nearest = None
             self._bases_in_reach.clear()
             self._reach.clear()  # where a bomber can land after its strike depends on the room
 
@@ -422,6 +421,18 @@ class Planner:
             group = list(islice((f for f in self.fighters() if not f.airborne and self._sortie(f, square)), 2))
             if group and self.fits(square, len(group)):
                 self._send(group, square, f"patrol over {static.label(square)}")
+
+
+def _nearest_bases(static, room: dict[int, int]) -> tuple[tuple[int, ...], dict[int, int | None]]:
+    """The airbases with room (board order) and each square's nearest of them, filled in as
+    `Planner.base_near` asks: the same whenever the same airbases have room, in any plan and game
+    of the scenario, so kept per scenario by those (one entry per set of airbases seen open)."""
+    open_ = tuple([sq for sq, left in room.items() if left >= 1])
+    kept = static.cache.setdefault("nearest open airbase", {})
+    nearest = kept.get(open_)
+    if nearest is None:
+        nearest = kept[open_] = {}
+    return open_, nearest
 
 
 def _within(row: list[int], squares: list[int], distance: int) -> bool:
