@@ -132,8 +132,12 @@ class Intel:
         if airbases:
             out = list(self.aims(airbases=False))
             if "based_air_unit" in may:  # based counters are in plain sight: no need to guess what they are
+                kept = static.cache.setdefault(("airbase aims", self.side), {})  # an Aim is never changed
                 for square, count in sorted(st.based_counts(self.enemy).items()):
-                    out.append(Aim(square, "airbase", self.kill_vp, count))
+                    aim = kept.get((square, count))
+                    if aim is None:
+                        aim = kept[(square, count)] = Aim(square, "airbase", self.kill_vp, count)
+                    out.append(aim)
             return out
         bombed = st.bombed_targets
         out = [a for a in _installation_aims(static, self.side) if (a.square, a.kind) not in bombed]
