@@ -110,15 +110,15 @@ def _first_reinforcement(st: State, side: str, card_id: str) -> bool:
 
 def _can_bomb_now(st: State, side: str, square: int) -> bool:
     """Has the side a bomber that could reach `square` this hour?"""
-    for unit in st.side_units(side):
-        if unit.square is None or not unit.air or unit.bombed:
+    row = st.static.dist[square]
+    for unit in st.of_side[side]:
+        if unit.square is None or not unit.air or unit.bombed or row[unit.square] > unit.speed:
             continue
         rules = unit.rules
         if not rules or not rules.bombs or (unit.record.can_bomb and "ground_battle" not in unit.record.can_bomb):
             continue
         if unit.airborne or grounded_by(st, unit) is None:
-            if st.static.dist[unit.square][square] <= unit.speed:
-                return True
+            return True
     return False
 
 

@@ -9,7 +9,7 @@ which is what a player reading the countermix would assume.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from typing import Callable
 
 from ..rules.bombing import COLUMN
 from ..rules.fog import sighted
@@ -36,6 +36,21 @@ class Aim:
     based: int = 0  # enemy air units based there (airbases)
 
 
+class _kept:
+    """`functools.cached_property` without the lock it takes at every first read in Python 3.11,
+    which costs more than some of what is kept here (a bot's knowledge is never shared between
+    threads): worked out at first read, then a plain attribute of the instance."""
+
+    def __init__(self, make: Callable) -> None:
+        self.make, self.name, self.__doc__ = make, make.__name__, make.__doc__
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.make(instance)
+        return value
+
+
 class Intel:
     def __init__(self, st: State, side: str) -> None:
         self.st, self.side = st, side
@@ -48,7 +63,7 @@ class Intel:
         self._odds: dict[tuple[str, int], float] = static.cache.setdefault("bombing odds by dice", {})
         self.memo: dict = {}  # what a bot works out from this knowledge, kept while it holds
 
-    @cached_property
+    @_kept
     def stacks(self) -> dict[tuple[int, bool], EnemyStack]:
         """Enemy air stacks by (square, in the air): what is identified, and the rest guessed."""
         average = self.average()
@@ -72,7 +87,7 @@ class Intel:
                 stack.bombers += 0.4
         return stacks
 
-    @cached_property
+    @_kept
     def counters(self) -> dict[int, int]:
         """Enemy air counters per square, based or in the air: in plain sight even face down, so
         what needs only these need not guess what they are (`stacks`)."""
@@ -117,8 +132,12 @@ class Intel:
         if airbases:
             out = list(self.aims(airbases=False))
             if "based_air_unit" in may:  # based counters are in plain sight: no need to guess what they are
+                kept = static.cache.setdefault(("airbase aims", self.side), {})  # an Aim is never changed
                 for square, count in sorted(st.based_counts(self.enemy).items()):
-                    out.append(Aim(square, "airbase", self.kill_vp, count))
+                    aim = kept.get((square, count))
+                    if aim is None:
+                        aim = kept[(square, count)] = Aim(square, "airbase", self.kill_vp, count)
+                    out.append(aim)
             return out
         bombed = st.bombed_targets
         out = [a for a in _installation_aims(static, self.side) if (a.square, a.kind) not in bombed]

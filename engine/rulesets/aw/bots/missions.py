@@ -56,8 +56,8 @@ class Planner:
         self.last_hour = self.hours_left == 1
         self.room = st.rooms(side)
         # Worked out from which airbases have room left, so forgotten when an order changes that.
-        self._open: list[int] | None = None  # airbases with room, board order
-        self._nearest: dict[int, int | None] = {}  # square -> `base_near` it, within any distance
+        self._open: tuple[int, ...] = ()  # airbases with room, board order
+        self._nearest: dict[int, int | None] | None = None  # square -> `base_near` it, within any distance
         self._bases_in_reach: dict[tuple[int, int], list[int]] = {}
         self._reach: dict[tuple, list[tuple[Aim, int]]] = {}
         self._risks: dict[int, tuple[float, float | None]] = {}
@@ -82,10 +82,10 @@ class Planner:
     def base_near(self, square: int, within: int | None = None) -> int | None:
         """The nearest own airbase with room (the first in board order on a tie), optionally
         within a distance."""
+        if self._nearest is None:
+            self._open, self._nearest = _nearest_bases(self.st.static, self.room)
         best = self._nearest.get(square, -1)
         if best == -1:
-            if self._open is None:
-                self._open = [sq for sq, room in self.room.items() if room >= 1]
             best = self._nearest[square] = min(self._open, key=self.dist[square].__getitem__) if self._open else None
         return None if best is None or within is not None and self.dist[square][best] > within else best
 
@@ -132,8 +132,7 @@ class Planner:
         before = self.room.get(square, 0)
         self.room[square] = before + count
         if (before > 0) != (before + count > 0):
-            self._open = None
-            self._nearest.clear()
+            self._nearest = None
             self._bases_in_reach.clear()
             self._reach.clear()  # where a bomber can land after its strike depends on the room
 
@@ -239,9 +238,9 @@ class Planner:
         for mission in self.missions.values():
             dice_on[(mission.square, mission.kind)] = dice_on.get((mission.square, mission.kind), 0) + 2
         groups: dict[tuple[int, int, str], list[Unit]] = {}
+        leaving: dict[int, int] = {}  # bombers grouped per airbase so far: orders (and launches) come after
         for unit in bombers:
-            if not self.can_launch(unit) or self.launched.get(unit.square, 0) + sum(
-                    len(g) for k, g in groups.items() if k[0] == unit.square) >= self.level:
+            if self.launched.get(unit.square, 0) + leaving.get(unit.square, 0) >= self.level:
                 continue
             best = self._best_aim(unit, aims, dice_on)
             if best is None:
@@ -249,6 +248,7 @@ class Planner:
             aim, _ = best
             key = (unit.square, aim.square, aim.kind)
             groups.setdefault(key, []).append(unit)
+            leaving[unit.square] = leaving.get(unit.square, 0) + 1
             dice_on[(aim.square, aim.kind)] = dice_on.get((aim.square, aim.kind), 0) + self.bomb_dice(unit)
             self.busy.add(unit.id)
         for (base, target, kind), units in groups.items():
@@ -312,15 +312,19 @@ class Planner:
         if found is None:
             found = []
             dist, hours_left, home = self.dist, self.hours_left, self._home
-            row, within = dist[unit.square], speed if short else None
-            for aim in aims:
-                d = row[aim.square]
-                hours = 1 if short else max(1, ceil(d / speed))  # over the target: this hour
-                if short and d > speed or hours >= hours_left:
-                    continue
-                back = home(unit, aim.square, within)
-                if back is not None and (short or hours + ceil(dist[aim.square][back] / speed) <= hours_left):
-                    found.append((aim, hours))
+            row = dist[unit.square]
+            if short:  # over the target this hour, and home within a move of it
+                if hours_left > 1:
+                    for aim in aims:
+                        if row[aim.square] <= speed and home(unit, aim.square, speed) is not None:
+                            found.append((aim, 1))
+            else:  # hours rounded up in whole numbers (-(-a // b)); over the target: this hour
+                for aim in aims:
+                    hours = -(-row[aim.square] // speed) or 1
+                    if hours < hours_left:
+                        back = home(unit, aim.square, None)
+                        if back is not None and hours - (-dist[aim.square][back] // speed) <= hours_left:
+                            found.append((aim, hours))
             self._reach[key] = found
         return found
 
@@ -338,7 +342,7 @@ class Planner:
 
     def _sortie(self, fighter: Unit, square: int) -> bool:
         """Can the fighter be over `square` this hour and land again in time?"""
-        if self.dist[fighter.square][square] > fighter.speed:
+        if self.last_hour or self.dist[fighter.square][square] > fighter.speed:
             return False
         short = must_land_next_hour(self.st, fighter)
         if fighter.airborne and short and fighter.took_off < self.st.hour:
@@ -346,12 +350,17 @@ class Planner:
         if not fighter.airborne and not self.can_launch(fighter):
             return False
         reach = fighter.speed if short else fighter.speed * (self.hours_left - 1)
-        return not self.last_hour and self._home(fighter, square, reach) is not None
+        return self._home(fighter, square, reach) is not None
 
     def intercepts(self) -> None:
-        """Fighters attack enemy air units they can see and outgun."""
+        """Fighters attack enemy air units they can see and outgun (none get back in time in the
+        last hour, `_sortie`)."""
+        if self.last_hour:
+            return
         stacks = sorted((s for s in self.intel.stacks.values() if s.airborne),
                         key=lambda s: (-s.bombers - s.count, s.square))
+        if not stacks:
+            return
         strongest = sorted(self._fighters, key=lambda u: (-u.face.air_combat, u.id))  # busy or not
         for stack in stacks:
             need = stack.fighter_dice * 1.2 + 1.5
@@ -374,7 +383,10 @@ class Planner:
             self.order(units, square, False, why)
 
     def strafes(self) -> None:
-        """Idle fighters strafe enemy airbases when the kills are worth the AA and the risk."""
+        """Idle fighters strafe enemy airbases when the kills are worth the AA and the risk (none
+        get back in time in the last hour, `_sortie`)."""
+        if self.last_hour:
+            return
         intel = self.intel
         enemy_vp = self.st.static.setups[intel.enemy].vp_per_enemy_air_unit_damaged
         for aim in [a for a in intel.aims() if a.kind == "airbase"]:
@@ -409,6 +421,18 @@ class Planner:
             group = list(islice((f for f in self.fighters() if not f.airborne and self._sortie(f, square)), 2))
             if group and self.fits(square, len(group)):
                 self._send(group, square, f"patrol over {static.label(square)}")
+
+
+def _nearest_bases(static, room: dict[int, int]) -> tuple[tuple[int, ...], dict[int, int | None]]:
+    """The airbases with room (board order) and each square's nearest of them, filled in as
+    `Planner.base_near` asks: the same whenever the same airbases have room, in any plan and game
+    of the scenario, so kept per scenario by those (one entry per set of airbases seen open)."""
+    open_ = tuple([sq for sq, left in room.items() if left >= 1])
+    kept = static.cache.setdefault("nearest open airbase", {})
+    nearest = kept.get(open_)
+    if nearest is None:
+        nearest = kept[open_] = {}
+    return open_, nearest
 
 
 def _within(row: list[int], squares: list[int], distance: int) -> bool:
