@@ -112,7 +112,9 @@ class Look:
         rules, ranges, drawn, within = state.rules, state.table.ranges, state.drawn, state.mat.within
         front, turret = ranges.front, ranges.turret
         p_hit = self.p_hit
-        chances = tuple([p_hit.get(r, 0.0) for r in range(front + 1)])  # (range 0: never asked)
+        chances = state.listed.get("gun chances")  # for `_sights`, kept with the lists of planes
+        if chances is None:  # (range 0 is never asked)
+            chances = state.listed["gun chances"] = tuple([p_hit.get(r, 0.0) for r in range(front + 1)])
         (mx, my, mz), mine = self.me.nose, self.me.speed(rules)
         bits = state.mat.bits
         ours, mask = [self.me.nose], bits[self.me.nose]  # where this side's planes are, and their mask
