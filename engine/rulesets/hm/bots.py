@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from engine.core.board import CUBE_DIRECTIONS, Cube
 from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
 from .moves import EndState
-from .offsets import ray
+from .offsets import disk, ray
 from .play import MoveDecision
 from .state import Plane, State, cube_distances, distances, hex_distance, nearest_each
 
@@ -49,6 +50,26 @@ def _dot(a: Cube, b: Cube) -> int:
 def _along(state: EndState) -> int:
     """How far along its own heading an end state's hex lies from the start."""
     return _dot(state.offset, CUBE_DIRECTIONS[state.facing])
+
+
+@lru_cache(maxsize=256)  # some 20 kB each
+def _sights(reach: int, speed: int | None = None, facing: int = 0,
+            chances: tuple[float, ...] = ()) -> dict[Cube, tuple[float, float]]:
+    """What an enemy's guns make of each offset from its nose within `reach`, for `danger`: a
+    fighter's (speed, facing) chance of a die hitting at the range it could close to
+    (`chances[r]` at range r, the last the longest), and 1 ahead of it or 0.4 behind; a
+    turret's (no speed) dice count whole wherever it reaches. An enemy is weighed against a few
+    hexes each decision; its sights recur from game to game, so they are worked out once."""
+    if speed is None:
+        return dict.fromkeys([offset for offset, _ in disk(reach)], (1.0, 1.0))
+    fx, fy, fz = CUBE_DIRECTIONS[facing]
+    longest = len(chances) - 1
+    sights = {}
+    for (dx, dy, dz), _ in disk(reach):
+        near = ((abs(dx) + abs(dy) + abs(dz)) >> 1) - speed + 1  # the range it could close to
+        sights[(dx, dy, dz)] = (chances[1 if near < 1 else longest if near > longest else near],
+                                1.0 if dx * fx + dy * fy + dz * fz > 0 else 0.4)
+    return sights
 
 
 class Look:
@@ -83,13 +104,17 @@ class Look:
         self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
 
     def _threats_of(self, state: State) -> list[tuple]:
-        """(nose x, y, z, facing x, y, z, speed, reach, dice) of each enemy that could fire at a hex
-        this plane may end in, for `danger`; turrets have no facing (None). Nearly every one of them
-        is within reach of a hex weighed, so its guns are worked out with it: as a threat to this
-        side's planes, of which it can shoot only one of those it reaches; and an enemy that has
-        flown this round may still go first in the next, so it counts half."""
+        """(nose x, y, z, dice, sights) of each enemy that could fire at a hex this plane may end
+        in, for `danger` (`_sights`). Nearly every one of them is within reach of a hex weighed,
+        so its guns are worked out with it: as a threat to this side's planes, of which it can
+        shoot only one of those it reaches; and an enemy that has flown this round may still go
+        first in the next, so it counts half."""
         rules, ranges, drawn, within = state.rules, state.table.ranges, state.drawn, state.mat.within
         front, turret = ranges.front, ranges.turret
+        p_hit = self.p_hit
+        chances = state.listed.get("gun chances")  # for `_sights`, kept with the lists of planes
+        if chances is None:  # (range 0 is never asked)
+            chances = state.listed["gun chances"] = tuple([p_hit.get(r, 0.0) for r in range(front + 1)])
         (mx, my, mz), mine = self.me.nose, self.me.speed(rules)
         bits = state.mat.bits
         ours, mask = [self.me.nose], bits[self.me.nose]  # where this side's planes are, and their mask
@@ -113,12 +138,11 @@ class Look:
                 near = (within(enemy.nose, reach) & mask).bit_count()
             weight = (0.5 if enemy.card in drawn else 1.0) / (near if near > 1 else 1)
             if fighter:
-                fx, fy, fz = CUBE_DIRECTIONS[enemy.facing]
-                dice = (enemy.record.guns_front or 0) * weight
+                threats.append((x, y, z, (enemy.record.guns_front or 0) * weight,
+                                _sights(reach, speed, enemy.facing, chances)))
             else:
-                fx = fy = fz = None
-                dice = sum([d for _, d in enemy.turrets]) * self.p_hit[turret] * 0.5 * weight
-            threats.append((x, y, z, fx, fy, fz, speed, reach, dice))
+                dice = sum([d for _, d in enemy.turrets]) * p_hit[turret] * 0.5 * weight
+                threats.append((x, y, z, dice, _sights(reach)))
         return threats
 
     def kill_share(self, target: Plane, expected: float) -> float:
@@ -156,22 +180,15 @@ class Look:
 
     def danger(self, end: Cube) -> float:
         """Rough share of this plane that enemy guns could shoot away before it moves again."""
-        front = self.state.table.ranges.front
-        p_hit = self.p_hit
         total = 0.0
         ex, ey, ez = end
         if self._threats is None:
             self._threats = self._threats_of(self.state)
-        for nx, ny, nz, fx, fy, fz, speed, reach, dice in self._threats:
-            dx, dy, dz = ex - nx, ey - ny, ez - nz
-            if not (-reach <= dx <= reach and -reach <= dy <= reach and -reach <= dz <= reach):
-                continue
-            if fx is None:
-                total += dice
-                continue
-            near = ((abs(dx) + abs(dy) + abs(dz)) >> 1) - speed + 1  # the range it could close to
-            threat = dice * p_hit[1 if near < 1 else front if near > front else near]
-            total += threat if dx * fx + dy * fy + dz * fz > 0 else 0.4 * threat
+        for nx, ny, nz, dice, sights in self._threats:
+            found = sights.get((ex - nx, ey - ny, ez - nz))
+            if found is not None:
+                chance, ahead = found
+                total += dice * chance * ahead
         return self.kill_share(self.me, total)
 
 

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from engine.core.board import CUBE_DIRECTIONS, Cube, cube_distance
 
-from .state import Plane, State
+from .state import Plane, State, cube_distances
 from .turrets import Turret
 
 _EPS = (1e-6, 2e-6, -3e-6)
@@ -125,7 +125,7 @@ def turret_shots(state: State, bomber: Plane, turret: Turret, near: list[Plane] 
         best = None
         for hex_ in enemy.hexes:
             # 'either': range and bearing from whichever of the bomber's hexes is nearer
-            distance = min([cube_distance(o, hex_) for o in origins])
+            distance = min(cube_distances(hex_, origins))
             if not 0 < distance <= reach:
                 continue
             for origin in origins:

@@ -113,7 +113,9 @@ class Candidate(NamedTuple):
 class Candidates(NamedTuple):
     on: tuple[Candidate, ...]  # end states on the mat
     off: tuple[Candidate, ...]  # ways off it
-    needs: tuple[int, ...]  # of each end state on the mat, to find the few the planes around bar
+    needed: int  # the union of their `needs`: a plane anywhere else bars none of them
+    barred: dict[int, tuple[int, ...]]  # a hex's bit -> which of `on` need it (in order), to find
+    # the few a plane there may bar from the few planes around, not by testing every end state
     columns: tuple[tuple[int, ...], ...]  # of `on`: the template index, spot and facing of each, for bots
 
 
@@ -182,8 +184,16 @@ class Template:
                     covered = state.bit | _tail(state.offset, state.facing, length) if self.ends else 0
                     on.append(Candidate(state.offset, state.facing, ways, state.index, state.spot, False,
                                         covered, covered | ways[0].empty))
+            needed, barred = 0, {}
+            for i, candidate in enumerate(on):
+                needs = candidate.needs
+                needed |= needs
+                while needs:
+                    low = needs & -needs
+                    barred.setdefault(low, []).append(i)
+                    needs ^= low
             found = self._candidates[key] = Candidates(
-                tuple(on), tuple(gone), tuple(c.needs for c in on),
+                tuple(on), tuple(gone), needed, {b: tuple(found) for b, found in barred.items()},
                 (tuple(c.index for c in on), tuple(c.spot for c in on), tuple(c.facing for c in on)))
         return found
 
@@ -391,11 +401,16 @@ class Mover:
         """Every legal end state on the mat, then the first way off it (if the rules allow one).
         `columns`: the template index, spot and facing of each of those on the mat, for the bots."""
         candidates = self.candidates()
-        on, off, needs, columns = candidates
-        planes = self.planes
+        on, off, needed, barred, columns = candidates
+        near = self.planes & needed  # the planes in hexes some end state needs empty
         out = list(on)
-        if planes:
-            for i in reversed([i for i, need in enumerate(needs) if need & planes]):
+        if near:
+            found: set[int] = set()
+            while near:
+                low = near & -near
+                found.update(barred[low])
+                near ^= low
+            for i in sorted(found, reverse=True):
                 candidate = self._open(on[i])
                 if candidate is None:
                     if columns is candidates.columns:  # shared by every mover: copied before a cut

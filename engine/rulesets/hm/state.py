@@ -133,7 +133,7 @@ class State:
     news: list[str] = field(default_factory=list)  # what happened, for the round summaries
     flights: dict[tuple, Flight] = field(default_factory=dict)  # (speed, plane type) -> its Flight
     listed: dict[object, list | dict | tuple] = field(default_factory=dict, init=False)  # live(), enemies(),
-    # what the enemies are worth to a bot, a plane's friends: kept till a plane leaves the mat
+    # what the enemies are worth to a bot, a plane's friends, the gun chances: kept till a plane leaves the mat
 
     def __post_init__(self) -> None:
         for row in self.table.rows:
