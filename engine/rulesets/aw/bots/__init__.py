@@ -28,6 +28,7 @@ class AirWarsBot:
         self.current: Order | None = None
         self.memory: dict = {}
         self._intel: tuple[tuple, Intel] | None = None
+        self._installations: dict = {}  # see `Intel`
 
     def intel(self, st: State) -> Intel:
         """What the side knows of the enemy now (the same until an enemy unit changes or a
@@ -35,7 +36,7 @@ class AirWarsBot:
         key = (st.versions[st.static.enemy[self.side]], len(st.bombed_targets), tuple(st.battles),
                len(st.battles_bombed))
         if self._intel is None or self._intel[0] != key:
-            self._intel = (key, Intel(st, self.side))
+            self._intel = (key, Intel(st, self.side, self._installations))
         return self._intel[1]
 
     def choose(self, decision: Decision, game) -> dict:

@@ -52,13 +52,16 @@ class _kept:
 
 
 class Intel:
-    def __init__(self, st: State, side: str) -> None:
+    def __init__(self, st: State, side: str, installations: dict | None = None) -> None:
         self.st, self.side = st, side
         static = st.static
         self.enemy = static.enemy[side]
         self.crt_bombed, self.crt_kill = _bombing_odds(static)
         self.kill_vp = static.setups[side].vp_per_enemy_air_unit_damaged
         self._aims: dict[bool, list[Aim]] = {}
+        # The targets other than airbases read no enemy unit: the bot keeps them for the game by
+        # what they read (`_find_aims`), across the knowledge it makes anew as the enemy moves.
+        self._installations: dict[tuple, list[Aim]] = {} if installations is None else installations
         self._threats: dict[int, int] = {}
         self._odds: dict[tuple[str, int], float] = static.cache.setdefault("bombing odds by dice", {})
         self.memo: dict = {}  # what a bot works out from this knowledge, kept while it holds
@@ -140,10 +143,15 @@ class Intel:
                     out.append(aim)
             return out
         bombed = st.bombed_targets
-        out = [a for a in _installation_aims(static, self.side) if (a.square, a.kind) not in bombed]
-        for sq, battle in sorted(st.battles.items()):
-            if "ground_battle" in may and (battle.card, self.side) not in st.battles_bombed:
-                out.append(Aim(sq, "ground_battle", static.rosters[self.side].battles.get(battle.card, 0)))
+        # the sets of targets hit only grow in a game; a battle's card may change on its square
+        key = (len(bombed), tuple([(sq, battle.card) for sq, battle in st.battles.items()]), len(st.battles_bombed))
+        out = self._installations.get(key)
+        if out is None:
+            out = [a for a in _installation_aims(static, self.side) if (a.square, a.kind) not in bombed]
+            for sq, battle in sorted(st.battles.items()):
+                if "ground_battle" in may and (battle.card, self.side) not in st.battles_bombed:
+                    out.append(Aim(sq, "ground_battle", static.rosters[self.side].battles.get(battle.card, 0)))
+            self._installations[key] = out
         return out
 
     def expected(self, aim: Aim, dice: int) -> float:
