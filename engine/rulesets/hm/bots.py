@@ -293,16 +293,17 @@ class Bot:
                 cells = plan.kept(("near", rx, ry, rz), lambda: [
                     0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1) for x, y, z in offsets])
             else:  # and behind it: (end - objective) . back > 0, with end = start + offset
-                def near_and_behind() -> list[float]:
+                def near_and_behind() -> tuple[list[float], list[int]]:
+                    """The worths by spot, and for pointing at it, (objective - end) . facing > 0, the
+                    objective's offset along each facing."""
                     behind = _dot((rx, ry, rz), CUBE_DIRECTIONS[back])
                     dots = plan.spot_table(("dot", back), lambda o: _dot(o, CUBE_DIRECTIONS[back]))
-                    return [value + 0.2 if dot > behind else value for (x, y, z), dot in zip(offsets, dots)
-                            for value in [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1)]]
+                    return ([value + 0.2 if dot > behind else value for (x, y, z), dot in zip(offsets, dots)
+                             for value in [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1)]],
+                            [rx * a + ry * b + rz * c for a, b, c in CUBE_DIRECTIONS])
 
                 # the same few offsets and facings of the objective recur decision after decision
-                cells = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
-                # pointing at it: (objective - end) . facing > 0
-                toward = [rx * a + ry * b + rz * c for a, b, c in CUBE_DIRECTIONS]
+                cells, toward = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
         if bombers:
             cells = list(cells)  # the kept worths stay as they are for the next decision
             bits, escorted = state.mat.bits, 0  # escorted: the hexes within the radius of a bomber
