@@ -163,20 +163,17 @@ class Look:
                 break
         key = (b, distance, dice)  # the bit is the target's hex: one plane in every line this decision
         value = self._shots.get(key)
-        if value is None:
+        if value is None:  # the worth of the dice fired at the first plane in the line (none at a friend)
             (sx, sy, sz), (x, y, z) = self.me.nose, offset
             plane = self.state.occupied[(sx + x, sy + y, sz + z)]
-            value = self._shots[key] = self._shot(plane, distance, dice)
+            if plane.side == self.me.side:
+                value = 0.0
+            else:
+                value = expected = dice * self.p_hit[distance]
+                if self.hard:
+                    value = self.worth[plane.id] * self.kill_share(plane, expected) + 0.05 * expected
+            self._shots[key] = value
         return value
-
-    def _shot(self, plane: Plane, distance: int, dice: int) -> float:
-        """Worth of `dice` fired at `plane`, the first plane in the line, `distance` hexes away."""
-        if plane.side == self.me.side:
-            return 0.0
-        expected = dice * self.p_hit[distance]
-        if not self.hard:
-            return expected
-        return self.worth[plane.id] * self.kill_share(plane, expected) + 0.05 * expected
 
     def danger(self, end: Cube) -> float:
         """Rough share of this plane that enemy guns could shoot away before it moves again."""
