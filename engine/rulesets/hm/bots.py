@@ -163,20 +163,17 @@ class Look:
                 break
         key = (b, distance, dice)  # the bit is the target's hex: one plane in every line this decision
         value = self._shots.get(key)
-        if value is None:
+        if value is None:  # the worth of the dice fired at the first plane in the line (none at a friend)
             (sx, sy, sz), (x, y, z) = self.me.nose, offset
             plane = self.state.occupied[(sx + x, sy + y, sz + z)]
-            value = self._shots[key] = self._shot(plane, distance, dice)
+            if plane.side == self.me.side:
+                value = 0.0
+            else:
+                value = expected = dice * self.p_hit[distance]
+                if self.hard:
+                    value = self.worth[plane.id] * self.kill_share(plane, expected) + 0.05 * expected
+            self._shots[key] = value
         return value
-
-    def _shot(self, plane: Plane, distance: int, dice: int) -> float:
-        """Worth of `dice` fired at `plane`, the first plane in the line, `distance` hexes away."""
-        if plane.side == self.me.side:
-            return 0.0
-        expected = dice * self.p_hit[distance]
-        if not self.hard:
-            return expected
-        return self.worth[plane.id] * self.kill_share(plane, expected) + 0.05 * expected
 
     def danger(self, end: Cube) -> float:
         """Rough share of this plane that enemy guns could shoot away before it moves again."""
@@ -293,16 +290,17 @@ class Bot:
                 cells = plan.kept(("near", rx, ry, rz), lambda: [
                     0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1) for x, y, z in offsets])
             else:  # and behind it: (end - objective) . back > 0, with end = start + offset
-                def near_and_behind() -> list[float]:
+                def near_and_behind() -> tuple[list[float], list[int]]:
+                    """The worths by spot, and for pointing at it, (objective - end) . facing > 0, the
+                    objective's offset along each facing."""
                     behind = _dot((rx, ry, rz), CUBE_DIRECTIONS[back])
                     dots = plan.spot_table(("dot", back), lambda o: _dot(o, CUBE_DIRECTIONS[back]))
-                    return [value + 0.2 if dot > behind else value for (x, y, z), dot in zip(offsets, dots)
-                            for value in [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1)]]
+                    return ([value + 0.2 if dot > behind else value for (x, y, z), dot in zip(offsets, dots)
+                             for value in [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1)]],
+                            [rx * a + ry * b + rz * c for a, b, c in CUBE_DIRECTIONS])
 
                 # the same few offsets and facings of the objective recur decision after decision
-                cells = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
-                # pointing at it: (objective - end) . facing > 0
-                toward = [rx * a + ry * b + rz * c for a, b, c in CUBE_DIRECTIONS]
+                cells, toward = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
         if bombers:
             cells = list(cells)  # the kept worths stay as they are for the next decision
             bits, escorted = state.mat.bits, 0  # escorted: the hexes within the radius of a bomber

@@ -410,8 +410,10 @@ class Mover:
                 low = near & -near
                 found.update(barred[low])
                 near ^= low
+            planes = self.planes
             for i in sorted(found, reverse=True):
-                candidate = self._open(on[i])
+                candidate = on[i]  # most of these end on a plane (or put the tail on one): no way is open
+                candidate = None if candidate.ends & planes else self._open(candidate)
                 if candidate is None:
                     if columns is candidates.columns:  # shared by every mover: copied before a cut
                         columns = indexes, spots, facings = tuple([list(column) for column in columns])
