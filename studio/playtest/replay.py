@@ -44,16 +44,19 @@ def write_replay(path: Path, data: dict) -> None:
 def read_replay(path: Path) -> tuple[dict, Source]:
     try:
         text, data = read_object(path, "replay")
-        if data.get("replay") != REPLAY_FORMAT:
-            raise FileShapeError(f"{path}: not a Sortie replay (expected \"replay\": \"{REPLAY_FORMAT}\")")
-        check_save(data, text, str(path))
-        if not isinstance(data.get("events"), list):
-            raise FileShapeError(f"{path}: 'events' is missing or not a list")
-        source = Source.from_json(data.get("source"))
     except FileShapeError as exc:
+        raise ReplayError(str(exc)) from None
+    if data.get("replay") != REPLAY_FORMAT:
+        raise ReplayError(f"{path}: not a Sortie replay (expected \"replay\": \"{REPLAY_FORMAT}\")")
+    try:
+        check_save(data, text, str(path))
+        source = Source.from_json(data.get("source"))
+    except FileShapeError as exc:  # names the file itself
         raise ReplayError(str(exc)) from None
     except ValueError as exc:
         raise ReplayError(f"{path}: {exc}") from None
+    if not isinstance(data.get("events"), list):
+        raise ReplayError(f"{path}: 'events' is missing or not a list")
     return data, source
 
 
