@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from pydantic import Field
 
@@ -70,16 +72,35 @@ def record_text(record: Record, header: str = "") -> str:
 
 def write_atomic(path: Path, text: str) -> None:
     """Write via a temporary file in the same folder, flushed, then renamed over."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+    with replacing(Path(path)) as tmp:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+
+
+# The process's umask, read once (reading it means setting it, which no other thread should see).
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)
+
+
+@contextmanager
+def replacing(path: Path) -> Iterator[Path]:
+    """A temporary file beside `path` for the block to write, renamed over `path` only when the
+    block ends without error, so a reader never sees half a file. It takes the permissions of the
+    file it replaces (or what the umask gives a new file), not mkstemp's owner-only ones."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    tmp = Path(name)
+    try:
+        yield tmp
+        try:
+            mode = stat.S_IMODE(path.stat().st_mode)
+        except FileNotFoundError:
+            mode = 0o666 & ~_UMASK
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    finally:
+        if tmp.exists():
+            tmp.unlink()

@@ -67,3 +67,13 @@ def test_import_contract_engine_never_imports_qt_or_studio():
     lint = Path(sys.executable).parent / "lint-imports"
     proc = subprocess.run([str(lint)], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_rewriting_a_record_keeps_its_permissions(make_pack):
+    """Files are replaced through a temporary file; it must not leave them owner-only (mkstemp's 0600)."""
+    root = make_pack(files={"p.yaml": "kind: toy.plane\nid: p\nname: P\nspeed:   3\n"})
+    (root / "p.yaml").chmod(0o644)
+    assert main(["fmt", str(root)]) == 0
+    assert (root / "p.yaml").read_text().endswith("speed: 3\n")
+    assert (root / "p.yaml").stat().st_mode & 0o777 == 0o644
+    assert sorted(p.name for p in root.iterdir()) == ["p.yaml", "pack.yaml"]
