@@ -82,6 +82,9 @@ class Ruleset:
     # kind id -> function(record, ctx) returning an `engine.draw.Drawing` that looks like
     # the printed component; `ctx` is a LintContext-like lookup of other records.
     previews: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    # kind id -> function(record, ctx) returning the `engine.sheets.Component`s to print and cut
+    # out for the record (a counter once per copy in the countermix), for print-and-play sheets.
+    components: dict[str, Callable[..., Any]] = field(default_factory=dict)
     # The rules engine (an `engine.core.game.RulesEngine`), for rulesets that can be played.
     engine: Any = None
     # Scenario set-up as pieces on a board (an `engine.core.layout.ScenarioLayout`), for editors.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.content.ruleset import Ruleset
+from engine.sheets import as_printed
 
 from .board import Board
 from .crew import CrewQuality, PilotTrait
@@ -39,5 +40,6 @@ RULESET = Ruleset(
     lint_rules=RULES,
     rulebook="002_a8c1bec5b3f23e2c.txt",
     previews={**PREVIEWS, **BOARD_PREVIEWS},
+    components={"af.data_card": as_printed(PREVIEWS["af.data_card"])},
     layout=LAYOUT,
 )

@@ -13,7 +13,7 @@ from .board import Map
 from .cards import CampaignCard
 from .layout import BOARD_PREVIEWS, LAYOUT
 from .lint import LINT_RULES
-from .preview import PREVIEWS
+from .preview import COMPONENTS, PREVIEWS
 from .rules import AirWarsEngine
 from .scenario import Scenario
 from .sides import Side
@@ -40,6 +40,7 @@ RULESET = Ruleset(
     lint_rules=LINT_RULES,
     rulebook="003_5fdbbd809f0fe70e.txt",
     previews={**PREVIEWS, **BOARD_PREVIEWS},
+    components=COMPONENTS,
     layout=LAYOUT,
     engine=AirWarsEngine(),
 )

@@ -13,6 +13,7 @@ from typing import Any
 from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
 from engine.drawkit import (INK, MUTED, SAMPLE, Cell, fit, key, lighter, paragraph,
                             plane_silhouette, sample_tag, table)
+from engine.sheets import Component, as_printed, centred, source
 
 from .cards import CampaignCard
 from .tables import AirSuperiorityCrt, BombingCrt
@@ -296,6 +297,30 @@ def _effect_text(effect: Any) -> str:
     details = ", ".join(f"{k.replace('_', ' ')} {shown(v)}" for k, v in data.items())
     return kind.replace("_", " ") + (f": {details}" if details else "")
 
+
+def _counter(items: list[Item], title: str) -> Drawing:
+    return centred(Drawing(COUNTER, COUNTER, tuple(items), title=title))
+
+
+def air_counters(record: AirUnit, ctx: Any) -> list[Component]:
+    """Every counter of the countermix, each with its own formation number, front and back."""
+    numbers = record.designations or [None] * record.count
+    return [Component(_counter(air_counter(record, "front", ctx, keyed=False, designation=n), record.name),
+                      _counter(air_counter(record, "back", ctx, keyed=False, designation=n), record.name)
+                      if record.back else None,
+                      source(record), record.sample)
+            for n in numbers]
+
+
+def ground_counters(record: GroundUnit, ctx: Any) -> list[Component]:
+    """Every counter of the countermix; the back shows only whose it is, in fog of war."""
+    front = _counter(ground_counter(record, ctx, keyed=False), record.name)
+    back = _counter(ground_counter(record, ctx, back=True, keyed=False), record.name) if record.fog_of_war_back else None
+    return [Component(front, back, source(record), record.sample)] * record.count
+
+
+COMPONENTS = {"aw.air_unit": air_counters, "aw.ground_unit": ground_counters,
+              "aw.campaign_card": as_printed(campaign_card)}
 
 PREVIEWS = {
     "aw.air_unit": air_unit,

@@ -41,7 +41,7 @@ from .lint import RULES
 from .mission import COMMAND as MISSION_GENERATOR
 from .missions import EventTable, MissionChart, MissionEvent, MissionType, TargetType
 from .planes import Dashboard
-from .preview import PREVIEWS
+from .preview import COMPONENTS, PREVIEWS
 from .rules import Rules
 from .scenario import Mat, Scenario
 from .targets import GroundTarget
@@ -84,6 +84,7 @@ RULESET = Ruleset(
     lint_rules=RULES,
     rulebook=RULEBOOK,
     previews={**PREVIEWS, **BOARD_PREVIEWS},
+    components=COMPONENTS,
     layout=LAYOUT,
     engine=PawEngine(),
     extras={"mission": MISSION_GENERATOR},

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .counters import ground_target
+from engine.sheets import as_printed
+
+from .counters import ground_target, target_counters
 from .dashboard import dashboard
 from .defences import aaa_dashboard, flak_dashboard
 from .templates import fire_template, turning_template
@@ -18,4 +20,14 @@ PREVIEWS = {
     "paw.theater": theater,
     "paw.timeline": timeline,
     "paw.theater_table": theater_table,
+}
+
+# What a player prints and cuts out: the dashboards, templates and target counters.
+COMPONENTS = {
+    "paw.dashboard": as_printed(dashboard),
+    "paw.aaa_dashboard": as_printed(aaa_dashboard),
+    "paw.flak_dashboard": as_printed(flak_dashboard),
+    "paw.turning_template": as_printed(turning_template),
+    "paw.fire_template": as_printed(fire_template),
+    "paw.ground_target": target_counters,
 }

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
 from engine.drawkit import INK, MUTED, fit, paragraph, plane_silhouette, sample_tag
+from engine.sheets import Component, centred, source
 
 from ..targets import GroundTarget
 from .common import ALTITUDE_DOT, RED, SIDES, YELLOW, Sizes
@@ -105,3 +106,12 @@ def ground_target(record: GroundTarget, ctx: Any) -> Drawing:
     items += legend
     items += sample_tag(record, width - 2, 1.0)
     return Drawing(width, 12 + h + used, tuple(items), title=record.name, notes=sizes.notes)
+
+
+def target_counters(record: GroundTarget, ctx: Any) -> list[Component]:
+    """The counter to cut out, its flip side on the back."""
+    size = Sizes(ctx).counter
+    flip = ctx.get("paw.ground_target", record.flip_side) if record.flip_side and ctx else None
+    return [Component(centred(target_counter(record, size, keyed=False)),
+                      centred(target_counter(flip, size, keyed=False)) if flip is not None else None,
+                      source(record), record.sample)]

@@ -1,0 +1,187 @@
+"""Print-and-play sheets: a pack's components (counters, cards, dashboards, templates) laid out
+at their printed size on pages to print double-sided and cut out.
+
+Each front page is followed by its back page, mirrored left to right: printed on both sides and
+flipped on the long edge, every back lands behind its own front (a piece turned a quarter to fit
+turns the other way on the back, so its top stays behind its top). Short cut marks stand in the
+gaps at each piece's corners, clear of its neighbours. Pages are plain `Drawing`s, so the studio's
+renderer writes them to PDF and `draw_svg` to SVG, and tests measure them without either.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from engine.draw import Drawing, Font, Group, Item, Line, Style, Text
+
+# Paper sizes in millimetres, portrait.
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+MARGIN = 7.0  # most printers reach within 4 mm of the edge: the footer line sits in the bottom margin
+GAP = 3.0  # between pieces: room for the cut marks and for a duplex printer's drift
+MARK = 1.6  # cut mark length: with its 0.4 mm offset, short of the gap, so it never runs into a neighbour
+CUT = Style("#7a7a7a", width=0.12)
+MUTED = "#6b6f76"
+
+
+@dataclass(frozen=True)
+class Component:
+    """One component to cut out: its front and (for counters and the like) its back, the same size."""
+
+    front: Drawing
+    back: Drawing | None = None
+    source: str = ""  # "kind id" of the record it shows, for messages
+    sample: bool = False  # shows values authored for Sortie rather than printed
+
+
+ComponentMaker = Callable[[Any, Any], list[Component]]
+
+
+@dataclass(frozen=True)
+class Placed:
+    component: Component
+    x: float
+    y: float
+    turned: bool  # a quarter turn clockwise to fit the page
+
+    @property
+    def size(self) -> tuple[float, float]:
+        w, h = self.component.front.width, self.component.front.height
+        return (h, w) if self.turned else (w, h)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One sheet of paper: the pieces on its front, and its two sides as drawings."""
+
+    placed: tuple[Placed, ...]
+    front: Drawing
+    back: Drawing | None  # None when no piece on the sheet has a back
+
+
+def components_of(view: Any, makers: dict[str, ComponentMaker], kinds: Iterable[str]) -> list[Component]:
+    """The pieces of every record of `kinds`, in the pack's order of records."""
+    found: list[Component] = []
+    for kind in kinds:
+        for record in view.records(kind):
+            found += makers[kind](record, view)
+    return found
+
+
+def lay_out(components: list[Component], paper: str = "a4", title: str = "") -> tuple[list[Sheet], list[str]]:
+    """Sheets holding every piece that fits the printable area, and a message for each that does not.
+
+    Shelf packing, tallest pieces first (a stable sort, so a pack's counters stay in order): rows
+    left to right, a new sheet when the next row would run off the page."""
+    width, height = PAPERS[paper]
+    room_w, room_h = width - 2 * MARGIN, height - 2 * MARGIN
+    too_big: dict[tuple[str, float, float], list[str]] = {}  # by kind and size: the records' ids
+    fitting: list[tuple[Component, bool]] = []
+    for piece in components:
+        w, h = piece.front.width, piece.front.height
+        if w <= room_w and h <= room_h:
+            fitting.append((piece, False))
+        elif h <= room_w and w <= room_h:
+            fitting.append((piece, True))
+        else:
+            kind, _, record = piece.source.partition(" ")
+            too_big.setdefault((kind, w, h), []).append(record)
+    problems = [_too_big(kind, w, h, records, paper) for (kind, w, h), records in too_big.items()]
+    fitting.sort(key=lambda pt: -(pt[0].front.width if pt[1] else pt[0].front.height))
+    pages: list[list[Placed]] = []
+    page: list[Placed] = []
+    x = y = row = 0.0
+    for piece, turned in fitting:
+        w, h = (piece.front.height, piece.front.width) if turned else (piece.front.width, piece.front.height)
+        if x and x + w > room_w:  # next row
+            x, y, row = 0.0, y + row + GAP, 0.0
+        if y + h > room_h:  # next sheet
+            pages.append(page)
+            page, x, y, row = [], 0.0, 0.0, 0.0
+        page.append(Placed(piece, MARGIN + x, MARGIN + y, turned))
+        x, row = x + w + GAP, max(row, h)
+    if page:
+        pages.append(page)
+    return [_sheet(p, paper, title, i + 1, len(pages)) for i, p in enumerate(pages)], problems
+
+
+def _too_big(kind: str, w: float, h: float, records: list[str], paper: str) -> str:
+    names = ", ".join(records[:4]) + (f" and {len(records) - 4} more" if len(records) > 4 else "")
+    room_w, room_h = (size - 2 * MARGIN for size in PAPERS[paper])
+    larger = [name for name, (pw, ph) in PAPERS.items()
+              if min(w, h) <= pw - 2 * MARGIN and max(w, h) <= ph - 2 * MARGIN]
+    return (f"{kind} {names}: {w:.0f} x {h:.0f} mm does not fit the printable {room_w:.0f} x {room_h:.0f} mm "
+            f"of {paper} paper either way round; print on {' or '.join(larger) or 'larger paper'}")
+
+
+def _sheet(placed: list[Placed], paper: str, title: str, number: int, total: int) -> Sheet:
+    width, height = PAPERS[paper]
+    samples = sum(1 for p in placed if p.component.sample)
+    note = f" · {samples} piece(s) show sample values, not printed ones" if samples else ""
+    front: list[Item] = []
+    back: list[Item] = []
+    for p in placed:
+        w, h = p.size
+        front += [_face(p.component.front, p.x, p.y, w, 90.0 if p.turned else 0.0), *_marks(p.x, p.y, w, h)]
+        mirrored = width - p.x - w
+        if p.component.back is not None:
+            back.append(_face(p.component.back, mirrored, p.y, w, -90.0 if p.turned else 0.0))
+        back += _marks(mirrored, p.y, w, h)
+    footer = Font(2.0)
+    foot_y = height - MARGIN + 2.6  # the footer's baseline, in the bottom margin
+    front.append(Text(MARGIN, foot_y, f"{title} · sheet {number} of {total}, front{note}", footer,
+                      MUTED, anchor="sw"))
+    has_back = any(p.component.back is not None for p in placed)
+    if has_back:
+        back.append(Text(MARGIN, foot_y, f"{title} · sheet {number} of {total}, back: print on the "
+                                         f"reverse of the front, flipped on the long edge", footer, MUTED, anchor="sw"))
+    name = f"{title} sheet {number}"
+    return Sheet(tuple(placed), Drawing(width, height, tuple(front), title=f"{name} front"),
+                 Drawing(width, height, tuple(back), title=f"{name} back") if has_back else None)
+
+
+def _face(drawing: Drawing, x: float, y: float, w: float, turn: float) -> Group:
+    """A face placed with its top-left corner at (x, y), turned a quarter about it if asked."""
+    if turn > 0:  # clockwise: the face's left edge becomes its top, at the slot's right
+        return Group(drawing.items, dx=x + w, dy=y, rotate=turn)
+    if turn < 0:
+        return Group(drawing.items, dx=x, dy=y + drawing.width, rotate=turn)
+    return Group(drawing.items, dx=x, dy=y)
+
+
+def _marks(x: float, y: float, w: float, h: float) -> list[Line]:
+    """Cut marks: two short lines out from each corner, along the piece's edges."""
+    lines = []
+    for cx, sx in ((x, -1), (x + w, 1)):
+        for cy, sy in ((y, -1), (y + h, 1)):
+            lines.append(Line(cx + sx * 0.4, cy, cx + sx * (0.4 + MARK), cy, CUT))
+            lines.append(Line(cx, cy + sy * 0.4, cx, cy + sy * (0.4 + MARK), CUT))
+    return lines
+
+
+def centred(drawing: Drawing) -> Drawing:
+    """A counter drawn about (0, 0), as boards place them, moved to have its corner at (0, 0)."""
+    return Drawing(drawing.width, drawing.height,
+                   (Group(drawing.items, dx=drawing.width / 2, dy=drawing.height / 2),), title=drawing.title)
+
+
+def source(record: Any) -> str:
+    return f"{record.kind} {record.id}"
+
+
+def as_printed(preview: Callable[[Any, Any], Drawing]) -> ComponentMaker:
+    """For kinds whose preview is the one-sided component itself (cards, dashboards, templates)."""
+    def make(record: Any, ctx: Any) -> list[Component]:
+        return [Component(preview(record, ctx), source=source(record), sample=record.sample)]
+    return make
+
+
+def printable_kinds(makers: dict[str, ComponentMaker], asked: Iterable[str]) -> list[str]:
+    """The kinds asked for (all the ruleset prints when none), each checked: a ValueError says
+    which one is not printed and what is."""
+    asked = list(asked)
+    for kind in asked:
+        if kind not in makers:
+            printed = ", ".join(sorted(makers)) or "nothing"
+            raise ValueError(f"no print-and-play components for kind '{kind}'; this ruleset prints {printed}")
+    return asked or list(makers)
