@@ -43,6 +43,7 @@ from .form import RecordForm
 from .issues import IssuesPanel
 from .playtest import install as install_playtest
 from .preview import PreviewPane
+from .print_dialog import PrintDialog
 from .recovery import Recovery
 from .session import Session
 from .watcher import DiskWatcher
@@ -181,6 +182,10 @@ class MainWindow(QMainWindow):
         file.addSeparator()
         self.save_action = self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save,
                                         sp.SP_DialogSaveButton, "Save every modified pack")
+        file.addSeparator()
+        self.print_action = self._action(file, "Print-and-Play S&heets…", self.print_sheets, "Ctrl+Shift+P",
+                                         sp.SP_FileDialogListView,
+                                         "Lay out this pack's counters, cards and dashboards on pages for a PDF")
         file.addSeparator()
         self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -405,6 +410,20 @@ class MainWindow(QMainWindow):
     def prompt_id(self, dialog: IdDialog) -> str | None:
         """Run an id dialog; returns the id, or None when cancelled (tests replace it)."""
         return dialog.value if dialog.exec() else None
+
+    def print_dialog(self) -> PrintDialog | None:
+        """The print dialog for the pack in hand, or None (said in the status bar) when its ruleset prints nothing."""
+        doc = self.current_doc()
+        ruleset = self.session.ruleset(doc) if doc is not None else None
+        if ruleset is None or not ruleset.components:
+            self.statusBar().showMessage(f"{doc.id if doc else 'No pack'}: nothing to print for this ruleset", 6000)
+            return None
+        return PrintDialog(self.session, doc, self)
+
+    def print_sheets(self) -> None:
+        dialog = self.print_dialog()
+        if dialog is not None and dialog.exec() and dialog.saved is not None:
+            self.statusBar().showMessage(f"Saved {dialog.saved}", 6000)
 
     def find_dialog(self) -> FindDialog:
         dialog = FindDialog(self.session, self)

@@ -1,0 +1,110 @@
+"""`sortie sheets`: a pack's print-and-play sheets as a PDF (through the studio's renderer) or as
+SVG pages (headless).
+
+Registered through the `sortie.commands` entry point and kept free of Qt imports: Qt is loaded
+only to write a PDF, and offscreen, so the command runs on a server with no display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from engine.content.diagnostics import Severity
+from engine.content.validate import UsageError, validate_paths
+from engine.content.view import ContentView
+from engine.sheets import PAPERS, Sheet, components_of, lay_out, printable_kinds
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "sheets",
+        help="print-and-play sheets of a pack's counters, cards and dashboards (PDF or SVG)",
+        description="Lay out a pack's components (counters once per copy in the countermix, "
+        "cards, dashboards, templates) at their printed size on pages, each front page followed "
+        "by its back mirrored for double-sided printing flipped on the long edge, with cut marks. "
+        "Exit status: 0 all written, 1 the pack has errors or some component does not fit the "
+        "paper (the rest is written), 2 usage error.",
+    )
+    p.add_argument("pack", type=Path, help="pack folder")
+    p.add_argument("kinds", nargs="*", metavar="KIND", help="only these kinds, e.g. aw.air_unit (default: all it prints)")
+    p.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper size (default: %(default)s)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--out", "-o", type=Path, metavar="FILE.pdf",
+                     help="the PDF to write (default: <pack id>-sheets.pdf here)")
+    out.add_argument("--svg", type=Path, metavar="DIR",
+                     help="write each side of each sheet as an SVG in DIR instead (no Qt needed)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return _run(args)
+    except UsageError as exc:
+        print(f"sortie sheets: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    from engine.cli.args import check_writable
+    from engine.rulesets import rulesets
+
+    report = validate_paths([args.pack])
+    if len(report.packs) != 1:
+        raise UsageError(f"{args.pack} holds {len(report.packs)} packs; name one")
+    pack = report.packs[0]
+    errors = [d for d in report.diagnostics if d.severity is Severity.ERROR]
+    if errors:
+        print(f"sortie sheets: {pack.id} has {len(errors)} error(s); fix them before printing "
+              f"(`sortie validate {args.pack}` lists them). First: {errors[0].format()}", file=sys.stderr)
+        return 1
+    makers = rulesets()[pack.ruleset].components
+    if not makers:
+        raise UsageError(f"{pack.id}: the {rulesets()[pack.ruleset].name} ruleset has no print-and-play components")
+    try:
+        kinds = printable_kinds(makers, args.kinds)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    components = components_of(ContentView.of_pack(pack), makers, kinds)
+    if not components:
+        raise UsageError(f"{pack.id} has no records of {', '.join(kinds)} to print")
+    sheets, problems = lay_out(components, args.paper, pack.manifest.name if pack.manifest else pack.id)
+    for problem in problems:
+        print(f"sortie sheets: {problem}", file=sys.stderr)
+    if sheets:
+        if args.svg is not None:
+            written = write_svgs(sheets, args.svg)
+        else:
+            path = args.out or Path(f"{pack.id}-sheets.pdf")
+            check_writable(path)
+            from .print_pdf import write_pdf
+
+            _offscreen()
+            try:
+                written = write_pdf(sheets, path, title=f"{pack.id} print-and-play sheets")
+            except OSError as exc:
+                raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        sides = sum(1 + (s.back is not None) for s in sheets)
+        placed = sum(len(s.placed) for s in sheets)
+        print(f"{written}: {placed} component(s) on {len(sheets)} {args.paper} sheet(s), {sides} side(s)")
+    return 1 if problems else 0
+
+
+def write_svgs(sheets: list[Sheet], folder: Path) -> Path:
+    from engine.draw_svg import write_svg
+
+    try:
+        for i, sheet in enumerate(sheets, 1):
+            write_svg(sheet.front, folder / f"sheet-{i:02d}-front.svg")
+            if sheet.back is not None:
+                write_svg(sheet.back, folder / f"sheet-{i:02d}-back.svg")
+    except OSError as exc:
+        raise UsageError(f"{folder}: cannot write: {exc.strerror or exc}") from None
+    return folder
+
+
+def _offscreen() -> None:
+    """Qt needs no screen to write a PDF; without this it would look for one."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

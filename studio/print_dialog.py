@@ -1,0 +1,126 @@
+"""File ▸ Print-and-Play Sheets: choose the kinds and the paper, see at once how many sheets they
+take and what does not fit, look at any side of any sheet, and save the PDF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QVBoxLayout,
+)
+
+from engine.content.validate import UsageError
+from engine.content.view import ContentView
+from engine.sheets import PAPERS, Sheet, components_of, lay_out
+
+from .document import PackDocument
+from .print_pdf import write_pdf
+from .render import DrawingView
+from .session import Session
+
+
+class PrintDialog(QDialog):
+    def __init__(self, session: Session, doc: PackDocument, parent=None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        ruleset = session.ruleset(doc)
+        self.makers = ruleset.components if ruleset is not None else {}
+        self.view = ContentView.of_pack(doc.pack)  # as edited, saved or not
+        self.setWindowTitle(f"Print-and-Play Sheets — {doc.id}")
+        self.kinds = QListWidget()
+        self.kinds.setMaximumHeight(120)
+        for kind in sorted(self.makers):
+            count = len(self.view.records(kind))
+            item = QListWidgetItem(f"{kind}  ({count} record{'s' if count != 1 else ''})")
+            item.setData(Qt.ItemDataRole.UserRole, kind)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if count else Qt.CheckState.Unchecked)
+            self.kinds.addItem(item)
+        self.paper = QComboBox()
+        for name, (w, h) in PAPERS.items():
+            self.paper.addItem(f"{name.upper() if name != 'letter' else 'Letter'}  ({w:g} x {h:g} mm)", name)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.side = QComboBox()  # which side of which sheet the view shows
+        self.page = DrawingView()
+        self.page.setMinimumHeight(320)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setText("Save PDF…")
+        self.buttons.accepted.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+        form = QFormLayout()
+        form.addRow("Print", self.kinds)
+        form.addRow("Paper", self.paper)
+        form.addRow("Show", self.side)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.page, 1)
+        layout.addWidget(self.buttons)
+        self.kinds.itemChanged.connect(lambda _item: self.refresh())
+        self.paper.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.side.currentIndexChanged.connect(self.show_side)
+        self.sheets: list[Sheet] = []
+        self.problems: list[str] = []
+        self.saved: Path | None = None
+        self.resize(560, 720)
+        self.refresh()
+
+    def chosen_kinds(self) -> list[str]:
+        items = [self.kinds.item(i) for i in range(self.kinds.count())]
+        return [i.data(Qt.ItemDataRole.UserRole) for i in items if i.checkState() == Qt.CheckState.Checked]
+
+    def refresh(self) -> None:
+        """Lay the sheets out again for the kinds and paper chosen, and say what comes out."""
+        components = components_of(self.view, self.makers, self.chosen_kinds())
+        title = self.doc.pack.manifest.name if self.doc.pack.manifest else self.doc.id
+        self.sheets, self.problems = lay_out(components, self.paper.currentData(), title)
+        sides = sum(1 + (s.back is not None) for s in self.sheets)
+        placed = sum(len(s.placed) for s in self.sheets)
+        text = (f"{placed} component(s) on {len(self.sheets)} sheet(s), {sides} side(s) to print."
+                if self.sheets else "Nothing to print: tick a kind with records.")
+        if self.problems:
+            text += "<br><span style='color:#b3261e'>" + "<br>".join(self.problems) + "</span>"
+        self.summary.setText(text)
+        self.side.blockSignals(True)
+        self.side.clear()
+        for i, sheet in enumerate(self.sheets, 1):
+            self.side.addItem(f"Sheet {i} front", sheet.front)
+            if sheet.back is not None:
+                self.side.addItem(f"Sheet {i} back", sheet.back)
+        self.side.blockSignals(False)
+        self.show_side(0)
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(bool(self.sheets))
+
+    def show_side(self, index: int) -> None:
+        self.page.show_drawing(self.side.itemData(index) if index >= 0 else None)
+
+    def ask_path(self) -> Path | None:
+        """Where to save (tests replace it)."""
+        name, _ = QFileDialog.getSaveFileName(self, "Save print-and-play sheets", f"{self.doc.id}-sheets.pdf",
+                                              "PDF (*.pdf)")
+        return Path(name) if name else None
+
+    def save(self) -> None:
+        path = self.ask_path()
+        if path is None:
+            return
+        try:
+            write_pdf(self.sheets, path, title=f"{self.doc.id} print-and-play sheets")
+        except (OSError, UsageError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            QMessageBox.warning(self, "Print-and-Play Sheets", f"{path}: cannot write: {why}")
+            return
+        self.saved = path
+        self.accept()

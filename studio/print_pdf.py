@@ -1,0 +1,48 @@
+"""Print-and-play sheets to PDF with the studio's own renderer, so a sheet prints exactly as the
+preview shows, at the components' real size (one page per side of each sheet)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QRectF, QSizeF
+from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtWidgets import QApplication
+
+from engine.content.pack import replacing
+from engine.content.validate import UsageError
+from engine.sheets import Sheet
+
+from .render import render_scene
+
+DPI = 600  # fine enough for hairline cut marks and small counter text
+
+
+def write_pdf(sheets: list[Sheet], path: Path, title: str = "") -> Path:
+    """Write the sheets (front, then back when it has one) to `path`, whole or not at all."""
+    QApplication.instance() or QApplication([])  # fonts and scenes need an application
+    pages = [side for sheet in sheets for side in (sheet.front, sheet.back) if side is not None]
+    path = Path(path)
+    with replacing(path) as tmp:
+        writer = QPdfWriter(str(tmp))
+        writer.setTitle(title)
+        writer.setCreator("Sortie")
+        writer.setResolution(DPI)
+        writer.setPageLayout(_layout(pages[0].width, pages[0].height))  # every sheet is of one paper
+        painter = QPainter()
+        if not painter.begin(writer):
+            raise UsageError(f"{path}: cannot write the PDF")
+        for i, page in enumerate(pages):
+            if i:
+                writer.newPage()
+            scene = render_scene(page)
+            # The page in device pixels, the drawing in millimetres: the scene maps one onto the other.
+            scene.render(painter, QRectF(0, 0, page.width / 25.4 * DPI, page.height / 25.4 * DPI),
+                         QRectF(0, 0, page.width, page.height))
+        painter.end()
+    return path
+
+
+def _layout(width: float, height: float) -> QPageLayout:
+    size = QPageSize(QSizeF(width, height), QPageSize.Unit.Millimeter, "", QPageSize.SizeMatchPolicy.ExactMatch)
+    return QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0))

@@ -1,0 +1,133 @@
+"""Print-and-play sheets as a PDF: from the command line and from File ▸ Print-and-Play Sheets."""
+
+import re
+import shutil
+import stat
+
+import pytest
+
+from engine.cli import main
+from engine.content.loader import BUNDLED_CONTENT
+from engine.sheets import Component, lay_out
+from engine.draw import Drawing, Rect
+from studio.print_pdf import write_pdf
+
+pytestmark = pytest.mark.skipif(not BUNDLED_CONTENT.is_dir(), reason="no bundled content")
+RED_EAGLES = BUNDLED_CONTENT / "red-eagles"
+
+
+def pdf_pages(path):
+    """(pages, media boxes in points) of a PDF, read from its page objects."""
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF-")
+    boxes = re.findall(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]", data)
+    pages = len(re.findall(rb"/Type\s*/Page(?![s\w])", data))
+    return pages, {(round(float(w)), round(float(h))) for w, h in boxes}
+
+
+def test_the_pdf_has_a_page_per_side_at_the_papers_size(qapp, tmp_path):
+    counter = Drawing(16, 16, (Rect(0, 0, 16, 16),))
+    sheets, _ = lay_out([Component(counter, counter, "toy.counter a"), Component(counter, None, "toy.counter b")],
+                        "letter", "Toy")
+    out = write_pdf(sheets, tmp_path / "toy.pdf")
+    assert pdf_pages(out) == (2, {(612, 792)})  # front and back, Letter in points
+
+
+def test_rewriting_a_pdf_keeps_its_permissions(qapp, tmp_path):
+    counter = Drawing(16, 16, (Rect(0, 0, 16, 16),))
+    sheets, _ = lay_out([Component(counter)], "a4", "Toy")
+    path = tmp_path / "toy.pdf"
+    write_pdf(sheets, path)
+    path.chmod(0o640)
+    write_pdf(sheets, path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["toy.pdf"]  # no temporary file left
+
+
+def test_sortie_sheets_writes_the_countermix_and_cards(tmp_path, capsys):
+    out = tmp_path / "re.pdf"
+    assert main(["sheets", str(RED_EAGLES), "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    placed, sheets, sides = map(int, re.search(r"(\d+) component\(s\) on (\d+) a4 sheet\(s\), (\d+) side", said).groups())
+    assert (placed, sides) == (55, 4) and sheets == 3
+    assert pdf_pages(out) == (4, {(595, 842)})
+
+
+def test_sortie_sheets_writes_svg_pages_without_qt(tmp_path, capsys):
+    assert main(["sheets", str(RED_EAGLES), "aw.air_unit", "--svg", str(tmp_path / "svg")]) == 0
+    names = sorted(p.name for p in (tmp_path / "svg").iterdir())
+    assert names == ["sheet-01-back.svg", "sheet-01-front.svg"]
+    assert 'width="210mm" height="297mm"' in (tmp_path / "svg" / "sheet-01-front.svg").read_text()
+
+
+def test_sortie_sheets_says_what_does_not_fit_and_writes_the_rest(tmp_path, capsys):
+    out = tmp_path / "af.pdf"
+    assert main(["sheets", str(BUNDLED_CONTENT / "air-force"), "--paper", "letter", "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "af.data_card b-17f, b-17g, b-24d, b-24j and 28 more: 282 x 142 mm does not fit" in err
+    assert "print on a4 or a3" in err
+    assert not out.exists()  # every card was too big: nothing to write
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["aw.air_units"], "no print-and-play components for kind 'aw.air_units'"),
+    (["--out", "/proc/nowhere/x.pdf"], "/proc/nowhere/x.pdf: cannot write"),
+])
+def test_sortie_sheets_refuses_bad_arguments_plainly(argv, message, capsys):
+    assert main(["sheets", str(RED_EAGLES), *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_sortie_sheets_says_when_a_ruleset_prints_nothing(capsys):
+    assert main(["sheets", str(BUNDLED_CONTENT / "hex-minis")]) == 2
+    assert "the Hex-mat miniatures ruleset has no print-and-play components" in capsys.readouterr().err
+
+
+def test_sortie_sheets_refuses_a_pack_with_errors(tmp_path, capsys):
+    pack = shutil.copytree(RED_EAGLES, tmp_path / "red-eagles")
+    unit = next((pack / "air-units").glob("*.yaml"))
+    unit.write_text(re.sub(r"(?m)^count: .*$", "count: many", unit.read_text()))
+    assert main(["sheets", str(pack), "--out", str(tmp_path / "x.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert re.search(r"red-eagles has \d+ error\(s\); fix them before printing", err)
+    assert re.search(rf"{unit.name}:\d+:\d+: error\[schema\]: .*'many' \(at count\)", err)
+    assert not (tmp_path / "x.pdf").exists()
+
+
+# --------------------------------------------------------------------------- the studio
+
+
+@pytest.fixture
+def window(bundled_window):
+    return bundled_window
+
+
+def dialog_for(window, pack_id):
+    rec = next(r for d in window.session.docs if d.id == pack_id for r in d.records.values() if not r.is_manifest)
+    window.show_record(rec)
+    return window.print_dialog()
+
+
+def test_the_dialog_lays_out_what_is_ticked_and_saves_the_pdf(window, tmp_path):
+    dialog = dialog_for(window, "red-eagles")
+    assert dialog.summary.text().startswith("55 component(s) on 3 sheet(s), 4 side(s)")
+    assert dialog.side.count() == 4 and dialog.page.scene().items()
+    cards = next(dialog.kinds.item(i) for i in range(dialog.kinds.count()) if "campaign_card" in dialog.kinds.item(i).text())
+    cards.setCheckState(cards.checkState().__class__.Unchecked)
+    assert dialog.summary.text().startswith("37 component(s) on 1 sheet(s), 2 side(s)")
+    dialog.ask_path = lambda: tmp_path / "counters.pdf"
+    dialog.save()
+    assert dialog.saved == tmp_path / "counters.pdf" and pdf_pages(dialog.saved)[0] == 2
+
+
+def test_the_dialog_shows_what_does_not_fit_the_paper(window):
+    dialog = dialog_for(window, "air-force")
+    dialog.paper.setCurrentIndex(dialog.paper.findData("letter"))
+    assert "does not fit" in dialog.summary.text() and "print on a4 or a3" in dialog.summary.text()
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Save).isEnabled()
+
+
+def test_print_is_refused_in_the_status_bar_for_a_ruleset_that_prints_nothing(window):
+    assert dialog_for(window, "hex-minis") is None
+    assert "nothing to print" in window.statusBar().currentMessage()
