@@ -200,6 +200,14 @@ def main() -> int:
         board_shot(app, window, "af.scenario", "low-altitude-mission", "studio-board-af.png", af_board)
         shot(app, window, "pack", "pocket-air-war-errata", "extends", "studio-manifest.png")
 
+        window.open_record("aw.air_unit", "yak")
+        sheets = window.print_dialog()
+        sheets.side.setCurrentIndex(sheets.side.findText("Sheet 3 front"))  # the countermix
+        sheets.show()
+        settle(app)
+        composite(window, sheets, "studio-print-sheets.png")
+        sheets.close()
+
         # Another program changes a file while it has unsaved edits here.
         window.open_record("paw.dashboard", "spitfire-ix")
         spit.doc.stack.push(SetField(spit.doc, spit.uid, ("points",), 48))
