@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from engine.content.diagnostics import Severity
-from engine.content.validate import UsageError, validate_paths
+from engine.content.validate import UsageError
 from engine.content.view import ContentView
 from engine.sheets import PAPERS, Sheet, components_of, lay_out, printable_kinds
 
@@ -48,12 +48,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from engine.cli.args import check_writable
+    from engine.cli.args import check_writable, one_pack
     from engine.rulesets import rulesets
 
-    report = validate_paths([args.pack])
-    if len(report.packs) != 1:
-        raise UsageError(f"{args.pack} holds {len(report.packs)} packs; name one")
+    report = one_pack(args.pack)
     pack = report.packs[0]
     errors = [d for d in report.diagnostics if d.severity is Severity.ERROR]
     if errors:

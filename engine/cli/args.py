@@ -1,4 +1,4 @@
-"""Argument helpers shared by the game commands."""
+"""Argument helpers shared by the commands."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from engine.content.pack import write_atomic
-from engine.content.validate import UsageError
+from engine.content.validate import Report, UsageError, validate_paths
 
 
 def write_output(path: Path, text: str) -> None:
@@ -44,3 +44,11 @@ def parse_options(raw: dict[str, str]) -> dict[str, bool]:
             raise UsageError(f"--option {name}: expected on or off; got '{value}'")
         out[name] = value.lower() in ("on", "true", "yes", "1")
     return out
+
+
+def one_pack(path: Path) -> Report:
+    """The validation report of the one pack at `path`; a UsageError when there is none or several."""
+    report = validate_paths([path])
+    if len(report.packs) != 1:
+        raise UsageError(f"{path} holds {len(report.packs)} packs; name one")
+    return report

@@ -11,9 +11,11 @@ import sys
 from pathlib import Path
 
 from engine.content.diagnostics import did_you_mean
-from engine.content.validate import UsageError, validate_paths
+from engine.content.validate import UsageError
 from engine.content.view import ContentView
 from engine.draw_svg import write_svg
+
+from .args import one_pack
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,15 +38,10 @@ def cmd_preview(args: argparse.Namespace) -> int:
     from engine.rulesets import rulesets
 
     try:
-        report = validate_paths([args.pack])
+        pack = one_pack(args.pack).packs[0]
     except UsageError as exc:
         print(f"sortie preview: {exc}", file=sys.stderr)
         return 2
-    if len(report.packs) != 1:
-        print(f"sortie preview: {args.pack} holds {len(report.packs)} packs; name one",
-              file=sys.stderr)
-        return 2
-    pack = report.packs[0]
     previews = rulesets()[pack.ruleset].previews
     view = ContentView.of_pack(pack)
     kinds = [args.kind] if args.kind else sorted(previews)
