@@ -90,8 +90,14 @@ class PrintDialog(QDialog):
         placed = sum(len(s.placed) for s in self.sheets)
         text = (f"{placed} component(s) on {len(self.sheets)} sheet(s), {sides} side(s) to print."
                 if self.sheets else "Nothing to print: tick a kind with records.")
-        if self.problems:
-            text += "<br><span style='color:#b3261e'>" + "<br>".join(self.problems) + "</span>"
+        chosen = set(self.chosen_kinds())
+        broken = [r.label for r in self.doc.records.values()
+                  if not r.is_manifest and r.kind in chosen and r.model is None]
+        warnings = list(self.problems)
+        if broken:  # a record that does not validate has no model to draw
+            warnings.append(f"Left out, as they do not validate (see Issues): {', '.join(broken)}")
+        if warnings:
+            text += "<br><span style='color:#b3261e'>" + "<br>".join(warnings) + "</span>"
         self.summary.setText(text)
         self.side.blockSignals(True)
         self.side.clear()

@@ -128,6 +128,20 @@ def test_the_dialog_shows_what_does_not_fit_the_paper(window):
     assert not dialog.buttons.button(dialog.buttons.StandardButton.Save).isEnabled()
 
 
+def test_the_dialog_names_records_left_out_because_they_do_not_validate(window):
+    from studio.commands import SetField
+
+    rec = window.open_record("aw.air_unit", "yak")
+    rec.doc.stack.push(SetField(rec.doc, rec.uid, ("count",), "many"))
+    try:
+        dialog = window.print_dialog()
+        assert "Left out, as they do not validate (see Issues): Yak (yak)" in dialog.summary.text()
+        assert dialog.summary.text().startswith("52 component(s)")  # the three Yaks are not drawn
+    finally:
+        rec.doc.stack.undo()
+    assert "Left out" not in window.print_dialog().summary.text()
+
+
 def test_print_is_refused_in_the_status_bar_for_a_ruleset_that_prints_nothing(window):
     assert dialog_for(window, "hex-minis") is None
     assert "nothing to print" in window.statusBar().currentMessage()
