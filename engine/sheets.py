@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
+from engine.content.walk import iter_refs
 from engine.draw import Drawing, Font, Group, Item, Line, Style, Text
 
 # Paper sizes in millimetres, portrait.
@@ -59,13 +60,35 @@ class Sheet:
     back: Drawing | None  # None when no piece on the sheet has a back
 
 
-def components_of(view: Any, makers: dict[str, ComponentMaker], kinds: Iterable[str]) -> list[Component]:
-    """The pieces of every record of `kinds`, in the pack's order of records."""
+def components_of(view: Any, makers: dict[str, ComponentMaker], kinds: Iterable[str],
+                  only: set[tuple[str, str]] | None = None) -> list[Component]:
+    """The pieces of every record of `kinds` (of those in `only`, as (kind, id), when given), in the
+    pack's order of records."""
     found: list[Component] = []
     for kind in kinds:
         for record in view.records(kind):
-            found += makers[kind](record, view)
+            if only is None or (kind, record.id) in only:
+                found += makers[kind](record, view)
     return found
+
+
+def used_by(view: Any, record: Any, printed: Iterable[str]) -> set[tuple[str, str]]:
+    """(kind, id) of every record `record` names, and every record the `printed` kinds among those
+    name, and so on: for a scenario, what a table needs to play it (its planes' dashboards and the
+    templates those name, the targets and their flip sides, the cards and counters its sides
+    deploy), not what the records behind it would allow (a mission type's other targets)."""
+    printed = set(printed)
+    seen: set[tuple[str, str]] = set()
+    todo = [record]
+    while todo:
+        for _, ref, kinds in iter_refs(todo.pop()):
+            for kind in kinds:
+                found = view.get(kind, ref)
+                if found is not None and (kind, ref) not in seen:
+                    seen.add((kind, ref))
+                    if kind in printed:
+                        todo.append(found)
+    return seen
 
 
 def lay_out(components: list[Component], paper: str = "a4", title: str = "") -> tuple[list[Sheet], list[str]]:
@@ -185,3 +208,8 @@ def printable_kinds(makers: dict[str, ComponentMaker], asked: Iterable[str]) -> 
             printed = ", ".join(sorted(makers)) or "nothing"
             raise ValueError(f"no print-and-play components for kind '{kind}'; this ruleset prints {printed}")
     return asked or list(makers)
+
+
+def scenarios(view: Any) -> list[Any]:
+    """The scenarios of a pack, whatever their ruleset calls the kind (`<ruleset>.scenario`)."""
+    return [r for kind in view.kinds() if kind.endswith(".scenario") for r in view.records(kind)]

@@ -12,10 +12,10 @@ import os
 import sys
 from pathlib import Path
 
-from engine.content.diagnostics import Severity
+from engine.content.diagnostics import Severity, did_you_mean
 from engine.content.validate import UsageError
 from engine.content.view import ContentView
-from engine.sheets import PAPERS, Sheet, components_of, lay_out, printable_kinds
+from engine.sheets import PAPERS, Sheet, components_of, lay_out, printable_kinds, scenarios, used_by
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,6 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("pack", type=Path, help="pack folder")
     p.add_argument("kinds", nargs="*", metavar="KIND", help="only these kinds, e.g. aw.air_unit (default: all it prints)")
+    p.add_argument("--scenario", metavar="ID",
+                   help="only what this scenario uses: its planes' dashboards or cards, targets, counters")
     p.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper size (default: %(default)s)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--out", "-o", type=Path, metavar="FILE.pdf",
@@ -65,10 +67,21 @@ def _run(args: argparse.Namespace) -> int:
         kinds = printable_kinds(makers, args.kinds)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    components = components_of(ContentView.of_pack(pack), makers, kinds)
+    view = ContentView.of_pack(pack)
+    title = pack.manifest.name if pack.manifest else pack.id
+    only = None
+    if args.scenario is not None:
+        known = {s.id: s for s in scenarios(view)}
+        if args.scenario not in known:
+            raise UsageError(f"no scenario '{args.scenario}' in {pack.id}.{did_you_mean(args.scenario, known)}"
+                             f" Scenarios: {', '.join(known) or 'none'}")
+        only = used_by(view, known[args.scenario], makers)
+        title = f"{title} · {known[args.scenario].name}"
+    components = components_of(view, makers, kinds, only)
     if not components:
-        raise UsageError(f"{pack.id} has no records of {', '.join(kinds)} to print")
-    sheets, problems = lay_out(components, args.paper, pack.manifest.name if pack.manifest else pack.id)
+        what = f"that scenario {args.scenario} uses" if only is not None else "to print"
+        raise UsageError(f"{pack.id} has no records of {', '.join(kinds)} {what}")
+    sheets, problems = lay_out(components, args.paper, title)
     for problem in problems:
         print(f"sortie sheets: {problem}", file=sys.stderr)
     if sheets:

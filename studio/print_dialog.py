@@ -1,5 +1,6 @@
-"""File ▸ Print-and-Play Sheets: choose the kinds and the paper, see at once how many sheets they
-take and what does not fit, look at any side of any sheet, and save the PDF."""
+"""File ▸ Print-and-Play Sheets: choose the whole pack or what one scenario uses, the kinds and the
+paper, see at once how many sheets they take and what does not fit, look at any side of any sheet,
+and save the PDF."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from engine.content.validate import UsageError
 from engine.content.view import ContentView
-from engine.sheets import PAPERS, Sheet, components_of, lay_out
+from engine.sheets import PAPERS, Sheet, components_of, lay_out, scenarios, used_by
 
 from .document import PackDocument
 from .print_pdf import write_pdf
@@ -46,6 +47,10 @@ class PrintDialog(QDialog):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if count else Qt.CheckState.Unchecked)
             self.kinds.addItem(item)
+        self.scope = QComboBox()  # the whole pack, or what one scenario uses
+        self.scope.addItem("The whole pack", None)
+        for scenario in scenarios(self.view):
+            self.scope.addItem(f"What {scenario.name} uses", scenario)
         self.paper = QComboBox()
         for name, (w, h) in PAPERS.items():
             self.paper.addItem(f"{name.upper() if name != 'letter' else 'Letter'}  ({w:g} x {h:g} mm)", name)
@@ -60,6 +65,7 @@ class PrintDialog(QDialog):
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
         form = QFormLayout()
+        form.addRow("For", self.scope)
         form.addRow("Print", self.kinds)
         form.addRow("Paper", self.paper)
         form.addRow("Show", self.side)
@@ -70,6 +76,7 @@ class PrintDialog(QDialog):
         layout.addWidget(self.buttons)
         self.kinds.itemChanged.connect(lambda _item: self.refresh())
         self.paper.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.scope.currentIndexChanged.connect(lambda _i: self.refresh())
         self.side.currentIndexChanged.connect(self.show_side)
         self.sheets: list[Sheet] = []
         self.problems: list[str] = []
@@ -83,8 +90,12 @@ class PrintDialog(QDialog):
 
     def refresh(self) -> None:
         """Lay the sheets out again for the kinds and paper chosen, and say what comes out."""
-        components = components_of(self.view, self.makers, self.chosen_kinds())
+        scenario = self.scope.currentData()
+        only = used_by(self.view, scenario, self.makers) if scenario is not None else None
+        components = components_of(self.view, self.makers, self.chosen_kinds(), only)
         title = self.doc.pack.manifest.name if self.doc.pack.manifest else self.doc.id
+        if scenario is not None:
+            title = f"{title} · {scenario.name}"
         self.sheets, self.problems = lay_out(components, self.paper.currentData(), title)
         sides = sum(1 + (s.back is not None) for s in self.sheets)
         placed = sum(len(s.placed) for s in self.sheets)

@@ -7,9 +7,10 @@ import pytest
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.validate import validate_paths
 from engine.content.view import ContentView
+from engine.content.walk import iter_refs
 from engine.draw import Drawing, Group, Rect, Text
 from engine.rulesets import rulesets
-from engine.sheets import GAP, MARGIN, PAPERS, Component, components_of, lay_out, printable_kinds
+from engine.sheets import GAP, MARGIN, PAPERS, Component, components_of, lay_out, printable_kinds, used_by
 
 
 def face(w, h, label="x"):
@@ -166,3 +167,19 @@ def test_every_bundled_component_fits_an_a4_sheet(pack_id):
     view, makers = pack_view(pack_id)
     sheets, problems = lay_out(components_of(view, makers, makers), "a4", pack_id)
     assert problems == [] and sheets
+
+
+@bundled
+def test_a_scenario_uses_its_planes_dashboards_and_targets_through_its_references():
+    view, makers = pack_view("pocket-air-war")
+    scenario = view.get("paw.scenario", "bombing-adlerangriff-airfield")
+    used = used_by(view, scenario, makers)
+    assert {("paw.ground_target", t.unit) for t in scenario.targets} == {(k, i) for k, i in used if k == "paw.ground_target"}
+    dashboards = {p.dashboard for p in scenario.planes}
+    assert dashboards == {i for k, i in used if k == "paw.dashboard"}
+    templates = {(k, t) for d in dashboards for _, t, (k, *_) in iter_refs(view.get("paw.dashboard", d))
+                 if k.endswith("_template")}
+    assert templates and templates <= used  # named by the dashboards, not the scenario: followed all the same
+    pieces = components_of(view, makers, makers, used)
+    assert {p.source for p in pieces} == {f"{k} {i}" for k, i in used if k in makers}
+    assert len(pieces) < len(components_of(view, makers, makers))

@@ -60,6 +60,15 @@ def test_sortie_sheets_writes_svg_pages_without_qt(tmp_path, capsys):
     assert 'width="210mm" height="297mm"' in (tmp_path / "svg" / "sheet-01-front.svg").read_text()
 
 
+def test_sortie_sheets_prints_what_one_scenario_uses(tmp_path, capsys):
+    pack = BUNDLED_CONTENT / "pocket-air-war"
+    assert main(["sheets", str(pack), "--scenario", "bombing-adlerangriff-airfield", "--svg", str(tmp_path)]) == 0
+    assert re.search(r": 9 component\(s\) on", capsys.readouterr().out)
+    assert main(["sheets", str(pack), "--scenario", "bombing-adlerangriff"]) == 2
+    assert "no scenario 'bombing-adlerangriff' in pocket-air-war. Did you mean 'bombing-adlerangriff-airfield'?" \
+        in capsys.readouterr().err
+
+
 def test_sortie_sheets_says_what_does_not_fit_and_writes_the_rest(tmp_path, capsys):
     out = tmp_path / "af.pdf"
     assert main(["sheets", str(BUNDLED_CONTENT / "air-force"), "--paper", "letter", "--out", str(out)]) == 1
@@ -119,6 +128,14 @@ def test_the_dialog_lays_out_what_is_ticked_and_saves_the_pdf(window, tmp_path):
     dialog.ask_path = lambda: tmp_path / "counters.pdf"
     dialog.save()
     assert dialog.saved == tmp_path / "counters.pdf" and pdf_pages(dialog.saved)[0] == 2
+
+
+def test_the_dialog_prints_what_one_scenario_uses(window):
+    dialog = dialog_for(window, "pocket-air-war")
+    everything = dialog.summary.text()
+    dialog.scope.setCurrentIndex(dialog.scope.findText("What Strategic Bombing: Eagle Attack on an Airfield uses"))
+    assert dialog.summary.text().startswith("9 component(s)") and not everything.startswith("9 ")
+    assert "Eagle Attack on an Airfield" in " ".join(dialog.sheets[0].front.texts())  # the footer names it
 
 
 def test_the_dialog_shows_what_does_not_fit_the_paper(window):
