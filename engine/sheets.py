@@ -128,6 +128,12 @@ def lay_out(components: list[Component], paper: str = "a4", title: str = "") -> 
     return [_sheet(p, paper, title, i + 1, len(pages)) for i, p in enumerate(pages)], problems
 
 
+def summary(sheets: list[Sheet]) -> str:
+    placed = sum(len(s.placed) for s in sheets)
+    sides = sum(1 + (s.back is not None) for s in sheets)
+    return f"{placed} component(s) on {len(sheets)} sheet(s), {sides} side(s)"
+
+
 def _too_big(kind: str, w: float, h: float, records: list[str], paper: str) -> str:
     names = ", ".join(records[:4]) + (f" and {len(records) - 4} more" if len(records) > 4 else "")
     room_w, room_h = (size - 2 * MARGIN for size in PAPERS[paper])

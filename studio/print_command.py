@@ -15,7 +15,7 @@ from pathlib import Path
 from engine.content.diagnostics import Severity, did_you_mean
 from engine.content.validate import UsageError
 from engine.content.view import ContentView
-from engine.sheets import PAPERS, Sheet, components_of, lay_out, printable_kinds, scenarios, used_by
+from engine.sheets import PAPERS, Sheet, components_of, lay_out, printable_kinds, scenarios, summary, used_by
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -97,9 +97,7 @@ def _run(args: argparse.Namespace) -> int:
                 written = write_pdf(sheets, path, title=f"{pack.id} print-and-play sheets")
             except OSError as exc:
                 raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
-        sides = sum(1 + (s.back is not None) for s in sheets)
-        placed = sum(len(s.placed) for s in sheets)
-        print(f"{written}: {placed} component(s) on {len(sheets)} {args.paper} sheet(s), {sides} side(s)")
+        print(f"{written}: {summary(sheets)} of {args.paper} paper")
     return 1 if problems else 0
 
 
@@ -107,6 +105,8 @@ def write_svgs(sheets: list[Sheet], folder: Path) -> Path:
     from engine.draw_svg import write_svg
 
     try:
+        for old in folder.glob("sheet-*-*.svg"):  # an earlier run's pages, which may have been more
+            old.unlink()
         for i, sheet in enumerate(sheets, 1):
             write_svg(sheet.front, folder / f"sheet-{i:02d}-front.svg")
             if sheet.back is not None:

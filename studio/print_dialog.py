@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from engine.content.validate import UsageError
 from engine.content.view import ContentView
-from engine.sheets import PAPERS, Sheet, components_of, lay_out, scenarios, used_by
+from engine.sheets import PAPERS, Sheet, components_of, lay_out, scenarios, summary, used_by
 
 from .document import PackDocument
 from .print_pdf import write_pdf
@@ -97,9 +97,7 @@ class PrintDialog(QDialog):
         if scenario is not None:
             title = f"{title} · {scenario.name}"
         self.sheets, self.problems = lay_out(components, self.paper.currentData(), title)
-        sides = sum(1 + (s.back is not None) for s in self.sheets)
-        placed = sum(len(s.placed) for s in self.sheets)
-        text = (f"{placed} component(s) on {len(self.sheets)} sheet(s), {sides} side(s) to print."
+        text = (f"{summary(self.sheets)} to print."
                 if self.sheets else "Nothing to print: tick a kind with records.")
         chosen = set(self.chosen_kinds())
         broken = [r.label for r in self.doc.records.values()

@@ -3,6 +3,9 @@
 import re
 import shutil
 import stat
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +17,7 @@ from studio.print_pdf import write_pdf
 
 pytestmark = pytest.mark.skipif(not BUNDLED_CONTENT.is_dir(), reason="no bundled content")
 RED_EAGLES = BUNDLED_CONTENT / "red-eagles"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def pdf_pages(path):
@@ -48,16 +52,29 @@ def test_sortie_sheets_writes_the_countermix_and_cards(tmp_path, capsys):
     out = tmp_path / "re.pdf"
     assert main(["sheets", str(RED_EAGLES), "--out", str(out)]) == 0
     said = capsys.readouterr().out
-    placed, sheets, sides = map(int, re.search(r"(\d+) component\(s\) on (\d+) a4 sheet\(s\), (\d+) side", said).groups())
+    placed, sheets, sides = map(int, re.search(r"(\d+) component\(s\) on (\d+) sheet\(s\), (\d+) side\(s\) of a4 paper",
+                                               said).groups())
     assert (placed, sides) == (55, 4) and sheets == 3
     assert pdf_pages(out) == (4, {(595, 842)})
 
 
 def test_sortie_sheets_writes_svg_pages_without_qt(tmp_path, capsys):
+    (tmp_path / "svg").mkdir()
+    (tmp_path / "svg" / "sheet-07-front.svg").write_text("an earlier run's page")
+    (tmp_path / "svg" / "notes.txt").write_text("mine")
     assert main(["sheets", str(RED_EAGLES), "aw.air_unit", "--svg", str(tmp_path / "svg")]) == 0
     names = sorted(p.name for p in (tmp_path / "svg").iterdir())
-    assert names == ["sheet-01-back.svg", "sheet-01-front.svg"]
+    assert names == ["notes.txt", "sheet-01-back.svg", "sheet-01-front.svg"]
     assert 'width="210mm" height="297mm"' in (tmp_path / "svg" / "sheet-01-front.svg").read_text()
+
+
+def test_svg_pages_are_written_without_loading_qt(tmp_path):
+    """A modder's CI server may have no Qt libraries: the SVG route must not need them."""
+    script = ("import sys; from engine.cli import main; "
+              f"code = main(['sheets', {str(RED_EAGLES)!r}, '--svg', {str(tmp_path)!r}]); "
+              "print(code, any(m.startswith('PySide6') for m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
+    assert done.stdout.split()[-2:] == ["0", "False"], done.stderr
 
 
 def test_sortie_sheets_prints_what_one_scenario_uses(tmp_path, capsys):
