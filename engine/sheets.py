@@ -73,10 +73,10 @@ def components_of(view: Any, makers: dict[str, ComponentMaker], kinds: Iterable[
 
 
 def used_by(view: Any, record: Any, printed: Iterable[str]) -> set[tuple[str, str]]:
-    """(kind, id) of every record `record` names, and every record the `printed` kinds among those
-    name, and so on: for a scenario, what a table needs to play it (its planes' dashboards and the
-    templates those name, the targets and their flip sides, the cards and counters its sides
-    deploy), not what the records behind it would allow (a mission type's other targets)."""
+    """(kind, id) of every record `record` names, and what the printed kinds and the rules among
+    those name in turn: for a scenario, what a table needs to play it (its planes' dashboards and
+    the templates those name, the targets and their flip sides, the tables its rules use), not what
+    the records behind it would allow (a mission type's other targets)."""
     printed = set(printed)
     seen: set[tuple[str, str]] = set()
     todo = [record]
@@ -86,7 +86,7 @@ def used_by(view: Any, record: Any, printed: Iterable[str]) -> set[tuple[str, st
                 found = view.get(kind, ref)
                 if found is not None and (kind, ref) not in seen:
                     seen.add((kind, ref))
-                    if kind in printed:
+                    if kind in printed or kind.endswith(".rules"):
                         todo.append(found)
     return seen
 

@@ -105,9 +105,17 @@ def test_sortie_sheets_refuses_bad_arguments_plainly(argv, message, capsys):
     assert message in err and "Traceback" not in err
 
 
-def test_sortie_sheets_says_when_a_ruleset_prints_nothing(capsys):
-    assert main(["sheets", str(BUNDLED_CONTENT / "hex-minis")]) == 2
-    assert "the Hex-mat miniatures ruleset has no print-and-play components" in capsys.readouterr().err
+def test_sortie_sheets_says_when_a_ruleset_prints_nothing(make_pack, capsys):
+    assert main(["sheets", str(make_pack())]) == 2
+    assert "base: the Toy ruleset has no print-and-play components" in capsys.readouterr().err
+
+
+def test_a_minis_scenario_prints_its_plane_cards_and_the_shooting_table_its_rules_use(tmp_path, capsys):
+    assert main(["sheets", str(BUNDLED_CONTENT / "hex-minis"), "--scenario", "yamamotos-defeat",
+                 "--svg", str(tmp_path)]) == 0
+    assert ": 4 component(s)" in capsys.readouterr().out  # two fighter types, the bomber, the table
+    page = (tmp_path / "sheet-01-front.svg").read_text()
+    assert "SHOOTING" in page.upper() and "P-38" in page
 
 
 def test_sortie_sheets_refuses_a_pack_with_errors(tmp_path, capsys):
@@ -176,6 +184,10 @@ def test_the_dialog_names_records_left_out_because_they_do_not_validate(window):
     assert "Left out" not in window.print_dialog().summary.text()
 
 
-def test_print_is_refused_in_the_status_bar_for_a_ruleset_that_prints_nothing(window):
-    assert dialog_for(window, "hex-minis") is None
-    assert "nothing to print" in window.statusBar().currentMessage()
+def test_print_is_refused_in_the_status_bar_for_a_ruleset_that_prints_nothing(qtbot, packs, sandbox):
+    from studio.main_window import MainWindow
+
+    window = MainWindow([packs[1]], remember=False)
+    qtbot.addWidget(window)
+    assert window.print_dialog() is None
+    assert "nothing to print for this ruleset" in window.statusBar().currentMessage()

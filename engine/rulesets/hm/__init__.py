@@ -1,6 +1,7 @@
 """Hex-mat miniatures air rules: 1/144 planes on a hex mat, activated by playing cards."""
 
 from engine.content.ruleset import Ruleset
+from engine.sheets import as_printed
 
 from .board import Board
 from .conversion import Conversion
@@ -23,6 +24,9 @@ RULESET = Ruleset(
     lint_rules=RULES,
     rulebook="004_1f5890c24a4701e7.txt",
     previews={**PREVIEWS, **BOARD_PREVIEWS},
+    # The planes are models on the mat; what the table needs on paper is each type's card and the
+    # shooting table.
+    components={kind: as_printed(PREVIEWS[kind]) for kind in ("hm.fighter", "hm.bomber", "hm.shooting_table")},
     layout=LAYOUT,
     engine=MinisEngine(),
 )
