@@ -54,7 +54,7 @@ def test_sortie_sheets_writes_the_countermix_and_cards(tmp_path, capsys):
     said = capsys.readouterr().out
     placed, sheets, sides = map(int, re.search(r"(\d+) component\(s\) on (\d+) sheet\(s\), (\d+) side\(s\) of a4 paper",
                                                said).groups())
-    assert (placed, sides) == (55, 4) and sheets == 3
+    assert (placed, sides) == (57, 4) and sheets == 3
     assert pdf_pages(out) == (4, {(595, 842)})
 
 
@@ -145,11 +145,11 @@ def dialog_for(window, pack_id):
 
 def test_the_dialog_lays_out_what_is_ticked_and_saves_the_pdf(window, tmp_path):
     dialog = dialog_for(window, "red-eagles")
-    assert dialog.summary.text().startswith("55 component(s) on 3 sheet(s), 4 side(s)")
+    assert dialog.summary.text().startswith("57 component(s) on 3 sheet(s), 4 side(s)")
     assert dialog.side.count() == 4 and dialog.page.scene().items()
     cards = next(dialog.kinds.item(i) for i in range(dialog.kinds.count()) if "campaign_card" in dialog.kinds.item(i).text())
     cards.setCheckState(cards.checkState().__class__.Unchecked)
-    assert dialog.summary.text().startswith("37 component(s) on 1 sheet(s), 2 side(s)")
+    assert dialog.summary.text().startswith("39 component(s) on 1 sheet(s), 2 side(s)")
     dialog.ask_path = lambda: tmp_path / "counters.pdf"
     dialog.save()
     assert dialog.saved == tmp_path / "counters.pdf" and pdf_pages(dialog.saved)[0] == 2
@@ -178,7 +178,7 @@ def test_the_dialog_names_records_left_out_because_they_do_not_validate(window):
     try:
         dialog = window.print_dialog()
         assert "Left out, as they do not validate (see Issues): Yak (yak)" in dialog.summary.text()
-        assert dialog.summary.text().startswith("52 component(s)")  # the three Yaks are not drawn
+        assert dialog.summary.text().startswith("54 component(s)")  # the three Yaks are not drawn
     finally:
         rec.doc.stack.undo()
     assert "Left out" not in window.print_dialog().summary.text()

@@ -320,7 +320,8 @@ def ground_counters(record: GroundUnit, ctx: Any) -> list[Component]:
 
 
 COMPONENTS = {"aw.air_unit": air_counters, "aw.ground_unit": ground_counters,
-              "aw.campaign_card": as_printed(campaign_card)}
+              "aw.campaign_card": as_printed(campaign_card),
+              "aw.air_crt": as_printed(crt), "aw.bombing_crt": as_printed(crt)}
 
 PREVIEWS = {
     "aw.air_unit": air_unit,
