@@ -393,12 +393,14 @@ class Planner:
             room = min(self.level, self.level - self.occupancy.get(aim.square, 0), aim.based)
             if room <= 0:
                 continue
+            based = intel.stacks.get((aim.square, False))
+            risk = intel.aa(aim.square) / 6 * 0.5 + (based.fighter_dice if based else 0) / 6 * enemy_vp
+            if min(aim.based, room * intel.crt_kill) * aim.vp - risk <= 0.3:
+                continue  # not worth it even with a full group: no fighter need be looked at (most airbases)
             group = list(islice((f for f in self.fighters() if self._sortie(f, aim.square)), room))
             if not group:
                 continue
-            based = intel.stacks.get((aim.square, False))
             gain = min(aim.based, len(group) * intel.crt_kill) * aim.vp
-            risk = intel.aa(aim.square) / 6 * 0.5 + (based.fighter_dice if based else 0) / 6 * enemy_vp
             if gain - risk > 0.3:
                 self._send(group, aim.square, f"strafe {self.st.static.label(aim.square)}")
 
