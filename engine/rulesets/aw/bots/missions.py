@@ -183,9 +183,10 @@ class Planner:
                 continue
             must = self.last_hour or (must_land_next_hour(st, unit) and unit.took_off < st.hour)
             mission = self.missions.pop(unit.id, None)
-            if not must and self.bomb_dice(unit):
+            dice = 0 if must else self.bomb_dice(unit)
+            if dice:
                 if mission is None or not self._still_on(unit, mission, aims):
-                    best = self._best_aim(unit, aims, {})
+                    best = self._best_aim(unit, dice, aims, {})
                     mission = Mission(best[0].square, best[0].kind) if best else None
                 if mission is not None:
                     self.missions[unit.id] = mission
@@ -230,26 +231,31 @@ class Planner:
     def strikes(self) -> None:
         """Bombers take off for the best target they can reach and come back from in time."""
         st = self.st
-        bombers = [u for u in st.of_side[self.side] if u.air and u.square is not None and not u.airborne
-                   and self.bomb_dice(u) and self.can_launch(u)]
-        bombers.sort(key=lambda u: (-self.bomb_dice(u), u.id))
+        bombers: list[tuple[int, str, Unit]] = []  # (-dice, id): the most dice first
+        for u in st.of_side[self.side]:
+            if u.air and u.square is not None and not u.airborne:
+                dice = self.bomb_dice(u)
+                if dice and self.can_launch(u):
+                    bombers.append((-dice, u.id, u))
+        bombers.sort()
         aims = self.intel.aims()
         dice_on: dict[tuple[int, str], int] = {}
         for mission in self.missions.values():
             dice_on[(mission.square, mission.kind)] = dice_on.get((mission.square, mission.kind), 0) + 2
         groups: dict[tuple[int, int, str], list[Unit]] = {}
         leaving: dict[int, int] = {}  # bombers grouped per airbase so far: orders (and launches) come after
-        for unit in bombers:
+        for fewer, _, unit in bombers:
+            dice = -fewer
             if self.launched.get(unit.square, 0) + leaving.get(unit.square, 0) >= self.level:
                 continue
-            best = self._best_aim(unit, aims, dice_on)
+            best = self._best_aim(unit, dice, aims, dice_on)
             if best is None:
                 continue
             aim, _ = best
             key = (unit.square, aim.square, aim.kind)
             groups.setdefault(key, []).append(unit)
             leaving[unit.square] = leaving.get(unit.square, 0) + 1
-            dice_on[(aim.square, aim.kind)] = dice_on.get((aim.square, aim.kind), 0) + self.bomb_dice(unit)
+            dice_on[(aim.square, aim.kind)] = dice_on.get((aim.square, aim.kind), 0) + dice
             self.busy.add(unit.id)
         for (base, target, kind), units in groups.items():
             for unit in units:
@@ -266,9 +272,9 @@ class Planner:
                 if arrive and self.style["escort"]:
                     self._escort(base, target, stack)
 
-    def _best_aim(self, unit: Unit, aims: list[Aim], dice_on: dict) -> tuple[Aim, float] | None:
+    def _best_aim(self, unit: Unit, dice: int, aims: list[Aim], dice_on: dict) -> tuple[Aim, float] | None:
+        """The aim worth most for `unit`'s `dice` (its `bomb_dice`) on top of `dice_on`, and its worth."""
         expected = self.intel.expected
-        dice = self.bomb_dice(unit)
         allowed = unit.record.can_bomb
         hard, min_gain = self.strength == "hard", self.style["min_gain"]
         risks = self._risks
