@@ -67,8 +67,13 @@ def place(bot, decision: Decision, st: State) -> dict:
         return decision.options[0]
     unit = st.units[decision.context["unit"]]
     reach, index, rooms, score = _reach(st, unit), st.static.index, st.rooms(bot.side), base_scores(bot, st)
-    return min(decision.options, key=lambda o: (score(reach, index[o["at"]]),
-                                                -rooms.get(index[o["at"]], 0), o["at"]))
+    best = None
+    for option in decision.options:  # the least (score, -room, label): a loop, with no call per option to rank it
+        square = index[option["at"]]
+        rank = (score(reach, square), -rooms.get(square, 0), option["at"])
+        if best is None or rank < best[0]:
+            best = (rank, option)
+    return best[1]
 
 
 def card(bot, decision: Decision, st: State) -> dict:
