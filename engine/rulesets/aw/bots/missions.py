@@ -207,14 +207,13 @@ class Planner:
         found = self._bases_in_reach.get(key)
         if found is None:
             steps, stopped = reach(self.st, self.side, unit.square, unit.speed)
-            bases = [sq for sq, room in self.room.items() if room > 0 and sq in steps
-                     and (sq == unit.square or sq not in stopped)]
-            found = self._bases_in_reach[key] = sorted(bases, key=lambda sq: (self._danger(sq), steps[sq], sq))
+            # the danger at an airbase: enemy air units within a move, who could bomb or strafe it next
+            threat = None if self.strength == "easy" else self.intel.threat
+            ranked = [(threat(sq) if threat else 0, steps[sq], sq) for sq, room in self.room.items()
+                      if room > 0 and sq in steps and (sq == unit.square or sq not in stopped)]
+            ranked.sort()
+            found = self._bases_in_reach[key] = [sq for _, _, sq in ranked]
         return found
-
-    def _danger(self, square: int) -> int:
-        """Enemy air units within a move of an airbase: who could bomb or strafe it next."""
-        return 0 if self.strength == "easy" else self.intel.threat(square)
 
     def _landing(self, unit: Unit) -> int | None:
         bases = self._landings(unit)
