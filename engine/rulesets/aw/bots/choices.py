@@ -13,7 +13,10 @@ from .intel import Aim, value
 
 
 def _pick(decision: Decision, kind: str) -> dict | None:
-    return next((o for o in decision.options if o["type"] == kind), None)
+    for option in decision.options:
+        if option["type"] == kind:
+            return option
+    return None
 
 
 def _reach(st: State, unit: Unit, face=None) -> int:
@@ -55,7 +58,7 @@ def base_scores(bot, st: State) -> Callable[[int, int], float]:
             near = nearest.get(square)
             if near is None:
                 row = dist[square]
-                near = nearest[square] = min(row[a] for a in aims)
+                near = nearest[square] = min([row[a] for a in aims])
             found = scores[(reach, square)] = abs(near - reach + 1) + DANGER * intel.threat(square)
         return found
     return score
@@ -239,8 +242,12 @@ def redeploy(bot, decision: Decision, st: State) -> dict:
         reach = _reach(st, unit)
         here = score(reach, unit.square)
         if reach not in ranked:
-            ranked[reach] = sorted((score(reach, sq), sq) for sq in bases)
-        better = next((pair for pair in ranked[reach] if pair[1] != unit.square), None)
+            ranked[reach] = sorted([(score(reach, sq), sq) for sq in bases])
+        better = None
+        for pair in ranked[reach]:
+            if pair[1] != unit.square:
+                better = pair
+                break
         if better is not None and better[0] <= here - 1.5:
             moves[st.turn] = count + 1
             bot.memory["redeploy_to"] = better[1]

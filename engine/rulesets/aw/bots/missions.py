@@ -10,7 +10,6 @@ move; when an order's square is not on offer the bot takes the nearest one.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import islice
 from math import ceil
 
 from ..rules.bombing import COLUMN
@@ -113,7 +112,7 @@ class Planner:
                 self._add_room(unit.square, 1)  # free for landings, which are flown after take-offs
         if land:
             self._add_room(dest, -len(units))
-        elif all(self.dist[u.square][dest] <= u.speed for u in units):
+        elif _arrive(self.dist[dest], units):
             self.occupancy[dest] = self.occupancy.get(dest, 0) + len(units)
         lead = units[0]
         for order in self.orders:
@@ -260,7 +259,7 @@ class Planner:
             for unit in units:
                 self.busy.discard(unit.id)
             while units:
-                arrive = all(self.dist[base][target] <= u.speed for u in units)
+                arrive = _arrive(self.dist[target], units)
                 room = self.level - self.occupancy.get(target, 0) if arrive else self.level
                 if room <= 0:
                     break
@@ -357,6 +356,18 @@ class Planner:
         reach = fighter.speed if short else fighter.speed * (self.hours_left - 1)
         return self._home(fighter, square, reach) is not None
 
+    def _sorties(self, fighters: list[Unit], square: int, most: int) -> list[Unit]:
+        """The first `most` of `fighters` that can be over `square` this hour and land in time (a
+        loop: islice over a generator resumes the generator from C for each fighter, which costs
+        more than the test)."""
+        group = []
+        for fighter in fighters:
+            if self._sortie(fighter, square):
+                group.append(fighter)
+                if len(group) == most:
+                    break
+        return group
+
     def intercepts(self) -> None:
         """Fighters attack enemy air units they can see and outgun (none get back in time in the
         last hour, `_sortie`)."""
@@ -402,7 +413,7 @@ class Planner:
             risk = intel.aa(aim.square) / 6 * 0.5 + (based.fighter_dice if based else 0) / 6 * enemy_vp
             if min(aim.based, room * intel.crt_kill) * aim.vp - risk <= 0.3:
                 continue  # not worth it even with a full group: no fighter need be looked at (most airbases)
-            group = list(islice((f for f in self.fighters() if self._sortie(f, aim.square)), room))
+            group = self._sorties(self.fighters(), aim.square, room)
             if not group:
                 continue
             gain = min(aim.based, len(group) * intel.crt_kill) * aim.vp
@@ -425,7 +436,7 @@ class Planner:
             if _within(static.dist[sq], near, 5):
                 threatened.append((-count * enemy_kill / 2, sq))
         for _, square in sorted(threatened)[: self.style["cap"]]:
-            group = list(islice((f for f in self.fighters() if not f.airborne and self._sortie(f, square)), 2))
+            group = self._sorties([f for f in self.fighters() if not f.airborne], square, 2)
             if group and self.fits(square, len(group)):
                 self._send(group, square, f"patrol over {static.label(square)}")
 
@@ -440,6 +451,15 @@ def _nearest_bases(static, room: dict[int, int]) -> tuple[tuple[int, ...], dict[
     if nearest is None:
         nearest = kept[open_] = {}
     return open_, nearest
+
+
+def _arrive(row: list[int], units: list[Unit]) -> bool:
+    """Can all `units` reach this hour the square whose distances are `row`? (A loop, not all() over
+    a generator: see `Planner._sorties`.)"""
+    for unit in units:
+        if row[unit.square] > unit.speed:
+            return False
+    return True
 
 
 def _within(row: list[int], squares: list[int], distance: int) -> bool:
