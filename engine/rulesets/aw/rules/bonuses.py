@@ -17,14 +17,14 @@ def _bonuses(st: State, combat: str, per: str, side: str):
 
 def unit_dice(st: State, combat: str, unit: Unit, base: int) -> int:
     """A unit's dice in `combat` ('air', 'aa', 'bombing', 'strafing') with per-unit bonuses."""
-    delta = sum(e.dice for e in _bonuses(st, combat, "unit", unit.side)
-                if not e.unit_types or unit.type in e.unit_types) if st.effects else 0
+    delta = sum([e.dice for e in _bonuses(st, combat, "unit", unit.side)
+                 if not e.unit_types or unit.type in e.unit_types]) if st.effects else 0
     return floor(base, base + delta)
 
 
 def combat_delta(st: State, combat: str, side: str) -> int:
     """Dice added once to a whole combat of `side` by per-combat bonuses."""
-    return sum(e.dice for e in _bonuses(st, combat, "combat", side)) if st.effects else 0
+    return sum([e.dice for e in _bonuses(st, combat, "combat", side)]) if st.effects else 0
 
 
 def floor(base: int, value: int) -> int:
