@@ -91,8 +91,8 @@ def card(bot, decision: Decision, st: State) -> dict:
         return wild
     for option in plays:
         card = st.static.cards[option["card"]]
-        battle = next((e for e in card.effects if e.type == "ground_battle"), None)
-        if battle is not None and not _battle_pays(bot, st, card.id, st.static.place_square[battle.place]):
+        battles = [e for e in card.effects if e.type == "ground_battle"]
+        if battles and not _battle_pays(bot, st, card.id, st.static.place_square[battles[0].place]):
             continue
         return option
     return decision.options[-1]
@@ -111,9 +111,9 @@ def _battle_pays(bot, st: State, card_id: str, square: int) -> bool:
 
 
 def _first_reinforcement(st: State, side: str, card_id: str) -> bool:
-    held = next(h for h in st.sides[side].hand if h.card == card_id)
+    held = [h for h in st.sides[side].hand if h.card == card_id][0]
     card = st.static.cards[card_id]
-    return held.first_pick and any(e.type == "reinforcements" for e in card.effects)
+    return held.first_pick and "reinforcements" in [e.type for e in card.effects]
 
 
 def _can_bomb_now(st: State, side: str, square: int) -> bool:

@@ -219,7 +219,10 @@ class Planner:
         return bases[0] if bases else None
 
     def _still_on(self, unit: Unit, mission: Mission, aims: list[Aim]) -> bool:
-        if not any((a.square, a.kind) == (mission.square, mission.kind) for a in aims):
+        for aim in aims:
+            if aim.square == mission.square and aim.kind == mission.kind:
+                break
+        else:  # no longer a target
             return False
         there = ceil(self.dist[unit.square][mission.square] / unit.speed)
         back = self.base_near(mission.square)
@@ -373,7 +376,7 @@ class Planner:
         last hour, `_sortie`)."""
         if self.last_hour:
             return
-        stacks = sorted((s for s in self.intel.stacks.values() if s.airborne),
+        stacks = sorted([s for s in self.intel.stacks.values() if s.airborne],
                         key=lambda s: (-s.bombers - s.count, s.square))
         if not stacks:
             return
