@@ -5,14 +5,18 @@ from __future__ import annotations
 from .state import State, Unit
 
 
-def _bonuses(st: State, combat: str, per: str, side: str):
+def _bonuses(st: State, combat: str, per: str, side: str) -> list:
+    """The bonuses in force for `side` in `combat`, `per` unit or combat (a list, not a generator,
+    which every caller would resume once per bonus)."""
+    found = []
     for active in st.effects:
         effect = active.effect
         if getattr(effect, "type", "") != "combat_bonus" or effect.combat != combat or effect.per != per:
             continue
         target = active.side if effect.applies_to == "own" else st.static.enemy[active.side]
         if target == side:
-            yield effect
+            found.append(effect)
+    return found
 
 
 def unit_dice(st: State, combat: str, unit: Unit, base: int) -> int:
