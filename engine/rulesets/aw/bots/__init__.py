@@ -66,7 +66,8 @@ class AirWarsBot:
                 option = decision.offer("fly_stack", st.static.label(square))
             option = option or decision.offer("fly", lead.id)
             if option is not None:
-                self.current = Order([u.id for u in units], order.dest, order.land, order.why)
+                self.current = order if len(units) == len(order.units) else Order(
+                    [u.id for u in units], order.dest, order.land, order.why)  # without those lost on the way
                 return option
         self.current = None
         return decision.offer("end")

@@ -13,7 +13,10 @@ from .intel import Aim, value
 
 
 def _pick(decision: Decision, kind: str) -> dict | None:
-    return next((o for o in decision.options if o["type"] == kind), None)
+    for option in decision.options:
+        if option["type"] == kind:
+            return option
+    return None
 
 
 def _reach(st: State, unit: Unit, face=None) -> int:
@@ -55,7 +58,7 @@ def base_scores(bot, st: State) -> Callable[[int, int], float]:
             near = nearest.get(square)
             if near is None:
                 row = dist[square]
-                near = nearest[square] = min(row[a] for a in aims)
+                near = nearest[square] = min([row[a] for a in aims])
             found = scores[(reach, square)] = abs(near - reach + 1) + DANGER * intel.threat(square)
         return found
     return score
@@ -67,8 +70,13 @@ def place(bot, decision: Decision, st: State) -> dict:
         return decision.options[0]
     unit = st.units[decision.context["unit"]]
     reach, index, rooms, score = _reach(st, unit), st.static.index, st.rooms(bot.side), base_scores(bot, st)
-    return min(decision.options, key=lambda o: (score(reach, index[o["at"]]),
-                                                -rooms.get(index[o["at"]], 0), o["at"]))
+    best = None
+    for option in decision.options:  # the least (score, -room, label): a loop, with no call per option to rank it
+        square = index[option["at"]]
+        rank = (score(reach, square), -rooms.get(square, 0), option["at"])
+        if best is None or rank < best[0]:
+            best = (rank, option)
+    return best[1]
 
 
 def card(bot, decision: Decision, st: State) -> dict:
@@ -83,8 +91,8 @@ def card(bot, decision: Decision, st: State) -> dict:
         return wild
     for option in plays:
         card = st.static.cards[option["card"]]
-        battle = next((e for e in card.effects if e.type == "ground_battle"), None)
-        if battle is not None and not _battle_pays(bot, st, card.id, st.static.place_square[battle.place]):
+        battles = [e for e in card.effects if e.type == "ground_battle"]
+        if battles and not _battle_pays(bot, st, card.id, st.static.place_square[battles[0].place]):
             continue
         return option
     return decision.options[-1]
@@ -103,9 +111,9 @@ def _battle_pays(bot, st: State, card_id: str, square: int) -> bool:
 
 
 def _first_reinforcement(st: State, side: str, card_id: str) -> bool:
-    held = next(h for h in st.sides[side].hand if h.card == card_id)
+    held = [h for h in st.sides[side].hand if h.card == card_id][0]
     card = st.static.cards[card_id]
-    return held.first_pick and any(e.type == "reinforcements" for e in card.effects)
+    return held.first_pick and "reinforcements" in [e.type for e in card.effects]
 
 
 def _can_bomb_now(st: State, side: str, square: int) -> bool:
@@ -234,8 +242,12 @@ def redeploy(bot, decision: Decision, st: State) -> dict:
         reach = _reach(st, unit)
         here = score(reach, unit.square)
         if reach not in ranked:
-            ranked[reach] = sorted((score(reach, sq), sq) for sq in bases)
-        better = next((pair for pair in ranked[reach] if pair[1] != unit.square), None)
+            ranked[reach] = sorted([(score(reach, sq), sq) for sq in bases])
+        better = None
+        for pair in ranked[reach]:
+            if pair[1] != unit.square:
+                better = pair
+                break
         if better is not None and better[0] <= here - 1.5:
             moves[st.turn] = count + 1
             bot.memory["redeploy_to"] = better[1]

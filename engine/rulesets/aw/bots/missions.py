@@ -10,7 +10,6 @@ move; when an order's square is not on offer the bot takes the nearest one.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import islice
 from math import ceil
 
 from ..rules.bombing import COLUMN
@@ -113,7 +112,7 @@ class Planner:
                 self._add_room(unit.square, 1)  # free for landings, which are flown after take-offs
         if land:
             self._add_room(dest, -len(units))
-        elif all(self.dist[u.square][dest] <= u.speed for u in units):
+        elif _arrive(self.dist[dest], units):
             self.occupancy[dest] = self.occupancy.get(dest, 0) + len(units)
         lead = units[0]
         for order in self.orders:
@@ -183,9 +182,10 @@ class Planner:
                 continue
             must = self.last_hour or (must_land_next_hour(st, unit) and unit.took_off < st.hour)
             mission = self.missions.pop(unit.id, None)
-            if not must and self.bomb_dice(unit):
+            dice = 0 if must else self.bomb_dice(unit)
+            if dice:
                 if mission is None or not self._still_on(unit, mission, aims):
-                    best = self._best_aim(unit, aims, {})
+                    best = self._best_aim(unit, dice, aims, {})
                     mission = Mission(best[0].square, best[0].kind) if best else None
                 if mission is not None:
                     self.missions[unit.id] = mission
@@ -206,21 +206,23 @@ class Planner:
         found = self._bases_in_reach.get(key)
         if found is None:
             steps, stopped = reach(self.st, self.side, unit.square, unit.speed)
-            bases = [sq for sq, room in self.room.items() if room > 0 and sq in steps
-                     and (sq == unit.square or sq not in stopped)]
-            found = self._bases_in_reach[key] = sorted(bases, key=lambda sq: (self._danger(sq), steps[sq], sq))
+            # the danger at an airbase: enemy air units within a move, who could bomb or strafe it next
+            threat = None if self.strength == "easy" else self.intel.threat
+            ranked = [(threat(sq) if threat else 0, steps[sq], sq) for sq, room in self.room.items()
+                      if room > 0 and sq in steps and (sq == unit.square or sq not in stopped)]
+            ranked.sort()
+            found = self._bases_in_reach[key] = [sq for _, _, sq in ranked]
         return found
-
-    def _danger(self, square: int) -> int:
-        """Enemy air units within a move of an airbase: who could bomb or strafe it next."""
-        return 0 if self.strength == "easy" else self.intel.threat(square)
 
     def _landing(self, unit: Unit) -> int | None:
         bases = self._landings(unit)
         return bases[0] if bases else None
 
     def _still_on(self, unit: Unit, mission: Mission, aims: list[Aim]) -> bool:
-        if not any((a.square, a.kind) == (mission.square, mission.kind) for a in aims):
+        for aim in aims:
+            if aim.square == mission.square and aim.kind == mission.kind:
+                break
+        else:  # no longer a target
             return False
         there = ceil(self.dist[unit.square][mission.square] / unit.speed)
         back = self.base_near(mission.square)
@@ -230,32 +232,37 @@ class Planner:
     def strikes(self) -> None:
         """Bombers take off for the best target they can reach and come back from in time."""
         st = self.st
-        bombers = [u for u in st.of_side[self.side] if u.air and u.square is not None and not u.airborne
-                   and self.bomb_dice(u) and self.can_launch(u)]
-        bombers.sort(key=lambda u: (-self.bomb_dice(u), u.id))
+        bombers: list[tuple[int, str, Unit]] = []  # (-dice, id): the most dice first
+        for u in st.of_side[self.side]:
+            if u.air and u.square is not None and not u.airborne:
+                dice = self.bomb_dice(u)
+                if dice and self.can_launch(u):
+                    bombers.append((-dice, u.id, u))
+        bombers.sort()
         aims = self.intel.aims()
         dice_on: dict[tuple[int, str], int] = {}
         for mission in self.missions.values():
             dice_on[(mission.square, mission.kind)] = dice_on.get((mission.square, mission.kind), 0) + 2
         groups: dict[tuple[int, int, str], list[Unit]] = {}
         leaving: dict[int, int] = {}  # bombers grouped per airbase so far: orders (and launches) come after
-        for unit in bombers:
+        for fewer, _, unit in bombers:
+            dice = -fewer
             if self.launched.get(unit.square, 0) + leaving.get(unit.square, 0) >= self.level:
                 continue
-            best = self._best_aim(unit, aims, dice_on)
+            best = self._best_aim(unit, dice, aims, dice_on)
             if best is None:
                 continue
             aim, _ = best
             key = (unit.square, aim.square, aim.kind)
             groups.setdefault(key, []).append(unit)
             leaving[unit.square] = leaving.get(unit.square, 0) + 1
-            dice_on[(aim.square, aim.kind)] = dice_on.get((aim.square, aim.kind), 0) + self.bomb_dice(unit)
+            dice_on[(aim.square, aim.kind)] = dice_on.get((aim.square, aim.kind), 0) + dice
             self.busy.add(unit.id)
         for (base, target, kind), units in groups.items():
             for unit in units:
                 self.busy.discard(unit.id)
             while units:
-                arrive = all(self.dist[base][target] <= u.speed for u in units)
+                arrive = _arrive(self.dist[target], units)
                 room = self.level - self.occupancy.get(target, 0) if arrive else self.level
                 if room <= 0:
                     break
@@ -266,9 +273,9 @@ class Planner:
                 if arrive and self.style["escort"]:
                     self._escort(base, target, stack)
 
-    def _best_aim(self, unit: Unit, aims: list[Aim], dice_on: dict) -> tuple[Aim, float] | None:
+    def _best_aim(self, unit: Unit, dice: int, aims: list[Aim], dice_on: dict) -> tuple[Aim, float] | None:
+        """The aim worth most for `unit`'s `dice` (its `bomb_dice`) on top of `dice_on`, and its worth."""
         expected = self.intel.expected
-        dice = self.bomb_dice(unit)
         allowed = unit.record.can_bomb
         hard, min_gain = self.strength == "hard", self.style["min_gain"]
         risks = self._risks
@@ -352,12 +359,24 @@ class Planner:
         reach = fighter.speed if short else fighter.speed * (self.hours_left - 1)
         return self._home(fighter, square, reach) is not None
 
+    def _sorties(self, fighters: list[Unit], square: int, most: int) -> list[Unit]:
+        """The first `most` of `fighters` that can be over `square` this hour and land in time (a
+        loop: islice over a generator resumes the generator from C for each fighter, which costs
+        more than the test)."""
+        group = []
+        for fighter in fighters:
+            if self._sortie(fighter, square):
+                group.append(fighter)
+                if len(group) == most:
+                    break
+        return group
+
     def intercepts(self) -> None:
         """Fighters attack enemy air units they can see and outgun (none get back in time in the
         last hour, `_sortie`)."""
         if self.last_hour:
             return
-        stacks = sorted((s for s in self.intel.stacks.values() if s.airborne),
+        stacks = sorted([s for s in self.intel.stacks.values() if s.airborne],
                         key=lambda s: (-s.bombers - s.count, s.square))
         if not stacks:
             return
@@ -393,12 +412,14 @@ class Planner:
             room = min(self.level, self.level - self.occupancy.get(aim.square, 0), aim.based)
             if room <= 0:
                 continue
-            group = list(islice((f for f in self.fighters() if self._sortie(f, aim.square)), room))
+            based = intel.stacks.get((aim.square, False))
+            risk = intel.aa(aim.square) / 6 * 0.5 + (based.fighter_dice if based else 0) / 6 * enemy_vp
+            if min(aim.based, room * intel.crt_kill) * aim.vp - risk <= 0.3:
+                continue  # not worth it even with a full group: no fighter need be looked at (most airbases)
+            group = self._sorties(self.fighters(), aim.square, room)
             if not group:
                 continue
-            based = intel.stacks.get((aim.square, False))
             gain = min(aim.based, len(group) * intel.crt_kill) * aim.vp
-            risk = intel.aa(aim.square) / 6 * 0.5 + (based.fighter_dice if based else 0) / 6 * enemy_vp
             if gain - risk > 0.3:
                 self._send(group, aim.square, f"strafe {self.st.static.label(aim.square)}")
 
@@ -418,7 +439,7 @@ class Planner:
             if _within(static.dist[sq], near, 5):
                 threatened.append((-count * enemy_kill / 2, sq))
         for _, square in sorted(threatened)[: self.style["cap"]]:
-            group = list(islice((f for f in self.fighters() if not f.airborne and self._sortie(f, square)), 2))
+            group = self._sorties([f for f in self.fighters() if not f.airborne], square, 2)
             if group and self.fits(square, len(group)):
                 self._send(group, square, f"patrol over {static.label(square)}")
 
@@ -433,6 +454,15 @@ def _nearest_bases(static, room: dict[int, int]) -> tuple[tuple[int, ...], dict[
     if nearest is None:
         nearest = kept[open_] = {}
     return open_, nearest
+
+
+def _arrive(row: list[int], units: list[Unit]) -> bool:
+    """Can all `units` reach this hour the square whose distances are `row`? (A loop, not all() over
+    a generator: see `Planner._sorties`.)"""
+    for unit in units:
+        if row[unit.square] > unit.speed:
+            return False
+    return True
 
 
 def _within(row: list[int], squares: list[int], distance: int) -> bool:

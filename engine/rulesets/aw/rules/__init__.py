@@ -7,6 +7,8 @@ Sequence of Play as a generator of decisions, and hands out bots.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .sequence import play
 from .state import State, Unit
 from .static import Static
@@ -41,19 +43,19 @@ class AirWarsEngine:
         st = State(game, static)
         for side in static.order:
             setup = static.setups[side]
-            records = sorted((r for r in static.air_units.values() if r.side == side), key=lambda r: r.id)
-            records += sorted((r for r in static.ground_units.values() if r.side == side), key=lambda r: r.id)
+            records = sorted([r for r in static.air_units.values() if r.side == side], key=attrgetter("id"))
+            records += sorted([r for r in static.ground_units.values() if r.side == side], key=attrgetter("id"))
             for record in records:
                 air = record.kind_id() == "aw.air_unit"
                 units = [Unit(f"{record.id}.{n}", side, record, air) for n in range(1, record.count + 1)]
                 for unit in units:
                     st.units[unit.id] = unit
                     st.of_side[side].append(unit)
-                boxed = sum(e.count for e in setup.reinforcement_box if e.unit == record.id)
-                scheduled = sum(e.count for e in setup.scheduled_reinforcements if e.unit == record.id)
+                boxed = sum([e.count for e in setup.reinforcement_box if e.unit == record.id])
+                scheduled = sum([e.count for e in setup.scheduled_reinforcements if e.unit == record.id])
                 tail = units[len(units) - boxed - scheduled:] if boxed + scheduled else []
-                st.initial_box.update(u.id for u in tail[:boxed])
-                st.scheduled.update(u.id for u in tail[boxed:])
+                st.initial_box.update([u.id for u in tail[:boxed]])
+                st.scheduled.update([u.id for u in tail[boxed:]])
         return st
 
     def play(self, game):

@@ -151,9 +151,10 @@ def attack(game, st: State, side: str, target: Target, group: list[tuple[Unit, s
         printed = unit.face.bomb if how == "bomb" else static.rules.strafe_dice_per_unit
         base += printed
         dice += unit_dice(st, "bombing" if how == "bomb" else "strafing", unit, printed)
-    if any(how == "bomb" for _, how in group):
+    hows = [how for _, how in group]
+    if "bomb" in hows:
         dice = floor(base, dice + combat_delta(st, "bombing", side))
-    if any(how == "strafe" for _, how in group):
+    if "strafe" in hows:
         dice = floor(base, dice + combat_delta(st, "strafing", side))
     col = COLUMN[target.kind]
     at = static.label(target.square)

@@ -52,8 +52,10 @@ def offered(game, st: State, side: str, window: str) -> list[HandCard]:
     for held in st.sides[side].hand:
         card = st.static.cards[held.card]
         effects = _window_effects(st, card, window)
-        if effects and any(_useful(game, st, side, card, e, window, held) for e in effects):  # most have none
-            out.append(held)
+        for effect in effects:  # most cards have none here
+            if _useful(game, st, side, card, effect, window, held):
+                out.append(held)
+                break
     return out
 
 

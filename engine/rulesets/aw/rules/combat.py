@@ -25,7 +25,7 @@ def column(st: State, unit: Unit) -> str:
 
 def combat_squares(st: State) -> list[int]:
     """Squares where both sides fly and someone fights: not bombers (or decoys) alone (18.1)."""
-    if not all(st.in_the_air(side) for side in st.static.order):
+    if not all([st.in_the_air(side) for side in st.static.order]):
         return []
     by_square: dict[int, set[str]] = {}
     fighters: set[int] = set()
@@ -67,8 +67,8 @@ def fire(game, st: State, side: str, units: list[Unit], at: str) -> list[dict]:
         firing = fighters if col == "fighters" else [u for u in units if column(st, u) == "bombers"]
         if not firing:
             continue
-        base = sum(u.face.air_combat for u in firing)
-        dice = sum(unit_dice(st, "air", u, u.face.air_combat) for u in firing)
+        base = sum([u.face.air_combat for u in firing])
+        dice = sum([unit_dice(st, "air", u, u.face.air_combat) for u in firing])
         if delta and (col == "fighters" or not fighters):
             dice = max(dice + delta, 1 if base >= 1 else 0)
         rolls = game.dice.roll(st.static.air_die, f"{side} {col} fire at {at} (18.1)", dice,
@@ -86,7 +86,7 @@ def resolve(game, st: State, attacker: str, sq: int) -> Generator:
     at = static.label(sq)
     reveal(st, st.airborne(attacker, sq) + st.airborne(defender, sq), "air combat (22.0)", sq)
     sides = {s: st.airborne(s, sq) for s in (attacker, defender)}
-    if not any(column(st, u) == "fighters" for units in sides.values() for u in units):
+    if "fighters" not in [column(st, u) for units in sides.values() for u in units]:
         st.emit("aw.no_combat", at=at, why="only bombers left in the square (18.1)")
         return
     volleys = fire(game, st, attacker, sides[attacker], at) + fire(game, st, defender, sides[defender], at)
@@ -95,8 +95,8 @@ def resolve(game, st: State, attacker: str, sq: int) -> Generator:
     for side in (attacker, defender):
         against = [v for v in volleys if v["side"] != side]
         by = {r: [uid for v in against if v[r + "s"] for uid in v["units"]] for r in ("kill", "abort")}
-        yield from take_losses(game, st, side, sides[side], sum(v["kills"] for v in against),
-                               sum(v["aborts"] for v in against), f"air combat at {at}", by)
+        yield from take_losses(game, st, side, sides[side], sum([v["kills"] for v in against]),
+                               sum([v["aborts"] for v in against]), f"air combat at {at}", by)
 
 
 def aa_sources(st: State, side: str, sq: int) -> tuple[int, list[Unit]]:
@@ -133,7 +133,7 @@ def _aa_square(game, st: State, attacker: str, defender: str, sq: int) -> Genera
     static = st.static
     at = static.describe(sq)
     printed, units = aa_sources(st, defender, sq)
-    dice = printed + sum(unit_dice(st, "aa", u, u.record.aa) for u in units)
+    dice = printed + sum([unit_dice(st, "aa", u, u.record.aa) for u in units])
     total = dice + combat_delta(st, "aa", defender)
     total = max(total, 1 if dice >= 1 else 0)
     options = [{"type": "fire", "at": static.label(sq), "label": f"fire {total} AA dice at {at}"}]

@@ -114,7 +114,7 @@ def flying(game, st: State, side: str) -> Generator:
 
 def _speed(group: list[Unit]) -> int:
     """A stack flies at its slowest unit's speed (most fly alone)."""
-    return group[0].speed if len(group) == 1 else min(u.speed for u in group)
+    return group[0].speed if len(group) == 1 else min([u.speed for u in group])
 
 
 def _names(group: list[Unit]) -> str:

@@ -60,7 +60,7 @@ def redeploy_options(st: State, side: str, air: bool, done: set[str]) -> list[di
     for unit in st.side_units(side):
         if unit.id in done or unit.square is None or unit.air != air:
             continue
-        if air and not any(sq != unit.square for sq in bases):
+        if air and len(bases) == (unit.square in bases):  # no airbase with room but its own
             continue
         if not air and (unit.type == "airbase" or not set(arrivals.ground_sites(st, side, unit)) - {unit.square}):
             continue

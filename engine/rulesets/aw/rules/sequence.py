@@ -103,7 +103,7 @@ def _crash(st: State, side: str) -> None:
 
 def _agreed_end(game, st: State) -> Generator:
     """Players may end the day early when every aircraft has landed (10.1 step 5)."""
-    if not st.static.rules.end_turn_by_agreement or any(u.airborne for u in st.units.values()):
+    if not st.static.rules.end_turn_by_agreement or any([st.in_the_air(side) for side in st.static.order]):
         return False
     for side in st.static.order:
         options = [{"type": "end_day", "label": "end the day now"},
