@@ -72,6 +72,25 @@ def _sights(reach: int, speed: int | None = None, facing: int = 0,
     return sights
 
 
+def _guns(state: State, enemy: Plane) -> tuple:
+    """(nose x, y, z, reach, dice, sights, zone) of an enemy for `Look._threats_of`: how far its
+    guns reach this round, the dice they throw (a bomber's turrets' at their range's chance, and
+    halved), `_sights` and the mask of the mat's hexes in reach (`Mat.within`).
+    None of it changes till the enemy moves or loses speed: the state keeps it till then (`State.guns`)."""
+    ranges, p_hit = state.table.ranges, state.hit_chance
+    speed, (x, y, z) = enemy.speed(state.rules), enemy.nose
+    if enemy.role != "fighter":
+        reach = speed + ranges.turret
+        return (x, y, z, reach, sum([d for _, d in enemy.turrets]) * p_hit[ranges.turret] * 0.5, _sights(reach),
+                state.mat.within(enemy.nose, reach))
+    chances = state.listed.get("gun chances")  # for `_sights`, kept with the lists of planes
+    if chances is None:  # (range 0 is never asked)
+        chances = state.listed["gun chances"] = tuple([p_hit.get(r, 0.0) for r in range(ranges.front + 1)])
+    reach = speed + ranges.front
+    return (x, y, z, reach, enemy.record.guns_front or 0, _sights(reach, speed, enemy.facing, chances),
+            state.mat.within(enemy.nose, reach))
+
+
 class Look:
     """What one plane's pilot takes in before choosing, computed once per decision."""
 
@@ -109,13 +128,8 @@ class Look:
         so its guns are worked out with it: as a threat to this side's planes, of which it can
         shoot only one of those it reaches; and an enemy that has flown this round may still go
         first in the next, so it counts half."""
-        rules, ranges, drawn, within = state.rules, state.table.ranges, state.drawn, state.mat.within
-        front, turret = ranges.front, ranges.turret
-        p_hit = self.p_hit
-        chances = state.listed.get("gun chances")  # for `_sights`, kept with the lists of planes
-        if chances is None:  # (range 0 is never asked)
-            chances = state.listed["gun chances"] = tuple([p_hit.get(r, 0.0) for r in range(front + 1)])
-        (mx, my, mz), mine = self.me.nose, self.me.speed(rules)
+        drawn, kept = state.drawn, state.guns
+        (mx, my, mz), mine = self.me.nose, self.me.speed(state.rules)
         bits = state.mat.bits
         ours, mask = [self.me.nose], bits[self.me.nose]  # where this side's planes are, and their mask
         for friend in self.friends:
@@ -124,10 +138,10 @@ class Look:
         shared = mask.bit_count() != len(ours)  # planes share a hex: count them one by one, not by mask
         threats = []
         for enemy in self.enemies:
-            speed = enemy.speed(rules)
-            fighter = enemy.role == "fighter"
-            reach = speed + (front if fighter else turret)
-            x, y, z = enemy.nose
+            guns = kept.get(enemy.id)
+            if guns is None:
+                guns = kept[enemy.id] = _guns(state, enemy)
+            x, y, z, reach, dice, sights, zone = guns
             far = reach + mine
             if not (-far <= x - mx <= far and -far <= y - my <= far and -far <= z - mz <= far):
                 continue
@@ -135,14 +149,9 @@ class Look:
                 near = sum(1 for a, b, c in ours if -reach <= a - x <= reach and -reach <= b - y <= reach
                            and -reach <= c - z <= reach)
             else:
-                near = (within(enemy.nose, reach) & mask).bit_count()
+                near = (zone & mask).bit_count()
             weight = (0.5 if enemy.card in drawn else 1.0) / (near if near > 1 else 1)
-            if fighter:
-                threats.append((x, y, z, (enemy.record.guns_front or 0) * weight,
-                                _sights(reach, speed, enemy.facing, chances)))
-            else:
-                dice = sum([d for _, d in enemy.turrets]) * p_hit[turret] * 0.5 * weight
-                threats.append((x, y, z, dice, _sights(reach)))
+            threats.append((x, y, z, dice * weight, sights))
         return threats
 
     def kill_share(self, target: Plane, expected: float) -> float:

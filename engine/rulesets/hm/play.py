@@ -317,7 +317,7 @@ def fire(game: Game, state: State, shooter: Plane, weapon: str, shot: Shot, dice
         target.hits += hits
         game.emit("unit.changed", unit=target.id, state={"hits": target.hits})
     if engines:
-        target.engines_lost += engines
+        state.slowed(target, engines)
         game.emit("unit.changed", unit=target.id,
                   state={"engines_lost": target.engines_lost, "speed": target.speed(rules)})
     count = target.engines()

@@ -134,6 +134,8 @@ class State:
     flights: dict[tuple, Flight] = field(default_factory=dict)  # (speed, plane type) -> its Flight
     listed: dict[object, list | dict | tuple] = field(default_factory=dict, init=False)  # live(), enemies(),
     # what the enemies are worth to a bot, a plane's friends, the gun chances: kept till a plane leaves the mat
+    guns: dict[str, tuple] = field(default_factory=dict, init=False)  # plane id -> the reach of its guns as a
+    # bot weighs it (`bots.Look`): kept till the plane moves (`place`) or loses speed (`slowed`)
 
     def __post_init__(self) -> None:
         for row in self.table.rows:
@@ -151,10 +153,16 @@ class State:
         return found
 
     def place(self, plane: Plane) -> None:
+        self.guns.pop(plane.id, None)
         for cube in plane.hexes:
             if cube in self.mat.cubes:
                 self.occupied[cube] = plane
                 self.held[cube] = plane.id
+
+    def slowed(self, plane: Plane, engines: int) -> None:
+        """The plane loses `engines` engines to hits, and maybe speed with them."""
+        plane.engines_lost += engines
+        self.guns.pop(plane.id, None)
 
     def lift(self, plane: Plane) -> None:
         for cube in plane.hexes:
