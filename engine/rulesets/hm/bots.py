@@ -254,15 +254,18 @@ class Bot:
                 found = dangers[move.spot] = look.danger(end(move))
             return score - weight * found
 
-        best_value = less_danger(best_index, top)
-        # Danger never adds: only a move scoring at least the best value so far can come out on top.
-        for negated, index in sorted([(-score, index) for index, score in enumerate(scores)
-                                      if score >= best_value and index != best_index]):
-            if -negated < best_value:
+        first, best_value = best_index, less_danger(best_index, top)
+        # Best score first, the first of equals first (a stable sort keeps their order reversed or
+        # not), sorted by the builtin on the scores as they are. Danger never adds: only a move
+        # scoring at least the best value so far can come out on top.
+        for index in sorted(range(len(scores)), key=scores.__getitem__, reverse=True):
+            score = scores[index]
+            if score < best_value:
                 break
-            value = less_danger(index, -negated)
-            if value > best_value or (value == best_value and index < best_index):
-                best_value, best_index = value, index
+            if index != first:
+                value = less_danger(index, score)
+                if value > best_value or (value == best_value and index < best_index):
+                    best_value, best_index = value, index
         return decision.action(best_index)
 
     # ------------------------------------------------------------------ fighters
