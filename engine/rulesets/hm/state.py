@@ -136,6 +136,8 @@ class State:
     # what the enemies are worth to a bot, a plane's friends, the gun chances: kept till a plane leaves the mat
     guns: dict[str, tuple] = field(default_factory=dict, init=False)  # plane id -> the reach of its guns as a
     # bot weighs it (`bots.Look`): kept till the plane moves (`place`) or loses speed (`slowed`)
+    seen: dict[str, str] = field(default_factory=dict, init=False)  # plane id -> where it is and which way it
+    # points, as a move's prompt names it (`play.nearest_enemies`): kept till the plane moves (`place`)
 
     def __post_init__(self) -> None:
         for row in self.table.rows:
@@ -154,6 +156,7 @@ class State:
 
     def place(self, plane: Plane) -> None:
         self.guns.pop(plane.id, None)
+        self.seen.pop(plane.id, None)
         for cube in plane.hexes:
             if cube in self.mat.cubes:
                 self.occupied[cube] = plane
