@@ -313,15 +313,12 @@ class Bot:
 
                 # the same few offsets and facings of the objective recur decision after decision
                 cells, toward = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
-        if bombers:
-            cells = list(cells)  # the kept worths stay as they are for the next decision
-            bits, escorted = state.mat.bits, 0  # escorted: the hexes within the radius of a bomber
-            for bomber in bombers:
-                escorted |= state.mat.within(bomber, ESCORT_RADIUS)
-            stray = [(spot, cube) for spot in set(spots) for x, y, z in [offsets[spot]]
-                     for cube in [(sx + x, sy + y, sz + z)] if not bits[cube] & escorted]  # (within it: no loss)
-            for (spot, _), nearest in zip(stray, nearest_each([cube for _, cube in stray], bombers)):
-                cells[spot] -= 0.1 * (nearest - ESCORT_RADIUS)
+        if bombers:  # an end hex beyond the radius of every bomber costs by how far (a new list: the
+            # kept worths stay as they are). A move's end hex is as far from a bomber as its offset from
+            # the bomber's: the nearest of every spot in one comprehension per bomber, no hex made.
+            nearest = nearest_each(offsets, [(x - sx, y - sy, z - sz) for x, y, z in bombers])
+            cells = [cell - 0.1 * (hexes - ESCORT_RADIUS) if hexes > ESCORT_RADIUS else cell
+                     for cell, hexes in zip(cells, nearest)]
         # Then what a move adds, in this order: the forward guns' shot, the tail gun's, pointing at the
         # objective. A line of fire holding no other plane scores nothing: each is one mask, tested
         # against the planes around as one mask.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -75,13 +76,13 @@ def hex_distance(a: Cube, b: Cube) -> int:
     return (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[2] - b[2])) >> 1
 
 
-def cube_distances(cube: Cube, cubes: list[Cube]) -> list[int]:
+def cube_distances(cube: Cube, cubes: Sequence[Cube]) -> list[int]:
     """`hex_distance` from `cube` to each of `cubes`, in one comprehension."""
     x, y, z = cube
     return [(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in cubes]
 
 
-def nearest_each(cubes: list[Cube], others: list[Cube]) -> list[int]:
+def nearest_each(cubes: Sequence[Cube], others: list[Cube]) -> list[int]:
     """Hexes from each of `cubes` to the nearest of `others` (not empty): one comprehension per other
     (they are few; a comprehension per cube cost more to make than to run), the least taken by builtins."""
     columns = [cube_distances(other, cubes) for other in others]
