@@ -372,12 +372,8 @@ class Bot:
         goal = min(targets, key=lambda t: hex_distance(me.nose, t.cube)).cube if bombs and targets else None
         away = {"north": "south", "south": "north", "east": "west", "west": "east"}[
             state.scenario.side(me.side).home_edge]
-        grid = state.mat.grid
+        to_edge = state.mat.from_edge(away)
         mover = decision.mover
-
-        def to_edge(cube: Cube) -> int:
-            col, row = grid.cell(cube)
-            return {"north": row, "south": grid.rows - 1 - row, "west": col, "east": grid.cols - 1 - col}[away]
 
         # by spot (the end hexes of the template): the hex, its worth short of covering the goal,
         # and what straying from the squadron costs; worked out at the first move ending there
@@ -387,7 +383,7 @@ class Bot:
         def cell(spot: int) -> tuple[Cube, float, float]:
             x, y, z = offsets[spot]
             end = (sx + x, sy + y, sz + z)
-            value = -float(hex_distance(end, goal)) if goal is not None else -float(to_edge(end))
+            value = -float(hex_distance(end, goal)) if goal is not None else -float(to_edge[end])
             stray = 0.2 * max(0, _nearest(end, mates) - 2) if mates else 0.0
             found = cells[spot] = end, value, stray
             return found
