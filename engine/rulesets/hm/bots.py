@@ -26,16 +26,11 @@ from engine.core.game import Game
 from .moves import EndState
 from .offsets import disk, ray
 from .play import MoveDecision
-from .state import Plane, State, cube_distances, distances, hex_distance, nearest_each
+from .state import Plane, State, distances, hex_distance, nearest_each
 
 FIGHTER, BOMBER = 1.0, 3.0
 DESIGNATION_CANDIDATE = 5.0  # a plane that may carry the designated passenger
 ESCORT_RADIUS = 3
-
-
-def _nearest(cube: Cube, others: list[Cube]) -> int:
-    """Hexes from `cube` to the nearest of `others` (not empty)."""
-    return min(cube_distances(cube, others))
 
 
 def _first_least(values: list) -> int:
@@ -379,12 +374,16 @@ class Bot:
         # and what straying from the squadron costs; worked out at the first move ending there
         cells: dict[int, tuple[Cube, float, float]] = {}
         offsets, (sx, sy, sz) = mover.plan.spot_offsets, me.nose
+        # hexes from each spot to the nearest mate: a spot is as far from a mate as its offset from the mate's
+        mate_hexes = nearest_each(offsets, [(x - sx, y - sy, z - sz) for x, y, z in mates]) if mates else []
+        # no move covers a goal farther than the template reaches with the tail behind the nose
+        covers = goal is not None and hex_distance(me.nose, goal) < mover.plan.reach + me.length
 
         def cell(spot: int) -> tuple[Cube, float, float]:
             x, y, z = offsets[spot]
             end = (sx + x, sy + y, sz + z)
             value = -float(hex_distance(end, goal)) if goal is not None else -float(to_edge[end])
-            stray = 0.2 * max(0, _nearest(end, mates) - 2) if mates else 0.0
+            stray = 0.2 * max(0, mate_hexes[spot] - 2) if mates else 0.0
             found = cells[spot] = end, value, stray
             return found
 
@@ -392,7 +391,7 @@ class Bot:
         _, spots, facings = mover.columns  # of the moves on the mat; an exit comes last, if there is one
         for spot, facing in zip(spots, facings):
             end, value, stray = cells[spot] if spot in cells else cell(spot)
-            if goal is not None and (goal == end or goal in mover.tail(end, facing)):
+            if covers and (goal == end or goal in mover.tail(end, facing)):
                 value = 20.0
             if mates:
                 value -= stray
