@@ -26,16 +26,11 @@ from engine.core.game import Game
 from .moves import EndState
 from .offsets import disk, ray
 from .play import MoveDecision
-from .state import Plane, State, cube_distances, distances, hex_distance, nearest_each
+from .state import Plane, State, distances, hex_distance, nearest_each
 
 FIGHTER, BOMBER = 1.0, 3.0
 DESIGNATION_CANDIDATE = 5.0  # a plane that may carry the designated passenger
 ESCORT_RADIUS = 3
-
-
-def _nearest(cube: Cube, others: list[Cube]) -> int:
-    """Hexes from `cube` to the nearest of `others` (not empty)."""
-    return min(cube_distances(cube, others))
 
 
 def _first_least(values: list) -> int:
@@ -70,6 +65,25 @@ def _sights(reach: int, speed: int | None = None, facing: int = 0,
         sights[(dx, dy, dz)] = (chances[1 if near < 1 else longest if near > longest else near],
                                 1.0 if dx * fx + dy * fy + dz * fz > 0 else 0.4)
     return sights
+
+
+def _guns(state: State, enemy: Plane) -> tuple:
+    """(nose x, y, z, reach, dice, sights, zone) of an enemy for `Look._threats_of`: how far its
+    guns reach this round, the dice they throw (a bomber's turrets' at their range's chance, and
+    halved), `_sights` and the mask of the mat's hexes in reach (`Mat.within`).
+    None of it changes till the enemy moves or loses speed: the state keeps it till then (`State.guns`)."""
+    ranges, p_hit = state.table.ranges, state.hit_chance
+    speed, (x, y, z) = enemy.speed(state.rules), enemy.nose
+    if enemy.role != "fighter":
+        reach = speed + ranges.turret
+        return (x, y, z, reach, sum([d for _, d in enemy.turrets]) * p_hit[ranges.turret] * 0.5, _sights(reach),
+                state.mat.within(enemy.nose, reach))
+    chances = state.listed.get("gun chances")  # for `_sights`, kept with the lists of planes
+    if chances is None:  # (range 0 is never asked)
+        chances = state.listed["gun chances"] = tuple([p_hit.get(r, 0.0) for r in range(ranges.front + 1)])
+    reach = speed + ranges.front
+    return (x, y, z, reach, enemy.record.guns_front or 0, _sights(reach, speed, enemy.facing, chances),
+            state.mat.within(enemy.nose, reach))
 
 
 class Look:
@@ -109,13 +123,8 @@ class Look:
         so its guns are worked out with it: as a threat to this side's planes, of which it can
         shoot only one of those it reaches; and an enemy that has flown this round may still go
         first in the next, so it counts half."""
-        rules, ranges, drawn, within = state.rules, state.table.ranges, state.drawn, state.mat.within
-        front, turret = ranges.front, ranges.turret
-        p_hit = self.p_hit
-        chances = state.listed.get("gun chances")  # for `_sights`, kept with the lists of planes
-        if chances is None:  # (range 0 is never asked)
-            chances = state.listed["gun chances"] = tuple([p_hit.get(r, 0.0) for r in range(front + 1)])
-        (mx, my, mz), mine = self.me.nose, self.me.speed(rules)
+        drawn, kept = state.drawn, state.guns
+        (mx, my, mz), mine = self.me.nose, self.me.speed(state.rules)
         bits = state.mat.bits
         ours, mask = [self.me.nose], bits[self.me.nose]  # where this side's planes are, and their mask
         for friend in self.friends:
@@ -124,10 +133,10 @@ class Look:
         shared = mask.bit_count() != len(ours)  # planes share a hex: count them one by one, not by mask
         threats = []
         for enemy in self.enemies:
-            speed = enemy.speed(rules)
-            fighter = enemy.role == "fighter"
-            reach = speed + (front if fighter else turret)
-            x, y, z = enemy.nose
+            guns = kept.get(enemy.id)
+            if guns is None:
+                guns = kept[enemy.id] = _guns(state, enemy)
+            x, y, z, reach, dice, sights, zone = guns
             far = reach + mine
             if not (-far <= x - mx <= far and -far <= y - my <= far and -far <= z - mz <= far):
                 continue
@@ -135,14 +144,9 @@ class Look:
                 near = sum(1 for a, b, c in ours if -reach <= a - x <= reach and -reach <= b - y <= reach
                            and -reach <= c - z <= reach)
             else:
-                near = (within(enemy.nose, reach) & mask).bit_count()
+                near = (zone & mask).bit_count()
             weight = (0.5 if enemy.card in drawn else 1.0) / (near if near > 1 else 1)
-            if fighter:
-                threats.append((x, y, z, (enemy.record.guns_front or 0) * weight,
-                                _sights(reach, speed, enemy.facing, chances)))
-            else:
-                dice = sum([d for _, d in enemy.turrets]) * p_hit[turret] * 0.5 * weight
-                threats.append((x, y, z, dice, _sights(reach)))
+            threats.append((x, y, z, dice * weight, sights))
         return threats
 
     def kill_share(self, target: Plane, expected: float) -> float:
@@ -245,15 +249,18 @@ class Bot:
                 found = dangers[move.spot] = look.danger(end(move))
             return score - weight * found
 
-        best_value = less_danger(best_index, top)
-        # Danger never adds: only a move scoring at least the best value so far can come out on top.
-        for negated, index in sorted([(-score, index) for index, score in enumerate(scores)
-                                      if score >= best_value and index != best_index]):
-            if -negated < best_value:
+        first, best_value = best_index, less_danger(best_index, top)
+        # Best score first, the first of equals first (a stable sort keeps their order reversed or
+        # not), sorted by the builtin on the scores as they are. Danger never adds: only a move
+        # scoring at least the best value so far can come out on top.
+        for index in sorted(range(len(scores)), key=scores.__getitem__, reverse=True):
+            score = scores[index]
+            if score < best_value:
                 break
-            value = less_danger(index, -negated)
-            if value > best_value or (value == best_value and index < best_index):
-                best_value, best_index = value, index
+            if index != first:
+                value = less_danger(index, score)
+                if value > best_value or (value == best_value and index < best_index):
+                    best_value, best_index = value, index
         return decision.action(best_index)
 
     # ------------------------------------------------------------------ fighters
@@ -301,15 +308,12 @@ class Bot:
 
                 # the same few offsets and facings of the objective recur decision after decision
                 cells, toward = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
-        if bombers:
-            cells = list(cells)  # the kept worths stay as they are for the next decision
-            bits, escorted = state.mat.bits, 0  # escorted: the hexes within the radius of a bomber
-            for bomber in bombers:
-                escorted |= state.mat.within(bomber, ESCORT_RADIUS)
-            stray = [(spot, cube) for spot in set(spots) for x, y, z in [offsets[spot]]
-                     for cube in [(sx + x, sy + y, sz + z)] if not bits[cube] & escorted]  # (within it: no loss)
-            for (spot, _), nearest in zip(stray, nearest_each([cube for _, cube in stray], bombers)):
-                cells[spot] -= 0.1 * (nearest - ESCORT_RADIUS)
+        if bombers:  # an end hex beyond the radius of every bomber costs by how far (a new list: the
+            # kept worths stay as they are). A move's end hex is as far from a bomber as its offset from
+            # the bomber's: the nearest of every spot in one comprehension per bomber, no hex made.
+            nearest = nearest_each(offsets, [(x - sx, y - sy, z - sz) for x, y, z in bombers])
+            cells = [cell - 0.1 * (hexes - ESCORT_RADIUS) if hexes > ESCORT_RADIUS else cell
+                     for cell, hexes in zip(cells, nearest)]
         # Then what a move adds, in this order: the forward guns' shot, the tail gun's, pointing at the
         # objective. A line of fire holding no other plane scores nothing: each is one mask, tested
         # against the planes around as one mask.
@@ -363,23 +367,23 @@ class Bot:
         goal = min(targets, key=lambda t: hex_distance(me.nose, t.cube)).cube if bombs and targets else None
         away = {"north": "south", "south": "north", "east": "west", "west": "east"}[
             state.scenario.side(me.side).home_edge]
-        grid = state.mat.grid
+        to_edge = state.mat.from_edge(away)
         mover = decision.mover
-
-        def to_edge(cube: Cube) -> int:
-            col, row = grid.cell(cube)
-            return {"north": row, "south": grid.rows - 1 - row, "west": col, "east": grid.cols - 1 - col}[away]
 
         # by spot (the end hexes of the template): the hex, its worth short of covering the goal,
         # and what straying from the squadron costs; worked out at the first move ending there
         cells: dict[int, tuple[Cube, float, float]] = {}
         offsets, (sx, sy, sz) = mover.plan.spot_offsets, me.nose
+        # hexes from each spot to the nearest mate: a spot is as far from a mate as its offset from the mate's
+        mate_hexes = nearest_each(offsets, [(x - sx, y - sy, z - sz) for x, y, z in mates]) if mates else []
+        # no move covers a goal farther than the template reaches with the tail behind the nose
+        covers = goal is not None and hex_distance(me.nose, goal) < mover.plan.reach + me.length
 
         def cell(spot: int) -> tuple[Cube, float, float]:
             x, y, z = offsets[spot]
             end = (sx + x, sy + y, sz + z)
-            value = -float(hex_distance(end, goal)) if goal is not None else -float(to_edge(end))
-            stray = 0.2 * max(0, _nearest(end, mates) - 2) if mates else 0.0
+            value = -float(hex_distance(end, goal)) if goal is not None else -float(to_edge[end])
+            stray = 0.2 * max(0, mate_hexes[spot] - 2) if mates else 0.0
             found = cells[spot] = end, value, stray
             return found
 
@@ -387,7 +391,7 @@ class Bot:
         _, spots, facings = mover.columns  # of the moves on the mat; an exit comes last, if there is one
         for spot, facing in zip(spots, facings):
             end, value, stray = cells[spot] if spot in cells else cell(spot)
-            if goal is not None and (goal == end or goal in mover.tail(end, facing)):
+            if covers and (goal == end or goal in mover.tail(end, facing)):
                 value = 20.0
             if mates:
                 value -= stray

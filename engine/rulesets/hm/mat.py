@@ -39,6 +39,7 @@ class Mat:
             self.bits.update({(x, y, -x - y): 1 << (first + y - low) for y in column})
             first += high - low + 1
         self._within: dict[tuple[Cube, int], int] = {}
+        self._from_edge: dict[str, dict[Cube, int]] = {}
 
     def _edge_distances(self) -> dict[Cube, int]:
         """Hexes from each hex of the mat to the nearest hex off it (1 on the edge row)."""
@@ -81,6 +82,17 @@ class Mat:
                     if lo <= hi:
                         found |= ((1 << (hi - lo + 1)) - 1) << (first + lo - low)
             self._within[key] = found
+        return found
+
+    def from_edge(self, edge: str) -> dict[Cube, int]:
+        """Rows (columns for east and west) from each hex of the mat to the edge row of `edge`, 0 on it:
+        how far a bomber with nothing to bomb has still to fly, asked for many hexes every decision."""
+        found = self._from_edge.get(edge)
+        if found is None:
+            rows, cols = self.grid.rows, self.grid.cols
+            found = self._from_edge[edge] = {
+                cube: {"north": row, "south": rows - 1 - row, "west": col, "east": cols - 1 - col}[edge]
+                for cube in self.cubes for col, row in [self.grid.cell(cube)]}
         return found
 
     def cube(self, hex_: Hex) -> Cube:

@@ -23,7 +23,7 @@ from engine.core.game import Game, Outcome, Rules
 
 from .fire import Shot, in_reach, line_target, turret_shots
 from .moves import Candidate, Move, Mover
-from .state import OFF_MAT, SHOT_DOWN, Plane, State, distances
+from .state import OFF_MAT, SHOT_DOWN, Plane, State
 from .victory import check_end, outcome
 
 TARGET_UNIT = "target:"
@@ -246,11 +246,17 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
 def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
     """The situation in a line, for a person at the prompt: the nearest enemies and where they point."""
     enemies = state.enemies(plane.side)
-    near = sorted(zip(distances(plane.nose, enemies), [e.id for e in enemies], enemies))[:count]
+    x, y, z = plane.nose  # (the distances, ids and planes in one comprehension)
+    near = sorted([((abs(x - a) + abs(y - b) + abs(z - c)) >> 1, e.id, e) for e in enemies for a, b, c in [e.nose]])
     if not near:
         return "no enemy on the mat"
-    return "nearest enemies: " + ", ".join([
-        f"{e.id} at {state.mat.labels[e.nose]} facing {FACINGS[e.facing]} ({d} hexes)" for d, _, e in near])
+    seen, said = state.seen, []  # an enemy's place and facing in words, kept till it moves
+    for d, _, e in near[:count]:
+        where = seen.get(e.id)
+        if where is None:
+            where = seen[e.id] = f"{e.id} at {state.mat.labels[e.nose]} facing {FACINGS[e.facing]}"
+        said.append(f"{where} ({d} hexes)")
+    return "nearest enemies: " + ", ".join(said)
 
 
 # --------------------------------------------------------------------------- shooting
@@ -317,7 +323,7 @@ def fire(game: Game, state: State, shooter: Plane, weapon: str, shot: Shot, dice
         target.hits += hits
         game.emit("unit.changed", unit=target.id, state={"hits": target.hits})
     if engines:
-        target.engines_lost += engines
+        state.slowed(target, engines)
         game.emit("unit.changed", unit=target.id,
                   state={"engines_lost": target.engines_lost, "speed": target.speed(rules)})
     count = target.engines()

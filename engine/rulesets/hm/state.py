@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -75,13 +76,13 @@ def hex_distance(a: Cube, b: Cube) -> int:
     return (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[2] - b[2])) >> 1
 
 
-def cube_distances(cube: Cube, cubes: list[Cube]) -> list[int]:
+def cube_distances(cube: Cube, cubes: Sequence[Cube]) -> list[int]:
     """`hex_distance` from `cube` to each of `cubes`, in one comprehension."""
     x, y, z = cube
     return [(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in cubes]
 
 
-def nearest_each(cubes: list[Cube], others: list[Cube]) -> list[int]:
+def nearest_each(cubes: Sequence[Cube], others: list[Cube]) -> list[int]:
     """Hexes from each of `cubes` to the nearest of `others` (not empty): one comprehension per other
     (they are few; a comprehension per cube cost more to make than to run), the least taken by builtins."""
     columns = [cube_distances(other, cubes) for other in others]
@@ -134,6 +135,10 @@ class State:
     flights: dict[tuple, Flight] = field(default_factory=dict)  # (speed, plane type) -> its Flight
     listed: dict[object, list | dict | tuple] = field(default_factory=dict, init=False)  # live(), enemies(),
     # what the enemies are worth to a bot, a plane's friends, the gun chances: kept till a plane leaves the mat
+    guns: dict[str, tuple] = field(default_factory=dict, init=False)  # plane id -> the reach of its guns as a
+    # bot weighs it (`bots.Look`): kept till the plane moves (`place`) or loses speed (`slowed`)
+    seen: dict[str, str] = field(default_factory=dict, init=False)  # plane id -> where it is and which way it
+    # points, as a move's prompt names it (`play.nearest_enemies`): kept till the plane moves (`place`)
 
     def __post_init__(self) -> None:
         for row in self.table.rows:
@@ -151,10 +156,17 @@ class State:
         return found
 
     def place(self, plane: Plane) -> None:
+        self.guns.pop(plane.id, None)
+        self.seen.pop(plane.id, None)
         for cube in plane.hexes:
             if cube in self.mat.cubes:
                 self.occupied[cube] = plane
                 self.held[cube] = plane.id
+
+    def slowed(self, plane: Plane, engines: int) -> None:
+        """The plane loses `engines` engines to hits, and maybe speed with them."""
+        plane.engines_lost += engines
+        self.guns.pop(plane.id, None)
 
     def lift(self, plane: Plane) -> None:
         for cube in plane.hexes:
