@@ -42,14 +42,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        return _run(args)
-    except UsageError as exc:
-        print(f"sortie sheets: {exc}", file=sys.stderr)
-        return 2
-
-
-def _run(args: argparse.Namespace) -> int:
     from engine.cli.args import check_writable, one_pack
     from engine.rulesets import rulesets
 

@@ -11,6 +11,8 @@ import argparse
 import sys
 from importlib.metadata import entry_points
 
+from engine.content.validate import UsageError
+
 from . import content_cmds, mission_cmds, play_cmds, preview_cmds, sim_cmds
 
 
@@ -50,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
+    except UsageError as exc:  # bad input the command found: said plainly, never a traceback
+        print(f"sortie {args.command}: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

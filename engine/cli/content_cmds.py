@@ -11,7 +11,7 @@ from engine.content.diagnostics import Severity
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.pack import record_text, write_atomic
 from engine.content.schemas import SCHEMAS_DIR, stale_schemas, write_schemas
-from engine.content.validate import UsageError, Workspace, validate_paths
+from engine.content.validate import Workspace, validate_paths
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -40,11 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     paths = args.paths or [BUNDLED_CONTENT]
-    try:
-        report = validate_paths(paths)
-    except UsageError as exc:
-        print(f"sortie validate: {exc}", file=sys.stderr)
-        return 2
+    report = validate_paths(paths)
     if args.json:
         print(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
     else:
@@ -74,11 +70,7 @@ def cmd_schemas(args: argparse.Namespace) -> int:
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
-    try:
-        report = validate_paths(args.paths, Workspace())
-    except UsageError as exc:
-        print(f"sortie fmt: {exc}", file=sys.stderr)
-        return 2
+    report = validate_paths(args.paths, Workspace())
     changed = 0
     for pack in report.packs:
         for entry in pack.entries:

@@ -51,14 +51,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_mission)
 
 
-def cmd_mission(args: argparse.Namespace) -> int:
-    try:
-        return _mission(args)
-    except UsageError as exc:
-        print(f"sortie mission: {exc}", file=sys.stderr)
-        return 2
-
-
 def _find_pack(spec: str, ws: Workspace):
     path = Path(spec)
     if path.is_dir():
@@ -93,7 +85,7 @@ def _arguments(args: argparse.Namespace) -> dict:
     return {k: v for k, v in options.items() if v is not None}
 
 
-def _mission(args: argparse.Namespace) -> int:
+def cmd_mission(args: argparse.Namespace) -> int:
     options = _arguments(args)
     ws = Workspace()
     pack = _find_pack(args.pack, ws)

@@ -41,14 +41,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    try:
-        return _play(args)
-    except UsageError as exc:
-        print(f"sortie play: {exc}", file=sys.stderr)
-        return 2
-
-
-def _play(args: argparse.Namespace) -> int:
     launch = find_scenario(args.scenario)
     if launch.errors:
         for diag in launch.errors:

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 from engine.content.diagnostics import did_you_mean
-from engine.content.validate import UsageError
 from engine.content.view import ContentView
 from engine.draw_svg import write_svg
 
@@ -37,11 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_preview(args: argparse.Namespace) -> int:
     from engine.rulesets import rulesets
 
-    try:
-        pack = one_pack(args.pack).packs[0]
-    except UsageError as exc:
-        print(f"sortie preview: {exc}", file=sys.stderr)
-        return 2
+    pack = one_pack(args.pack).packs[0]
     previews = rulesets()[pack.ruleset].previews
     view = ContentView.of_pack(pack)
     kinds = [args.kind] if args.kind else sorted(previews)

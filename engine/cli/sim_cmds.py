@@ -34,14 +34,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_simulate)
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
-    try:
-        return _simulate(args)
-    except UsageError as exc:
-        print(f"sortie simulate: {exc}", file=sys.stderr)
-        return 2
-
-
 def _strengths(engine, raw: dict[str, str], sides: list[str]) -> dict[str, str]:
     out = {}
     for side, spec in raw.items():
@@ -55,7 +47,7 @@ def _strengths(engine, raw: dict[str, str], sides: list[str]) -> dict[str, str]:
     return out
 
 
-def _simulate(args: argparse.Namespace) -> int:
+def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.jobs < 1:
