@@ -61,7 +61,10 @@ def composite(window: QWidget, dialog: QWidget, name: str) -> None:
 
 
 def save_preview(window: MainWindow, name: str, scale: float = 8) -> None:
-    drawing = window.preview.view.drawing
+    save_drawing(window.preview.view.drawing, name, scale)
+
+
+def save_drawing(drawing, name: str, scale: float) -> None:
     scene = render_scene(drawing)
     image = QImage(int(drawing.width * scale), int(drawing.height * scale), QImage.Format.Format_RGB32)
     image.fill(QColor("white"))
@@ -206,6 +209,7 @@ def main() -> int:
         sheets.show()
         settle(app)
         composite(window, sheets, "studio-print-sheets.png")
+        save_drawing(sheets.side.itemData(sheets.side.currentIndex()), "sheet-red-eagles-counters.png", 4)
         sheets.close()
 
         # Another program changes a file while it has unsaved edits here.

@@ -3,6 +3,7 @@ preview shows, at the components' real size (one page per side of each sheet).""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QRectF, QSizeF
@@ -35,7 +36,7 @@ def write_pdf(sheets: list[Sheet], path: Path, title: str = "") -> Path:
         for i, page in enumerate(pages):
             if i:
                 writer.newPage()
-            scene = render_scene(page)
+            scene = render_scene(replace(page, background=None))  # the paper is the page: no frame drawn
             # The page in device pixels, the drawing in millimetres: the scene maps one onto the other.
             scene.render(painter, QRectF(0, 0, page.width / 25.4 * DPI, page.height / 25.4 * DPI),
                          QRectF(0, 0, page.width, page.height))
