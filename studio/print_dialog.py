@@ -4,6 +4,7 @@ and save the PDF."""
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -106,7 +107,7 @@ class PrintDialog(QDialog):
         if broken:  # a record that does not validate has no model to draw
             warnings.append(f"Left out, as they do not validate (see Issues): {', '.join(broken)}")
         if warnings:
-            text += "<br><span style='color:#b3261e'>" + "<br>".join(warnings) + "</span>"
+            text += "<br><span style='color:#b3261e'>" + "<br>".join(map(escape, warnings)) + "</span>"
         self.summary.setText(text)
         self.side.blockSignals(True)
         self.side.clear()

@@ -175,11 +175,13 @@ def test_the_dialog_names_records_left_out_because_they_do_not_validate(window):
 
     rec = window.open_record("aw.air_unit", "yak")
     rec.doc.stack.push(SetField(rec.doc, rec.uid, ("count",), "many"))
+    rec.doc.stack.push(SetField(rec.doc, rec.uid, ("name",), "Yak <b>1</b>"))
     try:
         dialog = window.print_dialog()
-        assert "Left out, as they do not validate (see Issues): Yak (yak)" in dialog.summary.text()
+        assert "Left out, as they do not validate (see Issues): Yak &lt;b&gt;1&lt;/b&gt; (yak)" in dialog.summary.text()
         assert dialog.summary.text().startswith("54 component(s)")  # the three Yaks are not drawn
     finally:
+        rec.doc.stack.undo()
         rec.doc.stack.undo()
     assert "Left out" not in window.print_dialog().summary.text()
 
