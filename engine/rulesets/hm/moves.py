@@ -114,8 +114,11 @@ class Candidates(NamedTuple):
     on: tuple[Candidate, ...]  # end states on the mat
     off: tuple[Candidate, ...]  # ways off it
     needed: int  # the union of their `needs`: a plane anywhere else bars none of them
-    barred: dict[int, tuple[int, ...]]  # a hex's bit -> which of `on` need it (in order), to find
-    # the few a plane there may bar from the few planes around, not by testing every end state
+    # A hex's bit -> which of `on` a plane there bars (its end or tail there) and which it may bar
+    # (a way needs it empty), each as a mask of their positions in `on`: those the few planes
+    # around bar are found by a few `|`, not by testing every end state.
+    ending: dict[int, int]
+    barred: dict[int, int]
     columns: tuple[tuple[int, ...], ...]  # of `on`: the template index, spot and facing of each, for bots
 
 
@@ -184,16 +187,16 @@ class Template:
                     covered = state.bit | _tail(state.offset, state.facing, length) if self.ends else 0
                     on.append(Candidate(state.offset, state.facing, ways, state.index, state.spot, False,
                                         covered, covered | ways[0].empty))
-            needed, barred = 0, {}
+            needed, ending, barred = 0, {}, {}
             for i, candidate in enumerate(on):
-                needs = candidate.needs
-                needed |= needs
-                while needs:
-                    low = needs & -needs
-                    barred.setdefault(low, []).append(i)
-                    needs ^= low
+                needed |= candidate.needs
+                for masks, hexes in ((ending, candidate.ends), (barred, candidate.needs & ~candidate.ends)):
+                    while hexes:
+                        low = hexes & -hexes
+                        masks[low] = masks.get(low, 0) | 1 << i
+                        hexes ^= low
             found = self._candidates[key] = Candidates(
-                tuple(on), tuple(gone), needed, {b: tuple(found) for b, found in barred.items()},
+                tuple(on), tuple(gone), needed, ending, barred,
                 (tuple(c.index for c in on), tuple(c.spot for c in on), tuple(c.facing for c in on)))
         return found
 
@@ -401,25 +404,33 @@ class Mover:
         """Every legal end state on the mat, then the first way off it (if the rules allow one).
         `columns`: the template index, spot and facing of each of those on the mat, for the bots."""
         candidates = self.candidates()
-        on, off, needed, barred, columns = candidates
-        near = self.planes & needed  # the planes in hexes some end state needs empty
+        on, off, needed, ending, barred, columns = candidates
+        planes = self.planes
+        near = planes & needed  # the planes in hexes some end state needs empty
         out = list(on)
         if near:
-            found: set[int] = set()
+            cut = found = 0  # masks of positions in `on`: barred for sure, and maybe
             while near:
                 low = near & -near
-                found.update(barred[low])
+                cut |= ending.get(low, 0)
+                found |= barred.get(low, 0)
                 near ^= low
-            planes = self.planes
-            for i in sorted(found, reverse=True):
-                candidate = on[i]  # most of these end on a plane (or put the tail on one): no way is open
-                candidate = None if candidate.ends & planes else self._open(candidate)
+            found &= ~cut
+            while found:  # (few: most end states a plane bars end on it or put the tail on it)
+                low = found & -found
+                i = low.bit_length() - 1
+                candidate = self._open(on[i])
                 if candidate is None:
-                    if columns is candidates.columns:  # shared by every mover: copied before a cut
-                        columns = indexes, spots, facings = tuple([list(column) for column in columns])
-                    del out[i], indexes[i], spots[i], facings[i]
+                    cut |= low
                 else:
                     out[i] = candidate
+                found ^= low
+            if cut:  # the columns are shared by every mover: copied before a cut
+                columns = indexes, spots, facings = tuple([list(column) for column in columns])
+                while cut:  # last first, so the positions still to cut stay where they were
+                    i = cut.bit_length() - 1
+                    del out[i], indexes[i], spots[i], facings[i]
+                    cut ^= 1 << i
         self.columns = columns
         if self.movement.off_board == "out_of_play":
             for candidate in off:
