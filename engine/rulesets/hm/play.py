@@ -316,7 +316,7 @@ def fire(game: Game, state: State, shooter: Plane, weapon: str, shot: Shot, dice
             confirm = parse_roll(eh.confirm, eh.die)
             checks = game.dice.roll(eh.die, f"engine hit on {target.id}?", triggers, target=target.id,
                                     need=confirm.text())
-            engines = sum(1 for r in checks if r in confirm)
+            engines = sum([r in confirm for r in checks])
             event.update(engine_rolls=checks, engine_need=confirm.text(), engine_hits=engines)
     game.emit("hm.shot", **event)
     if hits:
