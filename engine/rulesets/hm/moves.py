@@ -21,7 +21,7 @@ the mat, and whether the planes around leave it open, is one `&` per end state.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 from engine.core.board import FACINGS, Cube, cube_distance, cube_step
@@ -55,6 +55,12 @@ class Flight:
         return cls(speed, movement.forward_cost, movement.slip_cost, turn, movement.turn_hexsides, immelman,
                    movement.minimum_hexes, movement.immelman_clear_path, movement.pass_through_planes,
                    movement.end_in_occupied)
+
+    @cached_property
+    def templates(self) -> list[Template | None]:
+        """Its `template` from each facing, kept by the flight once asked for (the game's state keeps
+        the flight): the cache of `template` hashes every field to find one, at every move."""
+        return [None] * 6
 
     def manoeuvres(self, facing: int) -> Iterable[tuple[str, int, int, tuple[int, ...]]]:
         """(name, cost, facing after, directions of the hexes entered) of each manoeuvre."""
@@ -352,7 +358,10 @@ class Mover:
         self.mat, self.movement, self.flight = mat, movement, flight
         self.start, self.facing, self.length = start, facing, length
         self.blocked = blocked  # hex -> id of the plane in it, the mover left out
-        self.plan = template(flight, facing)
+        plan = flight.templates[facing]
+        if plan is None:
+            plan = flight.templates[facing] = template(flight, facing)
+        self.plan = plan
         self.planes = around(start, blocked)  # the hexes of the other planes, as a mask
         self.columns: tuple[Sequence[int], ...] = ((), (), ())  # see `legal`
 
