@@ -104,7 +104,10 @@ def activate(game: Game, state: State, card: str, steps: list[str]) -> Rules:
                 if (yield from move(game, state, plane, card)):
                     moved.add(plane.id)
             elif phase == "shoot":
-                yield from shoot(game, state, plane)
+                if plane.role == "fighter":  # (a fighter's guns ask nothing: no generator made for them)
+                    fighter_shoot(game, state, plane)
+                else:
+                    yield from turrets_shoot(game, state, plane)
             elif phase == "bomb" and plane.role == "bomber" and plane.id in moved:
                 bomb(game, state, plane)
 
@@ -269,17 +272,20 @@ def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
 # --------------------------------------------------------------------------- shooting
 
 
-def shoot(game: Game, state: State, plane: Plane) -> Rules:
-    table = state.table
-    if plane.role == "fighter":
-        guns = ((plane.record.guns_front or 0, plane.facing, table.ranges.front, "forward guns"),
-                (plane.record.guns_tail, plane.facing + 3, table.ranges.tail, "tail gun"))
-        for dice, facing, reach, weapon in guns:
-            if dice and state.ended is None:
-                shot = line_target(state, plane, facing % 6, reach)
-                if shot is not None:
-                    fire(game, state, plane, weapon, shot, dice)
-        return
+def fighter_shoot(game: Game, state: State, plane: Plane) -> None:
+    """The forward guns, then the tail gun, each at the first plane on its line if that is an enemy."""
+    ranges = state.table.ranges
+    guns = ((plane.record.guns_front or 0, plane.facing, ranges.front, "forward guns"),
+            (plane.record.guns_tail, plane.facing + 3, ranges.tail, "tail gun"))
+    for dice, facing, reach, weapon in guns:
+        if dice and state.ended is None:
+            shot = line_target(state, plane, facing % 6, reach)
+            if shot is not None:
+                fire(game, state, plane, weapon, shot, dice)
+
+
+def turrets_shoot(game: Game, state: State, plane: Plane) -> Rules:
+    """Each turret of a bomber in turn; its side chooses the target when the turret sees several."""
     near = in_reach(state, plane)
     for turret, dice in plane.turrets:
         if state.ended is not None or not plane.on_mat:
