@@ -152,14 +152,14 @@ class Template:
         """`make` of every end state, in template order (by a state's `index`), made once per `key`."""
         found = self._tables.get(key)
         if found is None:
-            found = self._tables[key] = tuple(make(state) for state in self.states)
+            found = self._tables[key] = tuple([make(state) for state in self.states])
         return found
 
     def spot_table(self, key: tuple, make: Callable[[Cube], Any]) -> tuple:
         """`make` of the offset of every end hex, by spot, made once per `key`."""
         found = self._tables.get(("spot",) + key)
         if found is None:
-            found = self._tables[("spot",) + key] = tuple(make(offset) for offset in self.spot_offsets)
+            found = self._tables[("spot",) + key] = tuple([make(offset) for offset in self.spot_offsets])
         return found
 
     def kept(self, key: tuple, make: Callable[[], Any]) -> Any:
@@ -183,12 +183,12 @@ class Template:
             on, gone = [], []
             for state in self.states:
                 if state.bit & off:
-                    ways = tuple(w for w in state.ways if not w.before & off)
+                    ways = tuple([w for w in state.ways if not w.before & off])
                     if ways:
                         gone.append(Candidate(state.offset, state.facing, ways, state.index, state.spot, True, 0,
                                               ways[0].empty))
                     continue
-                ways = state.ways if not state.paths & off else tuple(w for w in state.ways if not w.on & off)
+                ways = state.ways if not state.paths & off else tuple([w for w in state.ways if not w.on & off])
                 if ways:
                     covered = state.bit | _tail(state.offset, state.facing, length) if self.ends else 0
                     on.append(Candidate(state.offset, state.facing, ways, state.index, state.spot, False,
@@ -203,7 +203,7 @@ class Template:
                         hexes ^= low
             found = self._candidates[key] = Candidates(
                 tuple(on), tuple(gone), needed, ending, barred,
-                (tuple(c.index for c in on), tuple(c.spot for c in on), tuple(c.facing for c in on)))
+                (tuple([c.index for c in on]), tuple([c.spot for c in on]), tuple([c.facing for c in on])))
         return found
 
 
@@ -347,7 +347,7 @@ def _tail(offset: Cube, facing: int, length: int) -> int:
 
 def _codes(mat: Mat, way: Way, start: Cube, exit_: bool) -> tuple[str, ...]:
     path = _shift(way.path, start)
-    return tuple(mat.labels[c] for c in (path[:-1] if exit_ else path))
+    return tuple([mat.labels[c] for c in (path[:-1] if exit_ else path)])
 
 
 class Mover:
