@@ -114,29 +114,30 @@ def in_reach(state: State, bomber: Plane) -> list[Plane]:
 def turret_shots(state: State, bomber: Plane, turret: Turret, near: list[Plane] | None = None) -> list[Shot]:
     """Enemies the turret can fire at now, nearest hex of each, in set-up order. `near`: the
     bomber's `in_reach`, when its turrets fire one after another (those shot down since are passed by)."""
-    reach = state.table.ranges.turret
-    both = state.table.hexside_lines.blocked_by == "both"
+    table = state.table
+    reach, block = table.ranges.turret, table.planes_block
+    both = table.hexside_lines.blocked_by == "both"
     origins = _origins(bomber, turret)
     arcs = {(d + bomber.facing) % 6 for d in turret.directions}
     shots = []
     for enemy in in_reach(state, bomber) if near is None else near:
         if not enemy.on_mat:
             continue
-        best = None
+        best = reach + 1  # nearer than this by a line the turret sees (a farther hex cannot be the best)
         for hex_ in enemy.hexes:
             # 'either': range and bearing from whichever of the bomber's hexes is nearer
             distance = min(cube_distances(hex_, origins))
-            if not 0 < distance <= reach:
+            if not 0 < distance < best:
                 continue
             for origin in origins:
                 seen = sight((hex_[0] - origin[0], hex_[1] - origin[1], hex_[2] - origin[2]))
-                if seen.range != distance or not seen.sectors & arcs:
+                if seen.range != distance or seen.sectors.isdisjoint(arcs):
                     continue
-                if state.table.planes_block and _blocked(state, origin, seen, bomber, enemy, both):
+                if block and _blocked(state, origin, seen, bomber, enemy, both):
                     continue
-                if best is None or distance < best:
-                    best = distance
-        if best is not None:
+                best = distance
+                break  # (another origin at this distance makes it no nearer)
+        if best <= reach:
             shots.append(Shot(enemy, best))
     return shots
 

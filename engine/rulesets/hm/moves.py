@@ -21,7 +21,7 @@ the mat, and whether the planes around leave it open, is one `&` per end state.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 from engine.core.board import FACINGS, Cube, cube_distance, cube_step
@@ -55,6 +55,12 @@ class Flight:
         return cls(speed, movement.forward_cost, movement.slip_cost, turn, movement.turn_hexsides, immelman,
                    movement.minimum_hexes, movement.immelman_clear_path, movement.pass_through_planes,
                    movement.end_in_occupied)
+
+    @cached_property
+    def templates(self) -> list[Template | None]:
+        """Its `template` from each facing, kept by the flight once asked for (the game's state keeps
+        the flight): the cache of `template` hashes every field to find one, at every move."""
+        return [None] * 6
 
     def manoeuvres(self, facing: int) -> Iterable[tuple[str, int, int, tuple[int, ...]]]:
         """(name, cost, facing after, directions of the hexes entered) of each manoeuvre."""
@@ -114,8 +120,11 @@ class Candidates(NamedTuple):
     on: tuple[Candidate, ...]  # end states on the mat
     off: tuple[Candidate, ...]  # ways off it
     needed: int  # the union of their `needs`: a plane anywhere else bars none of them
-    barred: dict[int, tuple[int, ...]]  # a hex's bit -> which of `on` need it (in order), to find
-    # the few a plane there may bar from the few planes around, not by testing every end state
+    # A hex's bit -> which of `on` a plane there bars (its end or tail there) and which it may bar
+    # (a way needs it empty), each as a mask of their positions in `on`: those the few planes
+    # around bar are found by a few `|`, not by testing every end state.
+    ending: dict[int, int]
+    barred: dict[int, int]
     columns: tuple[tuple[int, ...], ...]  # of `on`: the template index, spot and facing of each, for bots
 
 
@@ -143,14 +152,14 @@ class Template:
         """`make` of every end state, in template order (by a state's `index`), made once per `key`."""
         found = self._tables.get(key)
         if found is None:
-            found = self._tables[key] = tuple(make(state) for state in self.states)
+            found = self._tables[key] = tuple([make(state) for state in self.states])
         return found
 
     def spot_table(self, key: tuple, make: Callable[[Cube], Any]) -> tuple:
         """`make` of the offset of every end hex, by spot, made once per `key`."""
         found = self._tables.get(("spot",) + key)
         if found is None:
-            found = self._tables[("spot",) + key] = tuple(make(offset) for offset in self.spot_offsets)
+            found = self._tables[("spot",) + key] = tuple([make(offset) for offset in self.spot_offsets])
         return found
 
     def kept(self, key: tuple, make: Callable[[], Any]) -> Any:
@@ -174,27 +183,27 @@ class Template:
             on, gone = [], []
             for state in self.states:
                 if state.bit & off:
-                    ways = tuple(w for w in state.ways if not w.before & off)
+                    ways = tuple([w for w in state.ways if not w.before & off])
                     if ways:
                         gone.append(Candidate(state.offset, state.facing, ways, state.index, state.spot, True, 0,
                                               ways[0].empty))
                     continue
-                ways = state.ways if not state.paths & off else tuple(w for w in state.ways if not w.on & off)
+                ways = state.ways if not state.paths & off else tuple([w for w in state.ways if not w.on & off])
                 if ways:
                     covered = state.bit | _tail(state.offset, state.facing, length) if self.ends else 0
                     on.append(Candidate(state.offset, state.facing, ways, state.index, state.spot, False,
                                         covered, covered | ways[0].empty))
-            needed, barred = 0, {}
+            needed, ending, barred = 0, {}, {}
             for i, candidate in enumerate(on):
-                needs = candidate.needs
-                needed |= needs
-                while needs:
-                    low = needs & -needs
-                    barred.setdefault(low, []).append(i)
-                    needs ^= low
+                needed |= candidate.needs
+                for masks, hexes in ((ending, candidate.ends), (barred, candidate.needs & ~candidate.ends)):
+                    while hexes:
+                        low = hexes & -hexes
+                        masks[low] = masks.get(low, 0) | 1 << i
+                        hexes ^= low
             found = self._candidates[key] = Candidates(
-                tuple(on), tuple(gone), needed, {b: tuple(found) for b, found in barred.items()},
-                (tuple(c.index for c in on), tuple(c.spot for c in on), tuple(c.facing for c in on)))
+                tuple(on), tuple(gone), needed, ending, barred,
+                (tuple([c.index for c in on]), tuple([c.spot for c in on]), tuple([c.facing for c in on])))
         return found
 
 
@@ -338,7 +347,7 @@ def _tail(offset: Cube, facing: int, length: int) -> int:
 
 def _codes(mat: Mat, way: Way, start: Cube, exit_: bool) -> tuple[str, ...]:
     path = _shift(way.path, start)
-    return tuple(mat.labels[c] for c in (path[:-1] if exit_ else path))
+    return tuple([mat.labels[c] for c in (path[:-1] if exit_ else path)])
 
 
 class Mover:
@@ -349,7 +358,10 @@ class Mover:
         self.mat, self.movement, self.flight = mat, movement, flight
         self.start, self.facing, self.length = start, facing, length
         self.blocked = blocked  # hex -> id of the plane in it, the mover left out
-        self.plan = template(flight, facing)
+        plan = flight.templates[facing]
+        if plan is None:
+            plan = flight.templates[facing] = template(flight, facing)
+        self.plan = plan
         self.planes = around(start, blocked)  # the hexes of the other planes, as a mask
         self.columns: tuple[Sequence[int], ...] = ((), (), ())  # see `legal`
 
@@ -401,25 +413,33 @@ class Mover:
         """Every legal end state on the mat, then the first way off it (if the rules allow one).
         `columns`: the template index, spot and facing of each of those on the mat, for the bots."""
         candidates = self.candidates()
-        on, off, needed, barred, columns = candidates
-        near = self.planes & needed  # the planes in hexes some end state needs empty
+        on, off, needed, ending, barred, columns = candidates
+        planes = self.planes
+        near = planes & needed  # the planes in hexes some end state needs empty
         out = list(on)
         if near:
-            found: set[int] = set()
+            cut = found = 0  # masks of positions in `on`: barred for sure, and maybe
             while near:
                 low = near & -near
-                found.update(barred[low])
+                cut |= ending.get(low, 0)
+                found |= barred.get(low, 0)
                 near ^= low
-            planes = self.planes
-            for i in sorted(found, reverse=True):
-                candidate = on[i]  # most of these end on a plane (or put the tail on one): no way is open
-                candidate = None if candidate.ends & planes else self._open(candidate)
+            found &= ~cut
+            while found:  # (few: most end states a plane bars end on it or put the tail on it)
+                low = found & -found
+                i = low.bit_length() - 1
+                candidate = self._open(on[i])
                 if candidate is None:
-                    if columns is candidates.columns:  # shared by every mover: copied before a cut
-                        columns = indexes, spots, facings = tuple([list(column) for column in columns])
-                    del out[i], indexes[i], spots[i], facings[i]
+                    cut |= low
                 else:
                     out[i] = candidate
+                found ^= low
+            if cut:  # the columns are shared by every mover: copied before a cut
+                columns = indexes, spots, facings = tuple([list(column) for column in columns])
+                while cut:  # last first, so the positions still to cut stay where they were
+                    i = cut.bit_length() - 1
+                    del out[i], indexes[i], spots[i], facings[i]
+                    cut ^= 1 << i
         self.columns = columns
         if self.movement.off_board == "out_of_play":
             for candidate in off:

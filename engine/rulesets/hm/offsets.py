@@ -69,12 +69,11 @@ def disk(radius: int) -> tuple[tuple[Cube, int], ...]:
 def around(start: Cube, cubes: Iterable[Cube]) -> int:
     """The mask of `cubes` as offsets from `start`."""
     sx, sy, sz = start
-    bits = _BITS
+    known = _BITS.get
     out = 0
     for x, y, z in cubes:
         offset = (x - sx, y - sy, z - sz)
-        b = bits.get(offset)
-        out |= b if b is not None else bit(offset)
+        out |= known(offset) or bit(offset)  # (no bit is 0)
     return out
 
 

@@ -104,7 +104,10 @@ def activate(game: Game, state: State, card: str, steps: list[str]) -> Rules:
                 if (yield from move(game, state, plane, card)):
                     moved.add(plane.id)
             elif phase == "shoot":
-                yield from shoot(game, state, plane)
+                if plane.role == "fighter":  # (a fighter's guns ask nothing: no generator made for them)
+                    fighter_shoot(game, state, plane)
+                else:
+                    yield from turrets_shoot(game, state, plane)
             elif phase == "bomb" and plane.role == "bomber" and plane.id in moved:
                 bomb(game, state, plane)
 
@@ -245,13 +248,20 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
 
 def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
     """The situation in a line, for a person at the prompt: the nearest enemies and where they point."""
-    enemies = state.enemies(plane.side)
-    x, y, z = plane.nose  # (the distances, ids and planes in one comprehension)
-    near = sorted([((abs(x - a) + abs(y - b) + abs(z - c)) >> 1, e.id, e) for e in enemies for a, b, c in [e.nose]])
-    if not near:
+    key = ("enemies by id", plane.side)  # kept with the lists of planes, till one leaves the mat
+    enemies = state.listed.get(key)
+    if enemies is None:
+        enemies = state.listed[key] = sorted(state.enemies(plane.side), key=lambda e: e.id)
+    if not enemies:
         return "no enemy on the mat"
+    # Nearest first, then by id: each enemy as one number, its distance times their count plus its
+    # place among them by id, so the sort compares numbers, not (distance, id) pairs.
+    x, y, z, n = *plane.nose, len(enemies)
+    near = sorted([((abs(x - a) + abs(y - b) + abs(z - c)) >> 1) * n + i
+                   for i, e in enumerate(enemies) for a, b, c in [e.nose]])
     seen, said = state.seen, []  # an enemy's place and facing in words, kept till it moves
-    for d, _, e in near[:count]:
+    for k in near[:count]:
+        d, e = k // n, enemies[k % n]
         where = seen.get(e.id)
         if where is None:
             where = seen[e.id] = f"{e.id} at {state.mat.labels[e.nose]} facing {FACINGS[e.facing]}"
@@ -262,17 +272,20 @@ def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
 # --------------------------------------------------------------------------- shooting
 
 
-def shoot(game: Game, state: State, plane: Plane) -> Rules:
-    table = state.table
-    if plane.role == "fighter":
-        guns = ((plane.record.guns_front or 0, plane.facing, table.ranges.front, "forward guns"),
-                (plane.record.guns_tail, plane.facing + 3, table.ranges.tail, "tail gun"))
-        for dice, facing, reach, weapon in guns:
-            if dice and state.ended is None:
-                shot = line_target(state, plane, facing % 6, reach)
-                if shot is not None:
-                    fire(game, state, plane, weapon, shot, dice)
-        return
+def fighter_shoot(game: Game, state: State, plane: Plane) -> None:
+    """The forward guns, then the tail gun, each at the first plane on its line if that is an enemy."""
+    ranges = state.table.ranges
+    guns = ((plane.record.guns_front or 0, plane.facing, ranges.front, "forward guns"),
+            (plane.record.guns_tail, plane.facing + 3, ranges.tail, "tail gun"))
+    for dice, facing, reach, weapon in guns:
+        if dice and state.ended is None:
+            shot = line_target(state, plane, facing % 6, reach)
+            if shot is not None:
+                fire(game, state, plane, weapon, shot, dice)
+
+
+def turrets_shoot(game: Game, state: State, plane: Plane) -> Rules:
+    """Each turret of a bomber in turn; its side chooses the target when the turret sees several."""
     near = in_reach(state, plane)
     for turret, dice in plane.turrets:
         if state.ended is not None or not plane.on_mat:
@@ -316,7 +329,7 @@ def fire(game: Game, state: State, shooter: Plane, weapon: str, shot: Shot, dice
             confirm = parse_roll(eh.confirm, eh.die)
             checks = game.dice.roll(eh.die, f"engine hit on {target.id}?", triggers, target=target.id,
                                     need=confirm.text())
-            engines = sum(1 for r in checks if r in confirm)
+            engines = sum([r in confirm for r in checks])
             event.update(engine_rolls=checks, engine_need=confirm.text(), engine_hits=engines)
     game.emit("hm.shot", **event)
     if hits:

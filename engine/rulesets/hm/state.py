@@ -43,7 +43,7 @@ class Plane:
     def hexes(self) -> tuple[Cube, ...]:
         if self.length == 1:
             return (self.nose,)
-        return tuple(cube_step(self.nose, self.facing + 3, i) for i in range(self.length))
+        return tuple([cube_step(self.nose, self.facing + 3, i) for i in range(self.length)])
 
     @property
     def on_mat(self) -> bool:
