@@ -248,20 +248,13 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
 
 def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
     """The situation in a line, for a person at the prompt: the nearest enemies and where they point."""
-    key = ("enemies by id", plane.side)  # kept with the lists of planes, till one leaves the mat
-    enemies = state.listed.get(key)
-    if enemies is None:
-        enemies = state.listed[key] = sorted(state.enemies(plane.side), key=lambda e: e.id)
-    if not enemies:
+    enemies = state.enemies(plane.side)
+    x, y, z = plane.nose  # (the distances, ids and planes in one comprehension)
+    near = sorted([((abs(x - a) + abs(y - b) + abs(z - c)) >> 1, e.id, e) for e in enemies for a, b, c in [e.nose]])
+    if not near:
         return "no enemy on the mat"
-    # Nearest first, then by id: each enemy as one number, its distance times their count plus its
-    # place among them by id, so the sort compares numbers, not (distance, id) pairs.
-    x, y, z, n = *plane.nose, len(enemies)
-    near = sorted([((abs(x - a) + abs(y - b) + abs(z - c)) >> 1) * n + i
-                   for i, e in enumerate(enemies) for a, b, c in [e.nose]])
     seen, said = state.seen, []  # an enemy's place and facing in words, kept till it moves
-    for k in near[:count]:
-        d, e = k // n, enemies[k % n]
+    for d, _, e in near[:count]:
         where = seen.get(e.id)
         if where is None:
             where = seen[e.id] = f"{e.id} at {state.mat.labels[e.nose]} facing {FACINGS[e.facing]}"
