@@ -128,6 +128,17 @@ def lay_out(components: list[Component], paper: str = "a4", title: str = "") -> 
     return [_sheet(p, paper, title, i + 1, len(pages)) for i, p in enumerate(pages)], problems
 
 
+def lay_out_pack(pack: Any, view: Any, makers: dict[str, ComponentMaker], kinds: Iterable[str], paper: str,
+                 scenario: Any = None) -> tuple[list[Sheet], list[str]]:
+    """`lay_out` of a pack's `kinds` (only what `scenario` uses, when given), titled after the pack
+    and the scenario; no sheets and no problems means there was nothing to print."""
+    title = pack.manifest.name if pack.manifest else pack.id
+    only = None
+    if scenario is not None:
+        only, title = used_by(view, scenario, makers), f"{title} · {scenario.name}"
+    return lay_out(components_of(view, makers, kinds, only), paper, title)
+
+
 def summary(sheets: list[Sheet]) -> str:
     placed = sum(len(s.placed) for s in sheets)
     sides = sum(1 + (s.back is not None) for s in sheets)

@@ -15,7 +15,7 @@ from pathlib import Path
 from engine.content.diagnostics import Severity, did_you_mean
 from engine.content.validate import UsageError
 from engine.content.view import ContentView
-from engine.sheets import PAPERS, Sheet, components_of, lay_out, printable_kinds, scenarios, summary, used_by
+from engine.sheets import PAPERS, Sheet, lay_out_pack, printable_kinds, scenarios, summary
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -60,20 +60,17 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     view = ContentView.of_pack(pack)
-    title = pack.manifest.name if pack.manifest else pack.id
-    only = None
+    scenario = None
     if args.scenario is not None:
         known = {s.id: s for s in scenarios(view)}
         if args.scenario not in known:
             raise UsageError(f"no scenario '{args.scenario}' in {pack.id}.{did_you_mean(args.scenario, known)}"
                              f" Scenarios: {', '.join(known) or 'none'}")
-        only = used_by(view, known[args.scenario], makers)
-        title = f"{title} · {known[args.scenario].name}"
-    components = components_of(view, makers, kinds, only)
-    if not components:
-        what = f"that scenario {args.scenario} uses" if only is not None else "to print"
+        scenario = known[args.scenario]
+    sheets, problems = lay_out_pack(pack, view, makers, kinds, args.paper, scenario)
+    if not sheets and not problems:
+        what = f"that scenario {args.scenario} uses" if scenario is not None else "to print"
         raise UsageError(f"{pack.id} has no records of {', '.join(kinds)} {what}")
-    sheets, problems = lay_out(components, args.paper, title)
     for problem in problems:
         print(f"sortie sheets: {problem}", file=sys.stderr)
     if sheets:

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from engine.content.validate import UsageError
 from engine.content.view import ContentView
-from engine.sheets import PAPERS, Sheet, components_of, lay_out, scenarios, summary, used_by
+from engine.sheets import PAPERS, Sheet, lay_out_pack, scenarios, summary
 
 from .document import PackDocument
 from .print_pdf import write_pdf
@@ -92,12 +92,8 @@ class PrintDialog(QDialog):
     def refresh(self) -> None:
         """Lay the sheets out again for the kinds and paper chosen, and say what comes out."""
         scenario = self.scope.currentData()
-        only = used_by(self.view, scenario, self.makers) if scenario is not None else None
-        components = components_of(self.view, self.makers, self.chosen_kinds(), only)
-        title = self.doc.pack.manifest.name if self.doc.pack.manifest else self.doc.id
-        if scenario is not None:
-            title = f"{title} · {scenario.name}"
-        self.sheets, self.problems = lay_out(components, self.paper.currentData(), title)
+        self.sheets, self.problems = lay_out_pack(self.doc.pack, self.view, self.makers, self.chosen_kinds(),
+                                                  self.paper.currentData(), scenario)
         text = (f"{summary(self.sheets)} to print."
                 if self.sheets else "Nothing to print: tick a kind with records.")
         chosen = set(self.chosen_kinds())
