@@ -211,6 +211,15 @@ def main() -> int:
         composite(window, sheets, "studio-print-sheets.png")
         save_drawing(sheets.side.itemData(sheets.side.currentIndex()), "sheet-red-eagles-counters.png", 4)
         sheets.close()
+        window.open_record("af.data_card", "me-109e")
+        sheets = window.print_dialog()
+        sheets.scope.setCurrentIndex(sheets.scope.findText("What Scenario 4: Low-Altitude Mission uses"))
+        for i in range(sheets.kinds.count()):  # the counters alone
+            item = sheets.kinds.item(i)
+            if item.data(Qt.ItemDataRole.UserRole) != "af.data_card:counters":
+                item.setCheckState(Qt.CheckState.Unchecked)
+        save_drawing(sheets.sheets[0].front, "sheet-air-force-counters.png", 4)
+        sheets.close()
 
         # Another program changes a file while it has unsaved edits here.
         window.open_record("paw.dashboard", "spitfire-ix")

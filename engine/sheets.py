@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
+from engine.content.diagnostics import did_you_mean
 from engine.content.walk import iter_refs
 from engine.draw import Drawing, Font, Group, Item, Line, Style, Text
 
@@ -38,6 +39,24 @@ class Component:
 ComponentMaker = Callable[[Any, Any], list[Component]]
 
 
+def record_kind(key: str) -> str:
+    """The record kind a maker draws from: makers are keyed by kind, or by 'kind:part' when a kind
+    gives two sets of pieces a player may want apart (a data card, and the counters of its type)."""
+    return key.partition(":")[0]
+
+
+class Scope:
+    """What makers see: the pack's records (`get`, `records`, as the view has them) and `scenarios`,
+    those the sheets are for (the one chosen, or all of the pack's), so a maker can print as many
+    counters of a type as they field."""
+
+    def __init__(self, view: Any, chosen: list[Any]) -> None:
+        self.view, self.scenarios = view, chosen
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.view, name)
+
+
 @dataclass(frozen=True)
 class Placed:
     component: Component
@@ -60,15 +79,17 @@ class Sheet:
     back: Drawing | None  # None when no piece on the sheet has a back
 
 
-def components_of(view: Any, makers: dict[str, ComponentMaker], kinds: Iterable[str],
+def components_of(view: Any, makers: dict[str, ComponentMaker], keys: Iterable[str],
                   only: set[tuple[str, str]] | None = None) -> list[Component]:
-    """The pieces of every record of `kinds` (of those in `only`, as (kind, id), when given), in the
-    pack's order of records."""
+    """The pieces the makers of `keys` draw from every record of their kinds (of those in `only`,
+    as (kind, id), when given), in the pack's order of records. `view` is what makers see: a
+    `Scope` for makers that count copies by scenario."""
     found: list[Component] = []
-    for kind in kinds:
+    for key in keys:
+        kind = record_kind(key)
         for record in view.records(kind):
             if only is None or (kind, record.id) in only:
-                found += makers[kind](record, view)
+                found += makers[key](record, view)
     return found
 
 
@@ -77,7 +98,7 @@ def used_by(view: Any, record: Any, printed: Iterable[str]) -> set[tuple[str, st
     those name in turn: for a scenario, what a table needs to play it (its planes' dashboards and
     the templates those name, the targets and their flip sides, the tables its rules use), not what
     the records behind it would allow (a mission type's other targets)."""
-    printed = set(printed)
+    printed = {record_kind(key) for key in printed}
     seen: set[tuple[str, str]] = set()
     todo = [record]
     while todo:
@@ -136,7 +157,8 @@ def lay_out_pack(pack: Any, view: Any, makers: dict[str, ComponentMaker], kinds:
     only = None
     if scenario is not None:
         only, title = used_by(view, scenario, makers), f"{title} · {scenario.name}"
-    return lay_out(components_of(view, makers, kinds, only), paper, title)
+    scope = Scope(view, [scenario] if scenario is not None else scenarios(view))
+    return lay_out(components_of(scope, makers, kinds, only), paper, title)
 
 
 def summary(sheets: list[Sheet]) -> str:
@@ -217,13 +239,14 @@ def as_printed(preview: Callable[[Any, Any], Drawing]) -> ComponentMaker:
 
 
 def printable_kinds(makers: dict[str, ComponentMaker], asked: Iterable[str]) -> list[str]:
-    """The kinds asked for (all the ruleset prints when none), each checked: a ValueError says
-    which one is not printed and what is."""
+    """The kinds (or 'kind:part's) asked for (all the ruleset prints when none), each checked: a
+    ValueError says which one is not printed and what is."""
     asked = list(asked)
     for kind in asked:
         if kind not in makers:
             printed = ", ".join(sorted(makers)) or "nothing"
-            raise ValueError(f"no print-and-play components for kind '{kind}'; this ruleset prints {printed}")
+            raise ValueError(f"no print-and-play components for kind '{kind}'.{did_you_mean(kind, makers)} "
+                             f"This ruleset prints {printed}")
     return asked or list(makers)
 
 

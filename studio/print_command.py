@@ -22,14 +22,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "sheets",
         help="print-and-play sheets of a pack's counters, cards and dashboards (PDF or SVG)",
-        description="Lay out a pack's components (counters once per copy in the countermix, "
-        "cards, dashboards, templates) at their printed size on pages, each front page followed "
-        "by its back mirrored for double-sided printing flipped on the long edge, with cut marks. "
+        description="Lay out a pack's components (counters once per copy in the countermix or as "
+        "many as a scenario fields, cards, dashboards, templates) at their printed size on pages, "
+        "each front page followed by its back mirrored for double-sided printing flipped on the long edge, with cut marks. "
         "Exit status: 0 all written, 1 the pack has errors or some component does not fit the "
         "paper (the rest is written), 2 usage error.",
     )
     p.add_argument("pack", type=Path, help="pack folder")
-    p.add_argument("kinds", nargs="*", metavar="KIND", help="only these kinds, e.g. aw.air_unit (default: all it prints)")
+    p.add_argument("kinds", nargs="*", metavar="KIND",
+                   help="only these kinds or parts of kinds, e.g. aw.air_unit, af.data_card:counters "
+                   "(default: all it prints)")
     p.add_argument("--scenario", metavar="ID",
                    help="only what this scenario uses: its planes' dashboards or cards, targets, counters")
     p.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper size (default: %(default)s)")

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from engine.content.validate import UsageError
 from engine.content.view import ContentView
-from engine.sheets import PAPERS, Sheet, lay_out_pack, scenarios, summary
+from engine.sheets import PAPERS, Sheet, lay_out_pack, record_kind, scenarios, summary
 
 from .document import PackDocument
 from .print_pdf import write_pdf
@@ -41,10 +41,10 @@ class PrintDialog(QDialog):
         self.setWindowTitle(f"Print-and-Play Sheets — {doc.id}")
         self.kinds = QListWidget()
         self.kinds.setMaximumHeight(120)
-        for kind in sorted(self.makers):
-            count = len(self.view.records(kind))
-            item = QListWidgetItem(f"{kind}  ({count} record{'s' if count != 1 else ''})")
-            item.setData(Qt.ItemDataRole.UserRole, kind)
+        for key in sorted(self.makers):
+            count = len(self.view.records(record_kind(key)))
+            item = QListWidgetItem(f"{key.replace(':', ' ')}  ({count} record{'s' if count != 1 else ''})")
+            item.setData(Qt.ItemDataRole.UserRole, key)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if count else Qt.CheckState.Unchecked)
             self.kinds.addItem(item)
@@ -96,7 +96,7 @@ class PrintDialog(QDialog):
                                                   self.paper.currentData(), scenario)
         text = (f"{summary(self.sheets)} to print."
                 if self.sheets else "Nothing to print: tick a kind with records.")
-        chosen = set(self.chosen_kinds())
+        chosen = {record_kind(key) for key in self.chosen_kinds()}
         broken = [r.label for r in self.doc.records.values()
                   if not r.is_manifest and r.kind in chosen and r.model is None]
         warnings = list(self.problems)

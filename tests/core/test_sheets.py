@@ -10,7 +10,10 @@ from engine.content.view import ContentView
 from engine.content.walk import iter_refs
 from engine.draw import Drawing, Group, Rect, Text
 from engine.rulesets import rulesets
-from engine.sheets import GAP, MARGIN, PAPERS, Component, components_of, lay_out, printable_kinds, used_by
+from engine.rulesets.paw.preview.common import SIDES
+from engine.draw import Polygon
+from engine.sheets import (GAP, MARGIN, PAPERS, Component, Scope, components_of, lay_out, printable_kinds, record_kind,
+                           scenarios, used_by)
 
 
 def face(w, h, label="x"):
@@ -116,12 +119,20 @@ def test_a_sheet_with_no_back_has_no_back_page():
     assert sheets[0].back is None
 
 
+def test_a_maker_keyed_by_a_part_of_a_kind_draws_from_that_kinds_records():
+    assert record_kind("af.data_card:counters") == record_kind("af.data_card") == "af.data_card"
+    assert printable_kinds({"af.data_card": None, "af.data_card:counters": None}, ["af.data_card:counters"]) == [
+        "af.data_card:counters"]
+
+
 def test_asking_for_a_kind_that_is_not_printed_says_what_is():
     makers = {"aw.air_unit": None, "aw.campaign_card": None}
     assert printable_kinds(makers, []) == ["aw.air_unit", "aw.campaign_card"]
-    with pytest.raises(ValueError, match="no print-and-play components for kind 'aw.map'; this ruleset "
+    with pytest.raises(ValueError, match="no print-and-play components for kind 'aw.map'. This ruleset "
                                          "prints aw.air_unit, aw.campaign_card"):
         printable_kinds(makers, ["aw.map"])
+    with pytest.raises(ValueError, match="'aw.air_units'. Did you mean 'aw.air_unit'?"):
+        printable_kinds(makers, ["aw.air_units"])
 
 
 # --------------------------------------------------------------------------- the bundled packs
@@ -129,9 +140,12 @@ def test_asking_for_a_kind_that_is_not_printed_says_what_is():
 bundled = pytest.mark.skipif(not BUNDLED_CONTENT.is_dir(), reason="no bundled content")
 
 
-def pack_view(pack_id):
+def pack_view(pack_id, scenario=None):
+    """What makers see for a whole bundled pack (or for one of its scenarios), and its makers."""
     pack = next(p for p in validate_paths([BUNDLED_CONTENT / pack_id]).packs if p.id == pack_id)
-    return ContentView.of_pack(pack), rulesets()[pack.ruleset].components
+    view = ContentView.of_pack(pack)
+    chosen = [s for s in scenarios(view) if scenario in (None, s.id)]
+    return Scope(view, chosen), rulesets()[pack.ruleset].components
 
 
 @bundled
@@ -181,5 +195,99 @@ def test_a_scenario_uses_its_planes_dashboards_and_targets_through_its_reference
                  if k.endswith("_template")}
     assert templates and templates <= used  # named by the dashboards, not the scenario: followed all the same
     pieces = components_of(view, makers, makers, used)
-    assert {p.source for p in pieces} == {f"{k} {i}" for k, i in used if k in makers}
+    markless = {f"paw.crew_skill {s.id}" for s in view.records("paw.crew_skill") if not s.has_marker}
+    assert {p.source for p in pieces} == {f"{k} {i}" for k, i in used if k in makers} - markless
     assert len(pieces) < len(components_of(view, makers, makers))
+
+
+def fills(drawing: Drawing) -> list[str]:
+    return [item.style.fill for item in drawing.walk() if isinstance(item, (Rect, Polygon)) and item.style.fill]
+
+
+@bundled
+def test_air_force_counters_show_type_and_number_on_their_nationalitys_colours():
+    view, makers = pack_view("air-force", "air-melee")
+    rules = view.records("af.rules")[0]
+    colours = {c.nationality: c for c in rules.counters.colours}
+    melee = view.get("af.data_card", "me-109e")
+    counters = makers["af.data_card:counters"](melee, view)
+    # Air Melee fields two planes a side (its groups count 2), so two of each type it may fly, numbered
+    assert [c.front.texts() for c in counters] == [[melee.name, "1"], [melee.name, "2"]]
+    german = colours["german"]
+    assert all(fills(c.front)[:2] == [german.background, german.silhouette] for c in counters)
+    assert all(c.back is None and c.front.width == c.front.height == rules.counters.size_mm for c in counters)
+    assert all(c.sample == rules.counters.sample for c in counters)
+    # a house rule's colours are a content edit
+    redone = rules.model_copy(update={"counters": rules.counters.model_copy(update={"colours": [
+        german.model_copy(update={"background": "#123456"})]})})
+    house = Scope(_with_record(view.view, redone), view.scenarios)
+    assert fills(makers["af.data_card:counters"](melee, house)[0].front)[0] == "#123456"
+
+
+def _with_record(view, record):
+    """A view that sees `record` in place of its kind's first one."""
+    class Replaced:
+        def __getattr__(self, name):
+            return getattr(view, name)
+
+        def records(self, kind):
+            found = view.records(kind)
+            return [record, *found[1:]] if kind == record.kind else found
+    return Replaced()
+
+
+@bundled
+def test_air_force_prints_as_many_counters_of_a_type_as_a_scenario_fields():
+    view, makers = pack_view("air-force")
+    counts = {}
+    for p in components_of(view, makers, ["af.data_card:counters"]):
+        counts[p.source] = counts.get(p.source, 0) + 1
+    stream = view.get("af.scenario", "night-fighters").variant("bomber-stream")
+    (force,) = [f for m in stream.matchups for f in m.forces if "lancaster" in f.aircraft]
+    assert counts["af.data_card lancaster"] == force.count == 12  # the bomber stream's twelve
+    # every type is printed, at least once, for scenarios of the players' own
+    assert set(counts) == {f"af.data_card {c.id}" for c in view.records("af.data_card")}
+    # for one scenario: only its types (through its references), as many as it fields: two a side
+    one, _ = pack_view("air-force", "air-melee")
+    melee = components_of(one, makers, ["af.data_card:counters"], used_by(one, one.scenarios[0], makers))
+    assert melee and len(melee) == 2 * len({p.source for p in melee}) < sum(counts.values())
+
+
+@bundled
+def test_pocket_air_war_plane_counters_flip_to_their_damaged_side():
+    view, makers = pack_view("pocket-air-war", "sweep-four-versus-four")
+    scenario = view.scenarios[0]
+    dashboard = view.get("paw.dashboard", scenario.planes[0].dashboard)
+    counters = makers["paw.dashboard:counters"](dashboard, view)
+    assert len(counters) == sum(p.dashboard == dashboard.id for p in scenario.planes) == 4
+    side = view.get("paw.faction", scenario.planes[0].faction).side
+    front, back = counters[0].front, counters[0].back
+    assert back is not None and front.texts() == back.texts() == [dashboard.name]
+    assert fills(front)[0] == SIDES[side] and fills(back)[0] != SIDES[side]  # the damaged side
+    unflown = next(d for d in view.records("paw.dashboard") if all(p.dashboard != d.id for p in scenario.planes))
+    assert len(makers["paw.dashboard:counters"](unflown, view)) == 1
+
+
+@bundled
+def test_a_damage_marker_shows_its_pile_in_front_and_what_it_does_on_the_back():
+    view, makers = pack_view("pocket-air-war")
+    oil = view.get("paw.damage_marker", "front-oil-cooler")
+    (marker,) = makers["paw.damage_marker"](oil, view)
+    assert marker.front.texts() == ["F"] and marker.sample
+    assert marker.back.texts() == ["oil cooler", "♥" * oil.hearts, "can't climb", "can't fly High"]
+    slipping = type(oil).model_validate({**oil.model_dump(), "aspect": "back", "copies": 3, "effects": [
+        {"effect": "cant_side_slip", "direction": "right"}, {"effect": "acceleration", "value": -1},
+        {"effect": "tightest_turn", "letter": "D"}]})
+    three = makers["paw.damage_marker"](slipping, view)
+    assert len(three) == 3 and three[0].front.texts() == ["B"]
+    assert three[0].back.texts()[2:] == ["can't side-slip right", "ACC -1", "tightest turn D"]
+
+
+@bundled
+def test_skill_markers_come_for_the_skills_that_have_one_as_many_as_a_scenario_flies():
+    view, makers = pack_view("pocket-air-war", "sweep-spitfire-vs-ace-110")
+    ace, trained = view.get("paw.crew_skill", "ace"), view.get("paw.crew_skill", "trained")
+    assert makers["paw.crew_skill"](trained, view) == []  # the default skill has no marker
+    aces = makers["paw.crew_skill"](ace, view)
+    assert len(aces) == max(1, sum(p.skill == "ace" for p in view.scenarios[0].planes))
+    assert aces[0].front.texts() == [ace.name, f"crosshair {ace.crosshair:+d}", f"Energy {ace.energy_tokens:+d}"]

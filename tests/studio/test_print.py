@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from engine.cli import main
 from engine.content.loader import BUNDLED_CONTENT
@@ -80,7 +81,8 @@ def test_svg_pages_are_written_without_loading_qt(tmp_path):
 def test_sortie_sheets_prints_what_one_scenario_uses(tmp_path, capsys):
     pack = BUNDLED_CONTENT / "pocket-air-war"
     assert main(["sheets", str(pack), "--scenario", "bombing-adlerangriff-airfield", "--svg", str(tmp_path)]) == 0
-    assert re.search(r": 9 component\(s\) on", capsys.readouterr().out)
+    # its 4 dashboards, 2 fire templates and 3 targets, and a counter for each of its 9 planes
+    assert re.search(r": 18 component\(s\) on", capsys.readouterr().out)
     assert main(["sheets", str(pack), "--scenario", "bombing-adlerangriff"]) == 2
     assert "no scenario 'bombing-adlerangriff' in pocket-air-war. Did you mean 'bombing-adlerangriff-airfield'?" \
         in capsys.readouterr().err
@@ -92,6 +94,10 @@ def test_sortie_sheets_says_what_does_not_fit_and_writes_the_rest(tmp_path, caps
     err = capsys.readouterr().err
     assert "af.data_card b-17f, b-17g, b-24d, b-24j and 28 more: 282 x 142 mm does not fit" in err
     assert "print on a4 or a3" in err
+    assert out.exists()  # the counters fit: they are written
+    out.unlink()
+    assert main(["sheets", str(BUNDLED_CONTENT / "air-force"), "af.data_card", "--paper", "letter",
+                 "--out", str(out)]) == 1
     assert not out.exists()  # every card was too big: nothing to write
 
 
@@ -159,7 +165,7 @@ def test_the_dialog_prints_what_one_scenario_uses(window):
     dialog = dialog_for(window, "pocket-air-war")
     everything = dialog.summary.text()
     dialog.scope.setCurrentIndex(dialog.scope.findText("What Strategic Bombing: Eagle Attack on an Airfield uses"))
-    assert dialog.summary.text().startswith("9 component(s)") and not everything.startswith("9 ")
+    assert dialog.summary.text().startswith("18 component(s)") and not everything.startswith("18 ")
     assert "Eagle Attack on an Airfield" in " ".join(dialog.sheets[0].front.texts())  # the footer names it
 
 
@@ -167,7 +173,13 @@ def test_the_dialog_shows_what_does_not_fit_the_paper(window):
     dialog = dialog_for(window, "air-force")
     dialog.paper.setCurrentIndex(dialog.paper.findData("letter"))
     assert "does not fit" in dialog.summary.text() and "print on a4 or a3" in dialog.summary.text()
-    assert not dialog.buttons.button(dialog.buttons.StandardButton.Save).isEnabled()
+    save = dialog.buttons.button(dialog.buttons.StandardButton.Save)
+    assert save.isEnabled()  # the counters fit letter paper
+    (counters,) = [dialog.kinds.item(i) for i in range(dialog.kinds.count())
+                   if dialog.kinds.item(i).data(Qt.ItemDataRole.UserRole) == "af.data_card:counters"]
+    assert counters.text().startswith("af.data_card counters  (32 records)")
+    counters.setCheckState(Qt.CheckState.Unchecked)
+    assert not save.isEnabled()
 
 
 def test_the_dialog_names_records_left_out_because_they_do_not_validate(window):

@@ -6,6 +6,7 @@ from engine.content.ruleset import Ruleset
 from engine.sheets import as_printed
 
 from .board import Board
+from .counters import plane_counters
 from .crew import CrewQuality, PilotTrait
 from .ground import GroundUnit
 from .layout import BOARD_PREVIEWS, LAYOUT
@@ -40,6 +41,6 @@ RULESET = Ruleset(
     lint_rules=RULES,
     rulebook="002_a8c1bec5b3f23e2c.txt",
     previews={**PREVIEWS, **BOARD_PREVIEWS},
-    components={"af.data_card": as_printed(PREVIEWS["af.data_card"])},
+    components={"af.data_card": as_printed(PREVIEWS["af.data_card"]), "af.data_card:counters": plane_counters},
     layout=LAYOUT,
 )

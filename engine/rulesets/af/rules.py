@@ -10,10 +10,14 @@ own because scenarios and data cards point at them by id.
 
 from __future__ import annotations
 
-from engine.content.dice import Die
-from engine.content.model import Model, Record, Ref, field, kind_literal
+from typing import Annotated
 
-from .common import Bank, DiceFormula, HitType, LocalId
+from pydantic import Field
+
+from engine.content.dice import Die
+from engine.content.model import Model, Provenance, Record, Ref, field, kind_literal
+
+from .common import Bank, DiceFormula, HitType, LocalId, Nationality
 
 FEET = "ft"
 
@@ -249,6 +253,25 @@ class Experience(Model):
     missions_for_experience: int = field("Missions after which a pilot gains Experience.", ge=1, le=50)
 
 
+Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="A colour as #rrggbb.")]
+
+
+class CounterColours(Model):
+    nationality: Nationality
+    name: str = field("The colours as the rulebook names them, e.g. 'beige with a blue silhouette'.",
+                      min_length=1)
+    background: Colour = field("The counter's background, as printed.")
+    silhouette: Colour = field("The plane's silhouette on it.")
+
+
+class Counters(Provenance):
+    """The airplane counters (I, Counters): each shows only the plane's type and number, on its
+    nationality's colours; the print-and-play sheets cut them out at this size."""
+
+    size_mm: float = field("Side of a square counter.", unit="mm", gt=0, le=50)
+    colours: list[CounterColours] = field("Background and silhouette by nationality.", min_length=1)
+
+
 class Rules(Record):
     """The Air Force rules' constants and the map from procedures to their tables."""
 
@@ -270,3 +293,4 @@ class Rules(Record):
     rockets: Rockets = field("Rockets (XVIII).")
     airfield: Airfield = field("Landings and take-offs (XIII).")
     experience: Experience = field("Training and experience (XIX).")
+    counters: Counters = field("The airplane counters (I, Counters).")

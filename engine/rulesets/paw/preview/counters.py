@@ -1,7 +1,7 @@
 """Plane and ground-target counters, centred on (0, 0) with the nose (or front) up.
 
 The scenario board places these; the ground-target preview shows one at its
-printed size with its flip side beside it.
+printed size with its flip side beside it; the print-and-play sheets cut them out.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, 
 from engine.drawkit import INK, MUTED, fit, paragraph, plane_silhouette, sample_tag
 from engine.sheets import Component, centred, source
 
+from ..planes import Dashboard
 from ..targets import GroundTarget
 from .common import ALTITUDE_DOT, RED, SIDES, YELLOW, Sizes
 
@@ -115,3 +116,23 @@ def target_counters(record: GroundTarget, ctx: Any) -> list[Component]:
     return [Component(centred(target_counter(record, size, keyed=False)),
                       centred(target_counter(flip, size, keyed=False)) if flip is not None else None,
                       source(record), record.sample)]
+
+
+def plane_counters(record: Dashboard, ctx: Any) -> list[Component]:
+    """Counters of a plane type to cut out, its damaged side on the back (Basic damage flips the
+    counter): as many as a scenario of `ctx.scenarios` fields at once (a mission or one of its
+    legs), and one of a type none of them flies. In its side's colour: the side of the faction
+    that flies it there, or of the first whose nations name its nation."""
+    size = Sizes(ctx).counter
+    fielded, factions = 1, []
+    for scenario in ctx.scenarios:
+        for planes in [scenario.planes, *(leg.planes for leg in scenario.legs)]:
+            flying = [p.faction for p in planes if p.dashboard == record.id]
+            fielded, factions = max(fielded, len(flying)), factions + flying
+    flown_by = [f for f in (ctx.get("paw.faction", fid) for fid in factions) if f is not None]
+    flown_by += [f for f in ctx.records("paw.faction") if any(n.startswith(record.nation) for n in f.nations)]
+    side = flown_by[0].side if flown_by else ""
+    engines = 2 if "bomber" in record.roles else 1
+    front = centred(plane_counter(record.name, side, size, engines=engines))
+    back = centred(plane_counter(record.name, side, size, engines=engines, damaged=True))
+    return [Component(front, back, source(record)) for _ in range(fielded)]
