@@ -291,3 +291,20 @@ def test_skill_markers_come_for_the_skills_that_have_one_as_many_as_a_scenario_f
     aces = makers["paw.crew_skill"](ace, view)
     assert len(aces) == max(1, sum(p.skill == "ace" for p in view.scenarios[0].planes))
     assert aces[0].front.texts() == [ace.name, f"crosshair {ace.crosshair:+d}", f"Energy {ace.energy_tokens:+d}"]
+
+
+@bundled
+def test_air_force_surface_counters_are_neutral_and_as_many_as_a_scenario_sets_up():
+    view, makers = pack_view("air-force", "low-altitude-mission")
+    rules = view.records("af.rules")[0]
+    neutral = next(c for c in rules.counters.colours if c.nationality == "neutral")
+    light_aa, tank = view.get("af.ground_unit", "light-aa"), view.get("af.ground_unit", "tank")
+    aa = makers["af.ground_unit"](light_aa, view)
+    assert len(aa) == 16  # "Sixteen light anti-aircraft counters are placed"
+    assert len(makers["af.ground_unit"](tank, view)) == 6
+    symbol, name = aa[0].front.texts()
+    assert symbol == "AA" and light_aa.name.startswith(name.rstrip("…")) and fills(aa[0].front) == [neutral.background]
+    hill = next(u for u in view.records("af.ground_unit") if u.category == "terrain")
+    assert makers["af.ground_unit"](hill, view) == []  # spare counters face down, the rules say
+    unused = view.get("af.ground_unit", "barrage-balloon")
+    assert len(makers["af.ground_unit"](unused, view)) == 1

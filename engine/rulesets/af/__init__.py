@@ -6,7 +6,7 @@ from engine.content.ruleset import Ruleset
 from engine.sheets import as_printed
 
 from .board import Board
-from .counters import plane_counters
+from .counters import plane_counters, surface_counters
 from .crew import CrewQuality, PilotTrait
 from .ground import GroundUnit
 from .layout import BOARD_PREVIEWS, LAYOUT
@@ -41,6 +41,7 @@ RULESET = Ruleset(
     lint_rules=RULES,
     rulebook="002_a8c1bec5b3f23e2c.txt",
     previews={**PREVIEWS, **BOARD_PREVIEWS},
-    components={"af.data_card": as_printed(PREVIEWS["af.data_card"]), "af.data_card:counters": plane_counters},
+    components={"af.data_card": as_printed(PREVIEWS["af.data_card"]), "af.data_card:counters": plane_counters,
+                "af.ground_unit": surface_counters},
     layout=LAYOUT,
 )

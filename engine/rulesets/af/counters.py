@@ -1,8 +1,9 @@
-"""Airplane counters to cut out: "the only information printed on the airplane counters is the
-type and number of the plane" (rulebook I, Counters), on the colours of its nationality, which the
-`af.rules` record gives with the counters' size.
+"""Counters to cut out. Airplane counters: "the only information printed on the airplane counters
+is the type and number of the plane" (rulebook I, Counters), on the colours of its nationality,
+which the `af.rules` record gives with the counters' size. Surface counters (anti-aircraft,
+vehicles, balloons, ground targets) are neutral, "used by either side indifferently".
 
-A type gets as many counters, numbered from 1, as a scenario of the sheets' scope fields at once.
+A type gets as many counters as a scenario of the sheets' scope fields at once.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from engine.draw import Drawing, Font, Group, Rect, Style, Text
 from engine.drawkit import INK, fit, plane_silhouette, text_width
 from engine.sheets import Component, centred, source
 
+from .ground import GroundUnit
+from .layout import SYMBOLS
 from .planes import DataCard
 from .rules import Rules
 from .scenario import Scenario, Variant
@@ -37,19 +40,33 @@ def fielded(variant: Variant, cards: list[DataCard]) -> Counter[str]:
     return need
 
 
+def surface_fielded(variant: Variant, unit: str) -> int:
+    """Counters of a surface unit a variant sets up: its groups of that unit, at their most."""
+    return sum([(variant.group_size(g) or (0, 0))[1] for g in variant.groups if g.unit == unit])
+
+
+def _colours(rules: Rules, nationality: str) -> tuple[str, str]:
+    found = next((c for c in rules.counters.colours if c.nationality == nationality), None)
+    return (found.background, found.silhouette) if found else ("#ffffff", INK)
+
+
+def _name(text: str, font: Font, s: float, y: float, ink: str, anchor: str) -> Text:
+    """A name across a counter `s` wide, set smaller when long (down to 70%), then cut."""
+    wide = text_width(text, font) / (s * 0.86)
+    smaller = Font(font.size / min(max(wide, 1.0), 1 / 0.7), bold=True)
+    return Text(0, y, fit(text, smaller, s * 0.86), smaller, ink, anchor=anchor)
+
+
 def plane_counter(card: DataCard, number: int, rules: Rules) -> Drawing:
     """One counter, nose up: the type above the silhouette, the number below it."""
     spec = rules.counters
-    colours = next((c for c in spec.colours if c.nationality == card.nationality), None)
-    background, ink = (colours.background, colours.silhouette) if colours else ("#ffffff", INK)
+    background, ink = _colours(rules, card.nationality)
     s = spec.size_mm
     font = Font(s * 0.13, bold=True)
-    wide = text_width(card.name, font) / (s * 0.92)  # a long name is set smaller, down to 70%
-    name = Font(font.size / min(max(wide, 1.0), 1 / 0.7), bold=True)
     engines = max(1, len(card.damage.engines))
     return centred(Drawing(s, s, (
         Rect(-s / 2, -s / 2, s, s, radius=s * 0.06, style=Style(INK, fill=background, width=0.2)),
-        Text(0, -s * 0.44, fit(card.name, name, s * 0.92), name, ink, anchor="n"),
+        _name(card.name, font, s, -s * 0.44, ink, "n"),
         Group((plane_silhouette(s * 0.5, fill=ink, engines=engines),), dy=s * 0.02),
         Text(0, s * 0.45, str(number), font, ink, anchor="s"),
     ), title=f"{card.name} {number}"))
@@ -66,3 +83,22 @@ def plane_counters(card: DataCard, ctx: Any) -> list[Component]:
                 for v in s.variants] + [1])
     return [Component(plane_counter(card, n, rules), source=source(card), sample=rules.counters.sample)
             for n in range(1, most + 1)]
+
+
+def surface_counters(unit: GroundUnit, ctx: Any) -> list[Component]:
+    """A surface unit's counters, its symbol and name on the neutral colours: as many as a scenario
+    in scope sets up, one when none does. Hills are none: the rules make them of spare counters
+    turned face down, the height pencilled on the back."""
+    rules = next(iter(ctx.records("af.rules")), None)
+    if rules is None or unit.category == "terrain":
+        return []
+    most = max([surface_fielded(v, unit.id) for s in ctx.scenarios if isinstance(s, Scenario)
+                for v in s.variants] + [1])
+    background, ink = _colours(rules, "neutral")
+    s = rules.counters.size_mm
+    face = centred(Drawing(s, s, (
+        Rect(-s / 2, -s / 2, s, s, radius=s * 0.06, style=Style(INK, fill=background, width=0.2)),
+        Text(0, -s * 0.05, SYMBOLS[unit.category], Font(s * 0.22, bold=True), ink),
+        _name(unit.name, Font(s * 0.1, bold=True), s, s * 0.42, ink, "s"),
+    ), title=unit.name))
+    return [Component(face, source=source(unit), sample=rules.counters.sample) for _ in range(most)]
