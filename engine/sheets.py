@@ -39,6 +39,13 @@ class Component:
 ComponentMaker = Callable[[Any, Any], list[Component]]
 
 
+def unnamed(maker: ComponentMaker) -> ComponentMaker:
+    """Marks a maker of pieces no scenario names (they come with an optional rule it plays): it is
+    asked for every record of its kind, even for one scenario, and decides from the `Scope`."""
+    maker.unnamed = True  # type: ignore[attr-defined]
+    return maker
+
+
 def record_kind(key: str) -> str:
     """The record kind a maker draws from: makers are keyed by kind, or by 'kind:part' when a kind
     gives two sets of pieces a player may want apart (a data card, and the counters of its type)."""
@@ -47,11 +54,11 @@ def record_kind(key: str) -> str:
 
 class Scope:
     """What makers see: the pack's records (`get`, `records`, as the view has them) and `scenarios`,
-    those the sheets are for (the one chosen, or all of the pack's), so a maker can print as many
-    counters of a type as they field."""
+    those the sheets are for (the one chosen, or all of the pack's: `whole`), so a maker can print
+    as many counters of a type as they field."""
 
-    def __init__(self, view: Any, chosen: list[Any]) -> None:
-        self.view, self.scenarios = view, chosen
+    def __init__(self, view: Any, chosen: list[Any], whole: bool = True) -> None:
+        self.view, self.scenarios, self.whole = view, chosen, whole
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.view, name)
@@ -86,10 +93,11 @@ def components_of(view: Any, makers: dict[str, ComponentMaker], keys: Iterable[s
     `Scope` for makers that count copies by scenario."""
     found: list[Component] = []
     for key in keys:
-        kind = record_kind(key)
+        kind, maker = record_kind(key), makers[key]
+        named = only is not None and not getattr(maker, "unnamed", False)
         for record in view.records(kind):
-            if only is None or (kind, record.id) in only:
-                found += makers[key](record, view)
+            if not named or (kind, record.id) in only:
+                found += maker(record, view)
     return found
 
 
@@ -157,7 +165,7 @@ def lay_out_pack(pack: Any, view: Any, makers: dict[str, ComponentMaker], kinds:
     only = None
     if scenario is not None:
         only, title = used_by(view, scenario, makers), f"{title} · {scenario.name}"
-    scope = Scope(view, [scenario] if scenario is not None else scenarios(view))
+    scope = Scope(view, [scenario], whole=False) if scenario is not None else Scope(view, scenarios(view))
     return lay_out(components_of(scope, makers, kinds, only), paper, title)
 
 

@@ -145,7 +145,7 @@ def pack_view(pack_id, scenario=None):
     pack = next(p for p in validate_paths([BUNDLED_CONTENT / pack_id]).packs if p.id == pack_id)
     view = ContentView.of_pack(pack)
     chosen = [s for s in scenarios(view) if scenario in (None, s.id)]
-    return Scope(view, chosen), rulesets()[pack.ruleset].components
+    return Scope(view, chosen, whole=scenario is None), rulesets()[pack.ruleset].components
 
 
 @bundled
@@ -185,8 +185,8 @@ def test_every_bundled_component_fits_an_a4_sheet(pack_id):
 
 @bundled
 def test_a_scenario_uses_its_planes_dashboards_and_targets_through_its_references():
-    view, makers = pack_view("pocket-air-war")
-    scenario = view.get("paw.scenario", "bombing-adlerangriff-airfield")
+    view, makers = pack_view("pocket-air-war", "bombing-adlerangriff-airfield")
+    scenario = view.scenarios[0]
     used = used_by(view, scenario, makers)
     assert {("paw.ground_target", t.unit) for t in scenario.targets} == {(k, i) for k, i in used if k == "paw.ground_target"}
     dashboards = {p.dashboard for p in scenario.planes}
@@ -308,3 +308,19 @@ def test_air_force_surface_counters_are_neutral_and_as_many_as_a_scenario_sets_u
     assert makers["af.ground_unit"](hill, view) == []  # spare counters face down, the rules say
     unused = view.get("af.ground_unit", "barrage-balloon")
     assert len(makers["af.ground_unit"](unused, view)) == 1
+
+
+@bundled
+def test_damage_markers_come_with_a_scenario_only_when_it_plays_advanced_damage():
+    whole, makers = pack_view("pocket-air-war")
+    sweep = whole.get("paw.scenario", "sweep-four-versus-four")
+    markers = sum(m.copies for m in whole.records("paw.damage_marker"))
+    assert len(components_of(whole, makers, ["paw.damage_marker"])) == markers  # the whole pack: all
+
+    def printed(scenario):
+        scope = Scope(whole.view, [scenario], whole=False)
+        return components_of(scope, makers, ["paw.damage_marker"], used_by(scope, scenario, makers))
+
+    assert not sweep.options.advanced_damage and printed(sweep) == []
+    advanced = sweep.model_copy(update={"options": sweep.options.model_copy(update={"advanced_damage": True})})
+    assert len(printed(advanced)) == markers  # no scenario names them: the rule brings them

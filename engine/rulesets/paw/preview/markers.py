@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.draw import Drawing, Ellipse, Font, Item, Style, Text
 from engine.drawkit import INK, fit
-from engine.sheets import Component, centred, source
+from engine.sheets import Component, centred, source, unnamed
 
 from ..crew import CrewSkill, DamageEffect, DamageMarker
 from .common import RED, Sizes
@@ -54,8 +54,12 @@ def _token(size: float, fill: str, lines: list[tuple[str, Font, str]]) -> Drawin
     return Drawing(size, size, tuple(items))
 
 
+@unnamed
 def damage_markers(record: DamageMarker, ctx: Any) -> list[Component]:
-    """Each copy of a marker in its pile: the pile's letter in front, what it does on the back."""
+    """Each copy of a marker in its pile: the pile's letter in front, what it does on the back.
+    For the whole pack, or for a scenario that plays the Advanced damage model."""
+    if not ctx.whole and not any(s.options.advanced_damage for s in ctx.scenarios):
+        return []
     size = min(Sizes(ctx).counter)
     letter, fill = PILES[record.aspect]
     front = _token(size, fill, [(letter, Font(size * 0.4, bold=True), INK)])
