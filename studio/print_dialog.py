@@ -40,7 +40,6 @@ class PrintDialog(QDialog):
         self.view = ContentView.of_pack(doc.pack)  # as edited, saved or not
         self.setWindowTitle(f"Print-and-Play Sheets — {doc.id}")
         self.kinds = QListWidget()
-        self.kinds.setMaximumHeight(120)
         for key in sorted(self.makers):
             count = len(self.view.records(record_kind(key)))
             item = QListWidgetItem(f"{key.replace(':', ' ')}  ({count} record{'s' if count != 1 else ''})")
@@ -48,6 +47,8 @@ class PrintDialog(QDialog):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if count else Qt.CheckState.Unchecked)
             self.kinds.addItem(item)
+        rows = min(self.kinds.count(), 10)  # every kind in sight, up to ten, then a scroll bar
+        self.kinds.setMaximumHeight(rows * max(self.kinds.sizeHintForRow(0), 16) + 2 * self.kinds.frameWidth() + 4)
         self.scope = QComboBox()  # the whole pack, or what one scenario uses
         self.scope.addItem("The whole pack", None)
         for scenario in scenarios(self.view):
