@@ -324,3 +324,20 @@ def test_damage_markers_come_with_a_scenario_only_when_it_plays_advanced_damage(
     assert not sweep.options.advanced_damage and printed(sweep) == []
     advanced = sweep.model_copy(update={"options": sweep.options.model_copy(update={"advanced_damage": True})})
     assert len(printed(advanced)) == markers  # no scenario names them: the rule brings them
+
+
+@bundled
+def test_air_force_counters_need_the_rules_record_that_gives_their_size_and_colours():
+    view, makers = pack_view("air-force")
+    card, aa = view.get("af.data_card", "me-109e"), view.get("af.ground_unit", "light-aa")
+    assert makers["af.data_card:counters"](card, view) and makers["af.ground_unit"](aa, view)
+
+    class NoRules:
+        def __getattr__(self, name):
+            return getattr(view.view, name)
+
+        def records(self, kind):
+            return [] if kind == "af.rules" else view.view.records(kind)
+
+    bare = Scope(NoRules(), view.scenarios)
+    assert makers["af.data_card:counters"](card, bare) == makers["af.ground_unit"](aa, bare) == []
