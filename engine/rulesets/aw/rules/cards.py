@@ -15,7 +15,6 @@ from engine.core.decisions import Decision
 
 from ..cards import CampaignCard
 from . import arrivals
-from .fog import reveal
 from .losses import take_losses
 from .state import Battle, Effect, HandCard, State
 
@@ -221,20 +220,26 @@ def apply(game, st: State, side: str, card: CampaignCard | None, effect, first_p
         st.emit("aw.ground_battle", side=side, card=card.id, at=st.static.label(square),
                 why="a target for both players until the end of the next player's hour (30.10)")
     elif t == "reveal":
-        yield from _reveal(st, side, effect, why)
+        yield from _reveal(st, side, card, effect, why)
 
 
-def _reveal(st: State, side: str, effect, why: str) -> Generator:
+def _reveal(st: State, side: str, card: CampaignCard | None, effect, why: str) -> Generator:
+    """The player may examine enemy units for as long as the card says (22.0 "by play of a
+    pertinent card"; the card's terms win, 11.4). Examining turns nothing face up, as radar."""
     enemy = st.static.enemy[side]
     units = [u for u in st.units.values() if u.side == enemy and u.square is not None]
+    shown = None  # every enemy unit on the map, for as long as the card is in force
     if effect.scope == "one_square" and units:
         squares = sorted({u.square for u in units})
-        options = [{"type": "reveal", "at": st.static.label(sq), "label": f"reveal {st.static.describe(sq)}"}
+        options = [{"type": "reveal", "at": st.static.label(sq), "label": f"examine {st.static.describe(sq)}"}
                    for sq in squares]
-        action = yield Decision(side, "aw.reveal", f"{why}: reveal the enemy units of one square", options)
+        action = yield Decision(side, "aw.reveal", f"{why}: examine the enemy units of one square", options)
         chosen = st.static.index[action["at"]]
         units = [u for u in units if u.square == chosen]
-    reveal(st, units, f"{why} (22.0)")
+        shown = frozenset(u.id for u in units)
+    until = "game" if card is not None and card.disposition == "permanent" else effect.duration
+    st.effects.append(Effect(side, card.id if card else "", effect, until, shown))
+    st.emit("aw.examine", side=side, units=[u.id for u in units], until=until, why=f"{why} (22.0, 11.4)")
 
 
 def change_command_level(game, st: State, side: str, delta: int, why: str) -> Generator:

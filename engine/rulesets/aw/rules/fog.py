@@ -2,8 +2,8 @@
 
 The state always knows every counter; these rules decide what the other player
 may see. A unit is *revealed* (face up for the rest of the day) by contact,
-combat, bombing or a card; a revealed decoy leaves the map for the Abort Box.
-Radar and the top counter of a stack let the enemy *examine* units without
+combat or bombing; a revealed decoy leaves the map for the Abort Box. Radar,
+the top counter of a stack and cards let the enemy *examine* units without
 revealing them, so examining never removes a decoy.
 """
 
@@ -70,6 +70,9 @@ def sighted(st: State, side: str) -> list[tuple[Unit, bool]]:
     units = [u for u in st.of_side[st.static.enemy[side]] if u.square is not None]
     if not st.options.get("fog-of-war", True):
         return [(u, True) for u in units]
+    every, examined = _examined(st, side) if st.effects else (False, frozenset())
+    if every:
+        return [(u, True) for u in units]
     radar = st.static.radar.get(side, frozenset())
     tops: dict[tuple[int, bool], Unit] = {}  # the top counter of each stack: the last to arrive
     for unit in units:
@@ -78,4 +81,15 @@ def sighted(st: State, side: str) -> list[tuple[Unit, bool]]:
         if top is None or unit.arrival > top.arrival:
             tops[key] = unit
     return [(u, u.revealed or (u.airborne and u.square in radar) or (not u.air and not u.record.fog_of_war_back)
-             or tops[(u.square, u.airborne)] is u) for u in units]
+             or tops[(u.square, u.airborne)] is u or u.id in examined) for u in units]
+
+
+def _examined(st: State, side: str) -> tuple[bool, frozenset[str]]:
+    """What cards in force let `side` examine (22.0): every enemy unit on the map, or these."""
+    ids: frozenset[str] = frozenset()
+    for active in st.effects:
+        if active.side == side and getattr(active.effect, "type", "") == "reveal":
+            if active.units is None:
+                return True, ids
+            ids |= active.units
+    return False, ids

@@ -74,6 +74,7 @@ class Effect:
     card: str
     effect: Any
     until: str
+    units: frozenset[str] | None = None  # a 'reveal' of one square: the enemy units it shows
 
 
 @dataclass
