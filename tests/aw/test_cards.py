@@ -109,6 +109,8 @@ def test_dispositions_discard_reshuffle_at_the_end_of_the_phase_and_permanent():
 def test_two_wild_cards_played_together_raise_the_command_level_and_are_discarded():
     game, st = board()
     _hold(st, "vvs", "vvs-guards-regiments", "vvs-long-range-aviation", first=False)
+    put(st, "yak.1", "K7")
+    st.remove(st.units["yak.1"], "damage", "test")  # each card alone would refit it (30.13)
     asked = _window(game, st, "vvs", "reinforcement", lambda d: option(d, type="play_wild"))
     assert {o["type"] for o in asked[0].options} == {"play", "play_wild", "pass"}
     assert st.command_level("vvs") == 3
@@ -137,6 +139,28 @@ def test_reinforcement_cards_bring_units_the_first_time_and_refits_later():
     drive(cards.window(game, st, "luftwaffe", "reinforcement"))
     assert st.units["ju87.1"].on_map and st.units["he111.1"].on_map  # two refits (30.13)
     assert sorted(e["unit"] for e in game.log if e["type"] == "aw.refit") == ["he111.1", "ju87.1"]
+
+
+def test_a_reinforcement_card_is_offered_only_when_it_would_bring_or_refit_a_unit():
+    """30.13: "Reinforcement cards will provide additional air units the first time they are
+    picked", refits the second and later times. Set-up comes in the redeployment segment of turn 1
+    (29.0), so in its reinforcement segment no Lend Lease unit is in the Reinforcements Box yet:
+    played then, the card's first pick would bring nothing and be spent. It is not offered, and
+    held (11.3 Note) it brings its unit on a later turn."""
+    game, st = board()
+    _hold(st, "vvs", "vvs-lend-lease")
+    assert {st.units[u].box for u in ("p-39.1", "p-39.2", "p-40.1", "a-20.1")} == {"unplaced"}
+    assert cards.offered(game, st, "vvs", "reinforcement") == []
+    st.remove(st.units["p-40.1"], "reinforcements", "test: the Lend Lease unit not picked at set-up (29.1)")
+    assert [h.card for h in cards.offered(game, st, "vvs", "reinforcement")] == ["vvs-lend-lease"]
+    drive(cards.window(game, st, "vvs", "reinforcement"))
+    assert st.units["p-40.1"].on_map
+    cards.reshuffle(game, st)
+    _hold(st, "vvs", "vvs-lend-lease", first=False)
+    assert cards.offered(game, st, "vvs", "reinforcement") == []  # nothing in the Damage Box to refit
+    put(st, "yak.1", "K7")
+    st.remove(st.units["yak.1"], "damage", "test")
+    assert [h.card for h in cards.offered(game, st, "vvs", "reinforcement")] == ["vvs-lend-lease"]
 
 
 def test_a_card_picked_a_second_time_counts_as_a_later_pick():

@@ -16,7 +16,7 @@ from engine.core.decisions import Decision
 from ..cards import CampaignCard
 from . import arrivals
 from .losses import take_losses
-from .state import Battle, Effect, HandCard, State
+from .state import DAMAGE, REINFORCEMENTS, Battle, Effect, HandCard, State
 
 PLANNING_WINDOWS = ("card_pick", "reinforcement", "redeploy")
 # Where an effect does its work when its card names no segment.
@@ -94,15 +94,25 @@ def _useful(game, st: State, side: str, card: CampaignCard, effect, window: str,
         bounds = st.static.setups[target].command_level
         new = max(bounds.min, min(bounds.max, st.command_level(target) + effect.delta))
         return new != st.command_level(target)
-    if t == "reinforcements":
-        return True
+    if t == "reinforcements":  # units the first time the card is picked, refits later (30.13)
+        if held.first_pick:
+            return any(arrivals.matches(u, pick) for u in st.in_box(side, REINFORCEMENTS) if u.id not in st.scheduled
+                       for pick in effect.picks)
+        return bool(effect.later_picks_refits) and _refittable(st, side, [])
     if t == "refit":
-        return any(u.air or arrivals.ground_refittable(st, u, effect.unit_types) for u in st.in_box(side, "damage"))
+        return _refittable(st, side, effect.unit_types)
     if t == "ground_battle":
         return st.active == side
     if t == "reveal":
         return st.active == side or window != "flying"
     return True  # airbase counters
+
+
+def _refittable(st: State, side: str, unit_types: list[str]) -> bool:
+    """Does the Damage Box hold a unit a refit could bring back (12.0)?"""
+    return any((u.air and (not unit_types or u.type in unit_types))
+               or (not u.air and arrivals.ground_refittable(st, u, unit_types))
+               for u in st.in_box(side, DAMAGE))
 
 
 def wild_sets(st: State, side: str, window: str) -> list[tuple[HandCard, ...]]:
