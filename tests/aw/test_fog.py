@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.rulesets.aw import RULESET
 from engine.rulesets.aw.rules import arrivals, cards, combat, flying, sequence
 from engine.rulesets.aw.rules.fog import face_down, reveal, seen_by
 from engine.rulesets.aw.rules.state import HandCard
@@ -140,3 +141,20 @@ def test_while_the_card_is_in_force_every_enemy_unit_on_the_map_can_be_examined(
     put(st, "la-5.2", "K3")
     assert seen_by(st, "luftwaffe") == {"pe-2.1", "pe-2.2", "la-5.1", "la-5.2"}
     assert seen_by(st, "vvs") == set()  # the card is the Luftwaffe's
+
+
+def test_a_bot_knows_what_the_card_shows_while_it_is_in_force():
+    """The bot's knowledge is kept until the enemy changes; a card shown or run out changes it too."""
+    game, st = board()
+    put(st, "pe-2.1", "K7")
+    put(st, "pe-2.2", "K7")
+    bot = RULESET.engine.bot("luftwaffe", "hard")
+
+    def known():
+        return {u.id for stack in bot.intel(st).stacks.values() for u in stack.known}
+
+    assert known() == {"pe-2.2"}
+    drive(cards.window(game, st, "luftwaffe", "flying"), _recon(game, st))
+    assert known() == {"pe-2.1", "pe-2.2"}
+    st.effects.clear()
+    assert known() == {"pe-2.2"}

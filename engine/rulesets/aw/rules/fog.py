@@ -70,7 +70,7 @@ def sighted(st: State, side: str) -> list[tuple[Unit, bool]]:
     units = [u for u in st.of_side[st.static.enemy[side]] if u.square is not None]
     if not st.options.get("fog-of-war", True):
         return [(u, True) for u in units]
-    every, examined = _examined(st, side) if st.effects else (False, frozenset())
+    every, shown = examined(st, side) if st.effects else (False, frozenset())
     if every:
         return [(u, True) for u in units]
     radar = st.static.radar.get(side, frozenset())
@@ -81,10 +81,10 @@ def sighted(st: State, side: str) -> list[tuple[Unit, bool]]:
         if top is None or unit.arrival > top.arrival:
             tops[key] = unit
     return [(u, u.revealed or (u.airborne and u.square in radar) or (not u.air and not u.record.fog_of_war_back)
-             or tops[(u.square, u.airborne)] is u or u.id in examined) for u in units]
+             or tops[(u.square, u.airborne)] is u or u.id in shown) for u in units]
 
 
-def _examined(st: State, side: str) -> tuple[bool, frozenset[str]]:
+def examined(st: State, side: str) -> tuple[bool, frozenset[str]]:
     """What cards in force let `side` examine (22.0): every enemy unit on the map, or these."""
     ids: frozenset[str] = frozenset()
     for active in st.effects:
