@@ -7,7 +7,7 @@ from engine.rulesets.aw.rules import arrivals, cards, combat, flying, sequence
 from engine.rulesets.aw.rules.fog import face_down, reveal, seen_by
 from engine.rulesets.aw.rules.state import HandCard
 
-from .games import board, drive, option, put, with_decoys_and_flak
+from .games import board, bundled, drive, option, put, variant, with_decoys_and_flak
 
 
 def _fly(game, st, side, unit, at, kind="move"):
@@ -158,3 +158,27 @@ def test_a_bot_knows_what_the_card_shows_while_it_is_in_force():
     assert known() == {"pe-2.1", "pe-2.2"}
     st.effects.clear()
     assert known() == {"pe-2.2"}
+
+
+def _one_square(data):
+    data["effects"] = [{"type": "reveal", "scope": "one_square", "duration": "turn"}]
+
+
+def test_a_card_showing_one_square_shows_the_units_there_and_no_others():
+    game, st = board(content=variant(bundled(), {("aw.campaign_card", "lw-aerial-reconnaissance"): _one_square}))
+    put(st, "pe-2.1", "K7")
+    put(st, "pe-2.2", "K7")
+    put(st, "la-5.1", "K3")
+    put(st, "la-5.2", "K3")
+    answer = _recon(game, st)
+    drive(cards.window(game, st, "luftwaffe", "flying"),
+          lambda d: option(d, type="reveal", at="K7") if d.kind == "aw.reveal" else answer(d))
+    assert seen_by(st, "luftwaffe") == {"pe-2.1", "pe-2.2", "la-5.2"}  # K7, and the top of K3
+
+
+def test_a_card_showing_one_square_shows_nothing_when_no_enemy_unit_is_on_the_map():
+    game, st = board(content=variant(bundled(), {("aw.campaign_card", "lw-aerial-reconnaissance"): _one_square}))
+    drive(cards.window(game, st, "luftwaffe", "flying"), _recon(game, st))
+    put(st, "pe-2.1", "K7")
+    put(st, "pe-2.2", "K7")
+    assert seen_by(st, "luftwaffe") == {"pe-2.2"}

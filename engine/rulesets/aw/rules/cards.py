@@ -239,13 +239,14 @@ def _reveal(st: State, side: str, card: CampaignCard | None, effect, why: str) -
     enemy = st.static.enemy[side]
     units = [u for u in st.units.values() if u.side == enemy and u.square is not None]
     shown = None  # every enemy unit on the map, for as long as the card is in force
-    if effect.scope == "one_square" and units:
-        squares = sorted({u.square for u in units})
-        options = [{"type": "reveal", "at": st.static.label(sq), "label": f"examine {st.static.describe(sq)}"}
-                   for sq in squares]
-        action = yield Decision(side, "aw.reveal", f"{why}: examine the enemy units of one square", options)
-        chosen = st.static.index[action["at"]]
-        units = [u for u in units if u.square == chosen]
+    if effect.scope == "one_square":
+        if units:
+            squares = sorted({u.square for u in units})
+            options = [{"type": "reveal", "at": st.static.label(sq), "label": f"examine {st.static.describe(sq)}"}
+                       for sq in squares]
+            action = yield Decision(side, "aw.reveal", f"{why}: examine the enemy units of one square", options)
+            chosen = st.static.index[action["at"]]
+            units = [u for u in units if u.square == chosen]
         shown = frozenset(u.id for u in units)
     until = "game" if card is not None and card.disposition == "permanent" else effect.duration
     st.effects.append(Effect(side, card.id if card else "", effect, until, shown))
