@@ -74,14 +74,21 @@ def sighted(st: State, side: str) -> list[tuple[Unit, bool]]:
     if every:
         return [(u, True) for u in units]
     radar = st.static.radar.get(side, frozenset())
-    tops: dict[tuple[int, bool], Unit] = {}  # the top counter of each stack: the last to arrive
+    top = tops(units)
+    return [(u, u.revealed or (u.airborne and u.square in radar) or (not u.air and not u.record.fog_of_war_back)
+             or top[(u.square, u.airborne)] is u or u.id in shown) for u in units]
+
+
+def tops(units: list[Unit]) -> dict[tuple[int, bool], Unit]:
+    """The top counter of each stack of `units` on the map, by (square, in the air): the last to
+    arrive there or to be put on top (14.0 "in any order")."""
+    found: dict[tuple[int, bool], Unit] = {}
     for unit in units:
         key = (unit.square, unit.airborne)
-        top = tops.get(key)
+        top = found.get(key)
         if top is None or unit.arrival > top.arrival:
-            tops[key] = unit
-    return [(u, u.revealed or (u.airborne and u.square in radar) or (not u.air and not u.record.fog_of_war_back)
-             or tops[(u.square, u.airborne)] is u or u.id in shown) for u in units]
+            found[key] = unit
+    return found
 
 
 def examined(st: State, side: str) -> tuple[bool, frozenset[str]]:
