@@ -213,6 +213,21 @@ def test_vvs_airbase_counters_go_on_soviet_ground_never_at_myashako_three_at_mos
     assert st.static.label(st.units["vvs-airbase.2"].square) == "N5"
 
 
+def test_an_airbase_card_is_offered_only_when_it_could_place_or_move_a_counter():
+    """30.3: a card places an airbase counter, or, all three being on the map, moves one. With
+    every counter on the map and in use none can move: the card would do nothing and is held."""
+    game, st = board()
+    for n, at in enumerate(("K6", "L4", "M6"), 1):
+        st.place(st.units[f"vvs-airbase.{n}"], st.static.index[at], "test")
+    _hold(st, "vvs", "vvs-field-airfields")
+    assert [h.card for h in cards.offered(game, st, "vvs", "redeploy")] == ["vvs-field-airfields"]
+    for uid, at in (("la-5.1", "K6"), ("la-5.2", "L4"), ("la-5.3", "M6")):
+        put(st, uid, at)
+    assert cards.offered(game, st, "vvs", "redeploy") == []
+    st.remove(st.units["la-5.3"], "abort", "test")
+    assert [h.card for h in cards.offered(game, st, "vvs", "redeploy")] == ["vvs-field-airfields"]
+
+
 def test_a_lower_command_level_aborts_air_units_over_the_new_limit_at_once():
     game, st = board()
     for uid in ("me109.1", "me109.2", "fw190.1"):

@@ -105,7 +105,8 @@ def _useful(game, st: State, side: str, card: CampaignCard, effect, window: str,
         return st.active == side
     if t == "reveal":
         return st.active == side or window != "flying"
-    return True  # airbase counters
+    spare, movable = arrivals.airbase_choice(st, side)  # airbase counters (30.3)
+    return spare is not None or bool(movable)
 
 
 def _refittable(st: State, side: str, unit_types: list[str]) -> bool:
