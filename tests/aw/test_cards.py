@@ -109,6 +109,8 @@ def test_dispositions_discard_reshuffle_at_the_end_of_the_phase_and_permanent():
 def test_two_wild_cards_played_together_raise_the_command_level_and_are_discarded():
     game, st = board()
     _hold(st, "vvs", "vvs-guards-regiments", "vvs-long-range-aviation", first=False)
+    put(st, "yak.1", "K7")
+    st.remove(st.units["yak.1"], "damage", "test")  # each card alone would refit it (30.13)
     asked = _window(game, st, "vvs", "reinforcement", lambda d: option(d, type="play_wild"))
     assert {o["type"] for o in asked[0].options} == {"play", "play_wild", "pass"}
     assert st.command_level("vvs") == 3
@@ -137,6 +139,28 @@ def test_reinforcement_cards_bring_units_the_first_time_and_refits_later():
     drive(cards.window(game, st, "luftwaffe", "reinforcement"))
     assert st.units["ju87.1"].on_map and st.units["he111.1"].on_map  # two refits (30.13)
     assert sorted(e["unit"] for e in game.log if e["type"] == "aw.refit") == ["he111.1", "ju87.1"]
+
+
+def test_a_reinforcement_card_is_offered_only_when_it_would_bring_or_refit_a_unit():
+    """30.13: "Reinforcement cards will provide additional air units the first time they are
+    picked", refits the second and later times. Set-up comes in the redeployment segment of turn 1
+    (29.0), so in its reinforcement segment no Lend Lease unit is in the Reinforcements Box yet:
+    played then, the card's first pick would bring nothing and be spent. It is not offered, and
+    held (11.3 Note) it brings its unit on a later turn."""
+    game, st = board()
+    _hold(st, "vvs", "vvs-lend-lease")
+    assert {st.units[u].box for u in ("p-39.1", "p-39.2", "p-40.1", "a-20.1")} == {"unplaced"}
+    assert cards.offered(game, st, "vvs", "reinforcement") == []
+    st.remove(st.units["p-40.1"], "reinforcements", "test: the Lend Lease unit not picked at set-up (29.1)")
+    assert [h.card for h in cards.offered(game, st, "vvs", "reinforcement")] == ["vvs-lend-lease"]
+    drive(cards.window(game, st, "vvs", "reinforcement"))
+    assert st.units["p-40.1"].on_map
+    cards.reshuffle(game, st)
+    _hold(st, "vvs", "vvs-lend-lease", first=False)
+    assert cards.offered(game, st, "vvs", "reinforcement") == []  # nothing in the Damage Box to refit
+    put(st, "yak.1", "K7")
+    st.remove(st.units["yak.1"], "damage", "test")
+    assert [h.card for h in cards.offered(game, st, "vvs", "reinforcement")] == ["vvs-lend-lease"]
 
 
 def test_a_card_picked_a_second_time_counts_as_a_later_pick():
@@ -187,6 +211,21 @@ def test_vvs_airbase_counters_go_on_soviet_ground_never_at_myashako_three_at_mos
     moves = {o.get("unit") for o in asked[1].options}
     assert moves == {"vvs-airbase.2", "vvs-airbase.3", None}  # not the one with a unit based (30.3)
     assert st.static.label(st.units["vvs-airbase.2"].square) == "N5"
+
+
+def test_an_airbase_card_is_offered_only_when_it_could_place_or_move_a_counter():
+    """30.3: a card places an airbase counter, or, all three being on the map, moves one. With
+    every counter on the map and in use none can move: the card would do nothing and is held."""
+    game, st = board()
+    for n, at in enumerate(("K6", "L4", "M6"), 1):
+        st.place(st.units[f"vvs-airbase.{n}"], st.static.index[at], "test")
+    _hold(st, "vvs", "vvs-field-airfields")
+    assert [h.card for h in cards.offered(game, st, "vvs", "redeploy")] == ["vvs-field-airfields"]
+    for uid, at in (("la-5.1", "K6"), ("la-5.2", "L4"), ("la-5.3", "M6")):
+        put(st, uid, at)
+    assert cards.offered(game, st, "vvs", "redeploy") == []
+    st.remove(st.units["la-5.3"], "abort", "test")
+    assert [h.card for h in cards.offered(game, st, "vvs", "redeploy")] == ["vvs-field-airfields"]
 
 
 def test_a_lower_command_level_aborts_air_units_over_the_new_limit_at_once():

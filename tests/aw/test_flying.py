@@ -6,6 +6,7 @@ import pytest
 
 from engine.core.decisions import IllegalAction
 from engine.rulesets.aw.rules import flying, routes, sequence
+from engine.rulesets.aw.rules.fog import seen_by
 
 from .games import board, drive, put
 
@@ -279,3 +280,23 @@ def test_routes_are_kept_across_games_by_the_enemies_within_reach_and_the_kept_o
     for start in ("D5", "D6", "C4"):  # more searches forget the oldest kept
         routes.reach(st, "vvs", st.static.index[start], 4)
     assert len(st.static.cache["searches"]) == 2
+
+
+def test_a_player_may_put_any_unit_of_his_stack_on_top():
+    """14.0: "You can place your units in a stack in any order"; the order matters because 22.0:
+    "A player can always examine the top enemy unit in a stack"."""
+    game, st = board()
+    put(st, "pe-2.1", "K7")
+    put(st, "pe-2.2", "K7")  # placed last: on top
+    assert seen_by(st, "luftwaffe") == {"pe-2.2"}
+    gen = flying.flying(game, st, "vvs")
+    decision = next(gen)
+    assert [o["unit"] for o in decision.options if o["type"] == "top"] == ["pe-2.1"]
+    with pytest.raises(IllegalAction, match="already on top"):
+        decision.match({"type": "top", "unit": "pe-2.2"})
+    decision = gen.send(decision.match({"type": "top", "unit": "pe-2.1"}))
+    assert decision.kind == "aw.fly"  # putting a unit on top is no move: the segment goes on
+    assert seen_by(st, "luftwaffe") == {"pe-2.1"}
+    (event,) = [e for e in game.log if e["type"] == "aw.on_top"]
+    assert event["unit"] == "pe-2.1" and event["at"] == "K7"
+    assert [o["unit"] for o in decision.options if o["type"] == "top"] == ["pe-2.2"]

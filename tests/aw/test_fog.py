@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from engine.rulesets.aw.rules import arrivals, combat, flying
+from engine.rulesets.aw import RULESET
+from engine.rulesets.aw.rules import arrivals, cards, combat, flying, sequence
 from engine.rulesets.aw.rules.fog import face_down, reveal, seen_by
+from engine.rulesets.aw.rules.state import HandCard
 
-from .games import board, drive, option, put, with_decoys_and_flak
+from .games import board, bundled, drive, option, put, variant, with_decoys_and_flak
 
 
 def _fly(game, st, side, unit, at, kind="move"):
@@ -102,3 +104,81 @@ def test_aa_may_keep_its_units_hidden_and_fire_the_airbase_alone():
     drive(combat.aa_fire(game, st, "vvs"), lambda d: option(d, type="fire_printed"))
     (fire,) = [e for e in game.log if e["type"] == "aw.aa_fire"]
     assert fire["dice"] == 3 and not st.units["lw-flak.1"].revealed
+
+
+def _recon(game, st):
+    """The Luftwaffe holds Aerial Reconnaissance and plays it at the start of its own hour."""
+    st.sides["luftwaffe"].deck.remove("lw-aerial-reconnaissance")
+    st.sides["luftwaffe"].hand.append(HandCard("lw-aerial-reconnaissance", True))
+    st.active = "luftwaffe"
+    return lambda d: option(d, type="play", card="lw-aerial-reconnaissance") if d.kind == "aw.card" else d.options[-1]
+
+
+def test_a_card_lets_the_player_examine_enemy_units_for_as_long_as_it_says():
+    """22.0: enemy stacks may be inspected "by play of a pertinent card"; 11.4: "If the card
+    contradicts the rules, then the card takes precedence". Aerial Reconnaissance reads "Examine
+    all VVS units on the map this hour": the whole stack for that hour, then only its top again;
+    examining turns nothing face up, so a decoy stays on the map (22.1 removes revealed ones)."""
+    game, st = board(content=with_decoys_and_flak())
+    put(st, "pe-2.1", "K7")  # based at Slavyanskaya
+    put(st, "vvs-decoy.1", "K7")
+    put(st, "pe-2.2", "K7")  # placed last: the top of the stack
+    assert seen_by(st, "luftwaffe") == {"pe-2.2"}
+    drive(sequence.side_hour(game, st, "luftwaffe"), _recon(game, st))
+    assert not st.sides["luftwaffe"].hand
+    (examined,) = [e for e in game.log if e["type"] == "aw.examine"]
+    assert examined["until"] == "hour" and set(examined["units"]) == {"pe-2.1", "pe-2.2", "vvs-decoy.1"}
+    assert seen_by(st, "luftwaffe") == {"pe-2.2"}  # the hour is over
+    assert st.units["vvs-decoy.1"].square is not None and not st.units["pe-2.1"].revealed
+
+
+def test_while_the_card_is_in_force_every_enemy_unit_on_the_map_can_be_examined():
+    game, st = board()
+    put(st, "pe-2.1", "K7")
+    put(st, "pe-2.2", "K7")
+    drive(cards.window(game, st, "luftwaffe", "flying"), _recon(game, st))
+    put(st, "la-5.1", "K3")
+    put(st, "la-5.2", "K3")
+    assert seen_by(st, "luftwaffe") == {"pe-2.1", "pe-2.2", "la-5.1", "la-5.2"}
+    assert seen_by(st, "vvs") == set()  # the card is the Luftwaffe's
+
+
+def test_a_bot_knows_what_the_card_shows_while_it_is_in_force():
+    """The bot's knowledge is kept until the enemy changes; a card shown or run out changes it too."""
+    game, st = board()
+    put(st, "pe-2.1", "K7")
+    put(st, "pe-2.2", "K7")
+    bot = RULESET.engine.bot("luftwaffe", "hard")
+
+    def known():
+        return {u.id for stack in bot.intel(st).stacks.values() for u in stack.known}
+
+    assert known() == {"pe-2.2"}
+    drive(cards.window(game, st, "luftwaffe", "flying"), _recon(game, st))
+    assert known() == {"pe-2.1", "pe-2.2"}
+    st.effects.clear()
+    assert known() == {"pe-2.2"}
+
+
+def _one_square(data):
+    data["effects"] = [{"type": "reveal", "scope": "one_square", "duration": "turn"}]
+
+
+def test_a_card_showing_one_square_shows_the_units_there_and_no_others():
+    game, st = board(content=variant(bundled(), {("aw.campaign_card", "lw-aerial-reconnaissance"): _one_square}))
+    put(st, "pe-2.1", "K7")
+    put(st, "pe-2.2", "K7")
+    put(st, "la-5.1", "K3")
+    put(st, "la-5.2", "K3")
+    answer = _recon(game, st)
+    drive(cards.window(game, st, "luftwaffe", "flying"),
+          lambda d: option(d, type="reveal", at="K7") if d.kind == "aw.reveal" else answer(d))
+    assert seen_by(st, "luftwaffe") == {"pe-2.1", "pe-2.2", "la-5.2"}  # K7, and the top of K3
+
+
+def test_a_card_showing_one_square_shows_nothing_when_no_enemy_unit_is_on_the_map():
+    game, st = board(content=variant(bundled(), {("aw.campaign_card", "lw-aerial-reconnaissance"): _one_square}))
+    drive(cards.window(game, st, "luftwaffe", "flying"), _recon(game, st))
+    put(st, "pe-2.1", "K7")
+    put(st, "pe-2.2", "K7")
+    assert seen_by(st, "luftwaffe") == {"pe-2.2"}

@@ -128,7 +128,7 @@ class GroundBattle(EffectBase):
 class Reveal(EffectBase):
     """Lets the player examine enemy units (22.0 'by play of a pertinent card')."""
 
-    type: Literal["reveal"] = field("Reveals enemy units.")
+    type: Literal["reveal"] = field("Lets the player examine enemy units, face down still.")
     scope: Literal["all", "one_square"] = field(
         "'all': every enemy unit on the map; 'one_square': every enemy unit in one square."
     )

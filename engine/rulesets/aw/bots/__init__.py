@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.core.decisions import Decision
 
 from ..rules.flying import Destinations, FlyDecision, FlyToDecision
+from ..rules.fog import examined
 from ..rules.state import State
 from .choices import CHOICES
 from .intel import Intel
@@ -31,10 +32,10 @@ class AirWarsBot:
         self._installations: dict = {}  # see `Intel`
 
     def intel(self, st: State) -> Intel:
-        """What the side knows of the enemy now (the same until an enemy unit changes or a
-        target is hit)."""
+        """What the side knows of the enemy now (the same until an enemy unit changes, a target
+        is hit or a card shows enemy units or stops showing them)."""
         key = (st.versions[st.static.enemy[self.side]], len(st.bombed_targets), tuple(st.battles),
-               len(st.battles_bombed))
+               len(st.battles_bombed), examined(st, self.side) if st.effects else None)
         if self._intel is None or self._intel[0] != key:
             self._intel = (key, Intel(st, self.side, self._installations))
         return self._intel[1]

@@ -212,19 +212,27 @@ def place_ground(game, st: State, side: str, unit: Unit, why: str,
     st.place(unit, square, why)
 
 
-def build_airbase(game, st: State, side: str, why: str) -> Generator:
-    """Place an airbase counter, or move one when all are on the map (30.3)."""
+def airbase_choice(st: State, side: str) -> tuple[Unit | None, list[Unit]]:
+    """What an airbase card may do now (30.3): the counter it would place while fewer than the
+    most allowed are on the map, else the counters on the map it may move (none based there)."""
     rule = st.static.setups[side].airbase_counters
     if rule is None:
-        st.emit("aw.no_effect", side=side, why=f"{why}: {side} has no airbase counters")
-        return
+        return None, []
     counters = airbase_counters(st, side, rule)
     on_map = [u for u in counters if u.square is not None]
     spare = [u for u in counters if u.square is None]
     if spare and len(on_map) < rule.max_on_map:
-        unit = spare[0]
-    else:
-        movable = [u for u in on_map if not st.based_at(u.square, side)]
+        return spare[0], []
+    return None, [u for u in on_map if not st.has_based(u.square, side)]
+
+
+def build_airbase(game, st: State, side: str, why: str) -> Generator:
+    """Place an airbase counter, or move one when all are on the map (30.3)."""
+    if st.static.setups[side].airbase_counters is None:
+        st.emit("aw.no_effect", side=side, why=f"{why}: {side} has no airbase counters")
+        return
+    unit, movable = airbase_choice(st, side)
+    if unit is None:
         if not movable:
             st.emit("aw.no_effect", side=side,
                     why=f"{why}: every airbase counter is on the map and in use (30.3)")

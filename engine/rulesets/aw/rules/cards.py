@@ -15,9 +15,8 @@ from engine.core.decisions import Decision
 
 from ..cards import CampaignCard
 from . import arrivals
-from .fog import reveal
 from .losses import take_losses
-from .state import Battle, Effect, HandCard, State
+from .state import DAMAGE, REINFORCEMENTS, Battle, Effect, HandCard, State
 
 PLANNING_WINDOWS = ("card_pick", "reinforcement", "redeploy")
 # Where an effect does its work when its card names no segment.
@@ -95,15 +94,26 @@ def _useful(game, st: State, side: str, card: CampaignCard, effect, window: str,
         bounds = st.static.setups[target].command_level
         new = max(bounds.min, min(bounds.max, st.command_level(target) + effect.delta))
         return new != st.command_level(target)
-    if t == "reinforcements":
-        return True
+    if t == "reinforcements":  # units the first time the card is picked, refits later (30.13)
+        if held.first_pick:
+            return any(arrivals.matches(u, pick) for u in st.in_box(side, REINFORCEMENTS) if u.id not in st.scheduled
+                       for pick in effect.picks)
+        return bool(effect.later_picks_refits) and _refittable(st, side, [])
     if t == "refit":
-        return any(u.air or arrivals.ground_refittable(st, u, effect.unit_types) for u in st.in_box(side, "damage"))
+        return _refittable(st, side, effect.unit_types)
     if t == "ground_battle":
         return st.active == side
     if t == "reveal":
         return st.active == side or window != "flying"
-    return True  # airbase counters
+    spare, movable = arrivals.airbase_choice(st, side)  # airbase counters (30.3)
+    return spare is not None or bool(movable)
+
+
+def _refittable(st: State, side: str, unit_types: list[str]) -> bool:
+    """Does the Damage Box hold a unit a refit could bring back (12.0)?"""
+    return any((u.air and (not unit_types or u.type in unit_types))
+               or (not u.air and arrivals.ground_refittable(st, u, unit_types))
+               for u in st.in_box(side, DAMAGE))
 
 
 def wild_sets(st: State, side: str, window: str) -> list[tuple[HandCard, ...]]:
@@ -221,20 +231,27 @@ def apply(game, st: State, side: str, card: CampaignCard | None, effect, first_p
         st.emit("aw.ground_battle", side=side, card=card.id, at=st.static.label(square),
                 why="a target for both players until the end of the next player's hour (30.10)")
     elif t == "reveal":
-        yield from _reveal(st, side, effect, why)
+        yield from _reveal(st, side, card, effect, why)
 
 
-def _reveal(st: State, side: str, effect, why: str) -> Generator:
+def _reveal(st: State, side: str, card: CampaignCard | None, effect, why: str) -> Generator:
+    """The player may examine enemy units for as long as the card says (22.0 "by play of a
+    pertinent card"; the card's terms win, 11.4). Examining turns nothing face up, as radar."""
     enemy = st.static.enemy[side]
     units = [u for u in st.units.values() if u.side == enemy and u.square is not None]
-    if effect.scope == "one_square" and units:
-        squares = sorted({u.square for u in units})
-        options = [{"type": "reveal", "at": st.static.label(sq), "label": f"reveal {st.static.describe(sq)}"}
-                   for sq in squares]
-        action = yield Decision(side, "aw.reveal", f"{why}: reveal the enemy units of one square", options)
-        chosen = st.static.index[action["at"]]
-        units = [u for u in units if u.square == chosen]
-    reveal(st, units, f"{why} (22.0)")
+    shown = None  # every enemy unit on the map, for as long as the card is in force
+    if effect.scope == "one_square":
+        if units:
+            squares = sorted({u.square for u in units})
+            options = [{"type": "reveal", "at": st.static.label(sq), "label": f"examine {st.static.describe(sq)}"}
+                       for sq in squares]
+            action = yield Decision(side, "aw.reveal", f"{why}: examine the enemy units of one square", options)
+            chosen = st.static.index[action["at"]]
+            units = [u for u in units if u.square == chosen]
+        shown = frozenset(u.id for u in units)
+    until = "game" if card is not None and card.disposition == "permanent" else effect.duration
+    st.effects.append(Effect(side, card.id if card else "", effect, until, shown))
+    st.emit("aw.examine", side=side, units=[u.id for u in units], until=until, why=f"{why} (22.0, 11.4)")
 
 
 def change_command_level(game, st: State, side: str, delta: int, why: str) -> Generator:

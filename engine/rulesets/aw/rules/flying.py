@@ -3,7 +3,8 @@ in the air (14.0) and engagement (17.1).
 
 A side flies one unit or stack at a time: pick it (or end flying), optionally
 add units from the same square, then pick where it ends among the squares it
-can reach, or land there. Movement runs through grid sides only; a stack that
+can reach, or land there. Between moves it may put any unit of a stack on top
+(14.0: stacks in any order), the counter the enemy may examine (22.0). Movement runs through grid sides only; a stack that
 enters a square with enemy air units in the air must stop there (decoys do not
 stop anybody, 22.1). A move follows a shortest route that enters the fewest
 squares holding enemy units or installations, since entering one reveals the
@@ -16,7 +17,7 @@ from typing import Generator
 
 from engine.core.decisions import Decision, confirm
 
-from .fog import contacts, reveal_contact
+from .fog import contacts, reveal_contact, tops
 from .routes import path, reach
 from .state import State, Unit
 
@@ -96,6 +97,9 @@ def flying(game, st: State, side: str) -> Generator:
         action = yield FlyDecision(st, side)
         if action["type"] == "end":
             return
+        if action["type"] == "top":
+            st.on_top(st.units[action["unit"]])
+            continue
         if action["type"] == "fly_stack":
             square = st.static.index[action["at"]]
             group = st.unmoved_over(side, square)
@@ -152,8 +156,22 @@ def fly_options(st: State, side: str) -> list[dict]:
     for square, count in sorted(stacks.items()):
         if count > 1:
             options.append(_stack_offer(st, square, count))
+    own = [u for u in st.of_side[side] if u.square is not None]
+    top = tops(own)
+    options += [_top_offer(st, u) for u in own if _under(u, top)]
     options.append(_END)
     return options
+
+
+def _under(unit: Unit, top: dict[tuple[int, bool], Unit]) -> bool:
+    """Is `unit` in a stack of its side, not on top (`tops` of the side's units on the map)?"""
+    return top[(unit.square, unit.airborne)] is not unit
+
+
+def _top_offer(st: State, unit: Unit) -> dict:
+    where = "in the air over" if unit.airborne else "at"
+    return {"type": "top", "unit": unit.id,
+            "label": f"put {unit.name} on top of the stack {where} {st.static.label(unit.square)} (14.0)"}
 
 
 _END = {"type": "end", "label": "end flying for this hour"}
@@ -165,7 +183,7 @@ class _Offers:
     looks up) and `accept` checks any action against them. Nothing changes the state while the
     decision waits, so what `offer` handed out is taken back without checking again."""
 
-    UNIT_KIND = ""  # the option kind whose key is its 'unit' (the others': 'at')
+    UNIT_KINDS: tuple[str, ...] = ()  # the option kinds whose key is their 'unit' (the others': 'at')
     _given: tuple[dict, ...] = ()
 
     def offer(self, kind: str, key: object = None) -> dict | None:
@@ -179,7 +197,7 @@ class _Offers:
             if action is given:
                 return given
         kind = action["type"]
-        return confirm(action, self._find(kind, action.get("unit") if kind == self.UNIT_KIND else action.get("at")))
+        return confirm(action, self._find(kind, action.get("unit") if kind in self.UNIT_KINDS else action.get("at")))
 
     def _find(self, kind: str, key: object) -> dict | None:
         raise NotImplementedError
@@ -189,7 +207,7 @@ class Departures(_Offers):
     """What a side may fly next: the option for one unit or stack, or the whole list for a
     person or a view."""
 
-    UNIT_KIND = "fly"
+    UNIT_KINDS = ("fly", "top")
 
     def __init__(self, st: State, side: str) -> None:
         self.st, self.side = st, side
@@ -217,6 +235,12 @@ class Departures(_Offers):
             square = st.static.index.get(key)
             count = len(st.unmoved_over(self.side, square)) if square is not None else 0
             return _stack_offer(st, square, count) if count > 1 else None
+        if kind == "top":
+            unit = st.units.get(key)
+            if unit is None or unit.side != self.side or unit.square is None:
+                return None
+            own = [u for u in st.of_side[self.side] if u.square == unit.square]
+            return _top_offer(st, unit) if _under(unit, tops(own)) else None
         return None
 
 
@@ -266,7 +290,7 @@ class Destinations(_Offers):
     units that may join it. The reach is worked out at once; the units that may join, the stacks in
     the air and the airbase room when first needed."""
 
-    UNIT_KIND = "add"
+    UNIT_KINDS = ("add",)
 
     def __init__(self, st: State, side: str, group: list[Unit]) -> None:
         self.st, self.side, self.group = st, side, group
@@ -409,6 +433,10 @@ def _why_not_fly(st: State, side: str, action: dict) -> str:
         return f"there is no unit '{action.get('unit')}'"
     if unit.side != side:
         return f"{unit.name} is a {unit.side} unit"
+    if action.get("type") == "top":
+        if unit.square is None:
+            return f"{unit.name} is in the {unit.box} box, not on the map"
+        return f"{unit.name} is already on top of its stack, or alone (14.0)"
     return take_off_problem(st, unit) or f"{unit.name} cannot fly now"
 
 

@@ -2,8 +2,8 @@
 
 The state always knows every counter; these rules decide what the other player
 may see. A unit is *revealed* (face up for the rest of the day) by contact,
-combat, bombing or a card; a revealed decoy leaves the map for the Abort Box.
-Radar and the top counter of a stack let the enemy *examine* units without
+combat or bombing; a revealed decoy leaves the map for the Abort Box. Radar,
+the top counter of a stack and cards let the enemy *examine* units without
 revealing them, so examining never removes a decoy.
 """
 
@@ -70,12 +70,33 @@ def sighted(st: State, side: str) -> list[tuple[Unit, bool]]:
     units = [u for u in st.of_side[st.static.enemy[side]] if u.square is not None]
     if not st.options.get("fog-of-war", True):
         return [(u, True) for u in units]
+    every, shown = examined(st, side) if st.effects else (False, frozenset())
+    if every:
+        return [(u, True) for u in units]
     radar = st.static.radar.get(side, frozenset())
-    tops: dict[tuple[int, bool], Unit] = {}  # the top counter of each stack: the last to arrive
+    top = tops(units)
+    return [(u, u.revealed or (u.airborne and u.square in radar) or (not u.air and not u.record.fog_of_war_back)
+             or top[(u.square, u.airborne)] is u or u.id in shown) for u in units]
+
+
+def tops(units: list[Unit]) -> dict[tuple[int, bool], Unit]:
+    """The top counter of each stack of `units` on the map, by (square, in the air): the last to
+    arrive there or to be put on top (14.0 "in any order")."""
+    found: dict[tuple[int, bool], Unit] = {}
     for unit in units:
         key = (unit.square, unit.airborne)
-        top = tops.get(key)
+        top = found.get(key)
         if top is None or unit.arrival > top.arrival:
-            tops[key] = unit
-    return [(u, u.revealed or (u.airborne and u.square in radar) or (not u.air and not u.record.fog_of_war_back)
-             or tops[(u.square, u.airborne)] is u) for u in units]
+            found[key] = unit
+    return found
+
+
+def examined(st: State, side: str) -> tuple[bool, frozenset[str]]:
+    """What cards in force let `side` examine (22.0): every enemy unit on the map, or these."""
+    ids: frozenset[str] = frozenset()
+    for active in st.effects:
+        if active.side == side and getattr(active.effect, "type", "") == "reveal":
+            if active.units is None:
+                return True, ids
+            ids |= active.units
+    return False, ids

@@ -74,6 +74,7 @@ class Effect:
     card: str
     effect: Any
     until: str
+    units: frozenset[str] | None = None  # a 'reveal' of one square: the enemy units it shows
 
 
 @dataclass
@@ -317,6 +318,15 @@ class State:
         other = self.routes[self.static.enemy[unit.side]]
         if other:
             other.clear()
+
+    def on_top(self, unit: Unit) -> None:
+        """Put a unit on top of its stack (14.0: stacked in any order): the counter the enemy
+        may examine (22.0)."""
+        self._arrivals += 1
+        unit.arrival = self._arrivals
+        self.versions[unit.side] += 1
+        self.emit("aw.on_top", unit=unit.id, at=self.static.label(unit.square),
+                  why="a player may order his stacks as he likes (14.0); the enemy may examine the top (22.0)")
 
     def set_mode(self, unit: Unit, mode: str) -> None:
         record = unit.record
