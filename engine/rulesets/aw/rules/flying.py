@@ -4,9 +4,9 @@ in the air (14.0) and engagement (17.1).
 A side flies one unit or stack at a time: pick it (or end flying), optionally
 add units from the same square, then pick where it ends among the squares it
 can reach, or land there. Between moves it may put any unit of a stack on top
-(14.0: stacks in any order), the counter the enemy may examine (22.0). Movement runs through grid sides only; a stack that
-enters a square with enemy air units in the air must stop there (decoys do not
-stop anybody, 22.1). A move follows a shortest route that enters the fewest
+(14.0: stacks in any order), the counter the enemy may examine (22.0). Movement
+runs through grid sides only; a stack that enters a square with enemy air units
+in the air must stop there (decoys do not stop anybody, 22.1). A move follows a shortest route that enters the fewest
 squares holding enemy units or installations, since entering one reveals the
 stack (22.0).
 """
