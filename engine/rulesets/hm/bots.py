@@ -280,13 +280,13 @@ class Bot:
             if not moves:
                 return [-100.0]
         mover = decision.mover
-        indexes, spots, facings = mover.columns  # of the moves on the mat
+        indexes, spots, _ = mover.columns  # of the moves on the mat
         sx, sy, sz = me.nose
         plan = mover.plan
         # What the end hex alone is worth, by spot (every spot of the template, a column at a time):
         # near the objective, behind it (out of its forward guns), by the bombers.
         offsets = plan.spot_offsets
-        toward = None
+        pointing = worths = None  # by end state of the template (its index), when the bot points
         cells: Sequence[float]
         if objective is None:
             cells = [0.0] * plan.spots
@@ -297,23 +297,28 @@ class Bot:
                 cells = plan.kept(("near", rx, ry, rz), lambda: [
                     0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1) for x, y, z in offsets])
             else:  # and behind it: (end - objective) . back > 0, with end = start + offset
-                def near_and_behind() -> tuple[list[float], list[int]]:
-                    """The worths by spot, and for pointing at it, (objective - end) . facing > 0, the
-                    objective's offset along each facing."""
+                def near_and_behind() -> tuple[list[float], list[bool], list[float]]:
+                    """The worths by spot; whether each end state points at the objective,
+                    (objective - end) . facing > 0; and the two together, by end state."""
                     behind = _dot((rx, ry, rz), CUBE_DIRECTIONS[back])
                     dots = plan.spot_table(("dot", back), lambda o: _dot(o, CUBE_DIRECTIONS[back]))
-                    return ([value + 0.2 if dot > behind else value for (x, y, z), dot in zip(offsets, dots)
-                             for value in [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1)]],
-                            [rx * a + ry * b + rz * c for a, b, c in CUBE_DIRECTIONS])
+                    cells = [value + 0.2 if dot > behind else value for (x, y, z), dot in zip(offsets, dots)
+                             for value in [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1)]]
+                    toward = [rx * a + ry * b + rz * c for a, b, c in CUBE_DIRECTIONS]  # its offset along each
+                    pointing = [along < toward[s.facing] for along, s in zip(plan.table(("along",), _along),
+                                                                             plan.states)]
+                    return cells, pointing, [cells[s.spot] + 0.3 if pointing[s.index] else cells[s.spot]
+                                             for s in plan.states]
 
                 # the same few offsets and facings of the objective recur decision after decision
-                cells, toward = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
+                cells, pointing, worths = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
         if bombers:  # an end hex beyond the radius of every bomber costs by how far (a new list: the
             # kept worths stay as they are). A move's end hex is as far from a bomber as its offset from
             # the bomber's: the nearest of every spot in one comprehension per bomber, no hex made.
             nearest = nearest_each(offsets, [(x - sx, y - sy, z - sz) for x, y, z in bombers])
             cells = [cell - 0.1 * (hexes - ESCORT_RADIUS) if hexes > ESCORT_RADIUS else cell
                      for cell, hexes in zip(cells, nearest)]
+            worths = None  # (kept with the cells as they were)
         # Then what a move adds, in this order: the forward guns' shot, the tail gun's, pointing at the
         # objective. A line of fire holding no other plane scores nothing: each is one mask, tested
         # against the planes around as one mask.
@@ -326,15 +331,17 @@ class Bot:
             masks = plan.table(("ray mask", turn, reach), lambda s: rays[s.index][0])  # tested for every move
             for k, hit in [(k, hit) for k, i in enumerate(indexes) if (hit := masks[i] & planes)]:
                 shots[k] = shots.get(k, cells[spots[k]]) + look.aim(rays[indexes[k]][1], hit, dice)
-        if toward is None:
+        if pointing is None:
             out = [cells[spot] for spot in spots]
             for k, value in shots.items():
                 out[k] = value
         else:
-            along = plan.table(("along",), _along)
-            out = [cells[s] + 0.3 if along[i] < toward[f] else cells[s] for s, i, f in zip(spots, indexes, facings)]
+            if worths is not None:  # the end hex's worth and pointing at the objective, kept together
+                out = list(map(worths.__getitem__, indexes))
+            else:
+                out = [cells[s] + 0.3 if pointing[i] else cells[s] for s, i in zip(spots, indexes)]
             for k, value in shots.items():
-                out[k] = value + 0.3 if along[indexes[k]] < toward[facings[k]] else value
+                out[k] = value + 0.3 if pointing[indexes[k]] else value
         if exit_:
             out.append(-100.0)  # a fighter has no reason to leave the fight
         return out
