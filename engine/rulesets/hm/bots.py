@@ -314,10 +314,13 @@ class Bot:
                 cells, pointing, worths = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
         if bombers:  # an end hex beyond the radius of every bomber costs by how far (a new list: the
             # kept worths stay as they are). A move's end hex is as far from a bomber as its offset from
-            # the bomber's: the nearest of every spot in one comprehension per bomber, no hex made.
-            nearest = nearest_each(offsets, [(x - sx, y - sy, z - sz) for x, y, z in bombers])
-            cells = [cell - 0.1 * (hexes - ESCORT_RADIUS) if hexes > ESCORT_RADIUS else cell
-                     for cell, hexes in zip(cells, nearest)]
+            # the bomber's; the bombers' offsets recur (they fly with their escorts), so the cost of
+            # each spot is kept by them (0.0 within the radius: taking it away leaves a worth as it is).
+            mates = tuple([(x - sx, y - sy, z - sz) for x, y, z in bombers])
+            costs = plan.kept(("straying", mates), lambda: [
+                0.1 * (hexes - ESCORT_RADIUS) if hexes > ESCORT_RADIUS else 0.0
+                for hexes in nearest_each(offsets, list(mates))])
+            cells = [cell - cost for cell, cost in zip(cells, costs)]
             worths = None  # (kept with the cells as they were)
         # Then what a move adds, in this order: the forward guns' shot, the tail gun's, pointing at the
         # objective. A line of fire holding no other plane scores nothing: each is one mask, tested

@@ -128,7 +128,7 @@ class Candidates(NamedTuple):
     columns: tuple[tuple[int, ...], ...]  # of `on`: the template index, spot and facing of each, for bots
 
 
-KEPT = 256  # entries `Template.kept` holds at most: a few hundred kilobytes a template
+KEPT = 256  # entries `Template.kept` holds at most of each kind: a few hundred kilobytes a template
 
 
 class Template:
@@ -146,7 +146,7 @@ class Template:
             self.entered |= state.paths
         self._candidates: dict[tuple[int, int], Candidates] = {}
         self._tables: dict[tuple, tuple] = {}
-        self._kept: dict[tuple, Any] = {}
+        self._kept: dict[object, dict[tuple, Any]] = {}  # by kind (the key's first item)
 
     def table(self, key: tuple, make: Callable[[EndState], Any]) -> tuple:
         """`make` of every end state, in template order (by a state's `index`), made once per `key`."""
@@ -164,13 +164,17 @@ class Template:
 
     def kept(self, key: tuple, make: Callable[[], Any]) -> Any:
         """`make()` kept under `key`, for what the bots work out from the template and a few numbers
-        that recur from decision to decision. Unlike `table` the keys are many, so the lot is
-        forgotten past KEPT entries: memory stays small however many games are played."""
-        found = self._kept.get(key)
+        that recur from decision to decision. Unlike `table` the keys are many, so the lot of a kind
+        (the key's first item) is forgotten past KEPT entries: memory stays small however many games
+        are played, and one kind's many keys do not push out another's few."""
+        kind = self._kept.get(key[0])
+        if kind is None:
+            kind = self._kept[key[0]] = {}
+        found = kind.get(key)
         if found is None:
-            if len(self._kept) >= KEPT:
-                self._kept.clear()
-            found = self._kept[key] = make()
+            if len(kind) >= KEPT:
+                kind.clear()
+            found = kind[key] = make()
         return found
 
     def candidates(self, off: int, length: int) -> Candidates:
