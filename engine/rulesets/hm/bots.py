@@ -252,8 +252,9 @@ class Bot:
         first, best_value = best_index, less_danger(best_index, top)
         # Best score first, the first of equals first (a stable sort keeps their order reversed or
         # not), sorted by the builtin on the scores as they are. Danger never adds: only a move
-        # scoring at least the best value so far can come out on top.
-        for index in sorted(range(len(scores)), key=scores.__getitem__, reverse=True):
+        # scoring at least the best value so far can come out on top, so only those are sorted.
+        rivals = [index for index, score in enumerate(scores) if score >= best_value]
+        for index in sorted(rivals, key=scores.__getitem__, reverse=True):
             score = scores[index]
             if score < best_value:
                 break
