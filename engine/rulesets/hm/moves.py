@@ -350,8 +350,8 @@ def _tail(offset: Cube, facing: int, length: int) -> int:
 
 
 def _codes(mat: Mat, way: Way, start: Cube, exit_: bool) -> tuple[str, ...]:
-    path = _shift(way.path, start)
-    return tuple([mat.labels[c] for c in (path[:-1] if exit_ else path)])
+    (sx, sy, sz), labels = start, mat.labels  # (the hexes of the path shifted and named in one comprehension)
+    return tuple([labels[(sx + x, sy + y, sz + z)] for x, y, z in (way.path[:-1] if exit_ else way.path)])
 
 
 class Mover:
