@@ -31,6 +31,10 @@ from .state import Plane, State, distances, hex_distance, nearest_each
 FIGHTER, BOMBER = 1.0, 3.0
 DESIGNATION_CANDIDATE = 5.0  # a plane that may carry the designated passenger
 ESCORT_RADIUS = 3
+# A hex or offset (x, y, z) as one number, x * ROW + y (z is -x - y), for `danger`: a difference of
+# two such numbers is the number of the offset between the hexes, on any mat under ROW / 2 hexes
+# across, and a dict reads a number quicker than a tuple made for the asking.
+ROW = 4096
 
 
 def _first_least(values: list) -> int:
@@ -49,20 +53,20 @@ def _along(state: EndState) -> int:
 
 @lru_cache(maxsize=256)  # some 20 kB each
 def _sights(reach: int, speed: int | None = None, facing: int = 0,
-            chances: tuple[float, ...] = ()) -> dict[Cube, tuple[float, float]]:
-    """What an enemy's guns make of each offset from its nose within `reach`, for `danger`: a
-    fighter's (speed, facing) chance of a die hitting at the range it could close to
-    (`chances[r]` at range r, the last the longest), and 1 ahead of it or 0.4 behind; a
-    turret's (no speed) dice count whole wherever it reaches. An enemy is weighed against a few
+            chances: tuple[float, ...] = ()) -> dict[int, tuple[float, float]]:
+    """What an enemy's guns make of each offset from its nose within `reach` (by the offset's
+    number, ROW), for `danger`: a fighter's (speed, facing) chance of a die hitting at the range it
+    could close to (`chances[r]` at range r, the last the longest), and 1 ahead of it or 0.4 behind;
+    a turret's (no speed) dice count whole wherever it reaches. An enemy is weighed against a few
     hexes each decision; its sights recur from game to game, so they are worked out once."""
     if speed is None:
-        return dict.fromkeys([offset for offset, _ in disk(reach)], (1.0, 1.0))
+        return dict.fromkeys([x * ROW + y for (x, y, _), _ in disk(reach)], (1.0, 1.0))
     fx, fy, fz = CUBE_DIRECTIONS[facing]
     longest = len(chances) - 1
     sights = {}
     for (dx, dy, dz), _ in disk(reach):
         near = ((abs(dx) + abs(dy) + abs(dz)) >> 1) - speed + 1  # the range it could close to
-        sights[(dx, dy, dz)] = (chances[1 if near < 1 else longest if near > longest else near],
+        sights[dx * ROW + dy] = (chances[1 if near < 1 else longest if near > longest else near],
                                 1.0 if dx * fx + dy * fy + dz * fz > 0 else 0.4)
     return sights
 
@@ -118,8 +122,8 @@ class Look:
         self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
 
     def _threats_of(self, state: State) -> list[tuple]:
-        """(nose x, y, z, dice, sights) of each enemy that could fire at a hex this plane may end
-        in, for `danger` (`_sights`). Nearly every one of them is within reach of a hex weighed,
+        """(the number of its nose (ROW), dice, sights) of each enemy that could fire at a hex this
+        plane may end in, for `danger` (`_sights`). Nearly every one of them is within reach of a hex weighed,
         so its guns are worked out with it: as a threat to this side's planes, of which it can
         shoot only one of those it reaches; and an enemy that has flown this round may still go
         first in the next, so it counts half."""
@@ -146,7 +150,7 @@ class Look:
             else:
                 near = (zone & mask).bit_count()
             weight = (0.5 if enemy.card in drawn else 1.0) / (near if near > 1 else 1)
-            threats.append((x, y, z, dice * weight, sights))
+            threats.append((x * ROW + y, dice * weight, sights))
         return threats
 
     def kill_share(self, target: Plane, expected: float) -> float:
@@ -182,11 +186,11 @@ class Look:
     def danger(self, end: Cube) -> float:
         """Rough share of this plane that enemy guns could shoot away before it moves again."""
         total = 0.0
-        ex, ey, ez = end
+        number = end[0] * ROW + end[1]
         if self._threats is None:
             self._threats = self._threats_of(self.state)
-        for nx, ny, nz, dice, sights in self._threats:
-            found = sights.get((ex - nx, ey - ny, ez - nz))
+        for nose, dice, sights in self._threats:
+            found = sights.get(number - nose)  # the offset from its nose, by number
             if found is not None:
                 chance, ahead = found
                 total += dice * chance * ahead
