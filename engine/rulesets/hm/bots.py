@@ -285,7 +285,7 @@ class Bot:
             if not moves:
                 return [-100.0]
         mover = decision.mover
-        indexes, spots, _ = mover.columns  # of the moves on the mat
+        indexes, spots = mover.columns  # of the moves on the mat
         sx, sy, sz = me.nose
         plan = mover.plan
         # What the end hex alone is worth, by spot (every spot of the template, a column at a time):
@@ -403,10 +403,10 @@ class Bot:
             return found
 
         out = []
-        _, spots, facings = mover.columns  # of the moves on the mat; an exit comes last, if there is one
-        for spot, facing in zip(spots, facings):
+        _, spots = mover.columns  # of the moves on the mat; an exit comes last, if there is one
+        for spot, move in zip(spots, decision.moves):
             end, value, stray = cells[spot] if spot in cells else cell(spot)
-            if covers and (goal == end or goal in mover.tail(end, facing)):
+            if covers and (goal == end or goal in mover.tail(end, move.facing)):
                 value = 20.0
             if mates:
                 value -= stray

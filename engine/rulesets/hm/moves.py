@@ -125,7 +125,7 @@ class Candidates(NamedTuple):
     # around bar are found by a few `|`, not by testing every end state.
     ending: dict[int, int]
     barred: dict[int, int]
-    columns: tuple[tuple[int, ...], ...]  # of `on`: the template index, spot and facing of each, for bots
+    columns: tuple[tuple[int, ...], ...]  # of `on`: the template index and spot of each, for bots
 
 
 KEPT = 256  # entries `Template.kept` holds at most of each kind: a few hundred kilobytes a template
@@ -207,7 +207,7 @@ class Template:
                         hexes ^= low
             found = self._candidates[key] = Candidates(
                 tuple(on), tuple(gone), needed, ending, barred,
-                (tuple([c.index for c in on]), tuple([c.spot for c in on]), tuple([c.facing for c in on])))
+                (tuple([c.index for c in on]), tuple([c.spot for c in on])))
         return found
 
 
@@ -367,7 +367,7 @@ class Mover:
             plan = flight.templates[facing] = template(flight, facing)
         self.plan = plan
         self.planes = around(start, blocked)  # the hexes of the other planes, as a mask
-        self.columns: tuple[Sequence[int], ...] = ((), (), ())  # see `legal`
+        self.columns: tuple[Sequence[int], ...] = ((), ())  # see `legal`
 
     def candidates(self) -> Candidates:
         """End states on the mat and ways off it from the start, with the ways that keep to the mat."""
@@ -415,7 +415,7 @@ class Mover:
 
     def legal(self) -> list[Candidate]:
         """Every legal end state on the mat, then the first way off it (if the rules allow one).
-        `columns`: the template index, spot and facing of each of those on the mat, for the bots."""
+        `columns`: the template index and spot of each of those on the mat, for the bots."""
         candidates = self.candidates()
         on, off, needed, ending, barred, columns = candidates
         planes = self.planes
@@ -439,10 +439,10 @@ class Mover:
                     out[i] = candidate
                 found ^= low
             if cut:  # the columns are shared by every mover: copied before a cut
-                columns = indexes, spots, facings = tuple([list(column) for column in columns])
+                columns = indexes, spots = tuple([list(column) for column in columns])
                 while cut:  # last first, so the positions still to cut stay where they were
                     i = cut.bit_length() - 1
-                    del out[i], indexes[i], spots[i], facings[i]
+                    del out[i], indexes[i], spots[i]
                     cut ^= 1 << i
         self.columns = columns
         if self.movement.off_board == "out_of_play":
