@@ -46,6 +46,11 @@ def _dot(a: Cube, b: Cube) -> int:
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 
 
+def _number(offset: Cube) -> int:
+    """The number of an offset (ROW)."""
+    return offset[0] * ROW + offset[1]
+
+
 def _along(state: EndState) -> int:
     """How far along its own heading an end state's hex lies from the start."""
     return _dot(state.offset, CUBE_DIRECTIONS[state.facing])
@@ -183,10 +188,10 @@ class Look:
             self._shots[key] = value
         return value
 
-    def danger(self, end: Cube) -> float:
-        """Rough share of this plane that enemy guns could shoot away before it moves again."""
+    def danger(self, number: int) -> float:
+        """Rough share of this plane that enemy guns could shoot away before it moves again, were
+        it to end in the hex of this number (ROW)."""
         total = 0.0
-        number = end[0] * ROW + end[1]
         if self._threats is None:
             self._threats = self._threats_of(self.state)
         for nose, dice, sights in self._threats:
@@ -241,16 +246,18 @@ class Bot:
         best_index = scores.index(top)
         if not weight:
             return decision.action(best_index)
-        end, moves = decision.mover.end, decision.moves
+        moves, (x, y, _) = decision.moves, me.nose
+        here, numbers = x * ROW + y, decision.mover.plan.spot_table(("number",), _number)  # of the end hexes' offsets
         dangers: dict[int, float] = {}  # by end hex (spot of the template): moves differing in facing share it
 
         def less_danger(index: int, score: float) -> float:
             move = moves[index]
             if move.exit:
                 return score
-            found = dangers.get(move.spot)
+            spot = move.spot
+            found = dangers.get(spot)
             if found is None:
-                found = dangers[move.spot] = look.danger(end(move))
+                found = dangers[spot] = look.danger(here + numbers[spot])
             return score - weight * found
 
         first, best_value = best_index, less_danger(best_index, top)
