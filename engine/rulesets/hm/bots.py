@@ -32,8 +32,9 @@ FIGHTER, BOMBER = 1.0, 3.0
 DESIGNATION_CANDIDATE = 5.0  # a plane that may carry the designated passenger
 ESCORT_RADIUS = 3
 # A hex or offset (x, y, z) as one number, x * ROW + y (z is -x - y), for `danger`: a difference of
-# two such numbers is the number of the offset between the hexes, on any mat under ROW / 2 hexes
-# across, and a dict reads a number quicker than a tuple made for the asking.
+# two such numbers is the number of the offset between the hexes on any mat under ROW / 2 hexes
+# across (a board has at most 200 columns and rows), and a dict reads a number quicker than a tuple
+# made for the asking.
 ROW = 4096
 
 
