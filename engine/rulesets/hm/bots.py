@@ -129,10 +129,10 @@ class Look:
 
     def _threats_of(self, state: State) -> list[tuple]:
         """(the number of its nose (ROW), dice, sights) of each enemy that could fire at a hex this
-        plane may end in, for `danger` (`_sights`). Nearly every one of them is within reach of a hex weighed,
-        so its guns are worked out with it: as a threat to this side's planes, of which it can
-        shoot only one of those it reaches; and an enemy that has flown this round may still go
-        first in the next, so it counts half."""
+        plane may end in, for `danger` (`_sights`). Nearly every one of them is within reach of a
+        hex weighed, so its guns are worked out with it: as a threat to this side's planes, of
+        which it can shoot only one of those it reaches; and an enemy that has flown this round may
+        still go first in the next, so it counts half."""
         drawn, kept = state.drawn, state.guns
         (mx, my, mz), mine = self.me.nose, self.me.speed(state.rules)
         bits = state.mat.bits
