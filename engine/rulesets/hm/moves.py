@@ -128,7 +128,7 @@ class Candidates(NamedTuple):
     columns: tuple[tuple[int, ...], ...]  # of `on`: the template index and spot of each, for bots
 
 
-KEPT = 256  # entries `Template.kept` holds at most of each kind: a few hundred kilobytes a template
+KEPT = 256  # entries `Template.kept` holds at most of each kind: up to about a megabyte a template
 
 
 class Template:
