@@ -269,3 +269,20 @@ def test_a_game_and_its_answered_decisions_free_themselves(scenario):
     finally:
         gc.enable()
 
+
+
+def test_dice_draw_the_faces_randint_draws():
+    """Saves and the reference games replay only if a seed rolls what it always rolled."""
+    import random
+
+    from engine.core.dice import Dice
+
+    for seed in range(20):
+        logged = []
+        dice, rng = Dice(seed, logged.append), random.Random(seed)
+        for die, count in (("d6", 7), ("d10", 5), ("d20", 3), ("2d6", 4), ("d1", 2), ("3d8", 2), ("d6", 1)):
+            dice_, sides = (int(die.split("d")[0] or 1), int(die.split("d")[1]))
+            expected = [sum(rng.randint(1, sides) for _ in range(dice_)) for _ in range(count)]
+            assert dice.roll(die, "test", count) == expected
+        assert dice.one("d12", "test") == rng.randint(1, 12)
+    assert logged[0]["results"] and len(logged) == 8

@@ -194,8 +194,10 @@ def test_what_the_bots_keep_on_a_template_is_forgotten_past_a_bound():
     def make(n: int):
         return lambda: made.append(n) or n
 
+    assert plan.kept(("other kind", 0), make(-1)) == -1
     for n in range(KEPT):
         assert plan.kept(("n", n), make(n)) == n
-    assert plan.kept(("n", 0), make(0)) == 0 and len(made) == KEPT  # kept, not made again
+    assert plan.kept(("n", 0), make(0)) == 0 and len(made) == KEPT + 1  # kept, not made again
     assert plan.kept(("n", KEPT), make(KEPT)) == KEPT  # one past the bound: the lot is forgotten
-    assert plan.kept(("n", 0), make(0)) == 0 and made[-1] == 0 and len(made) == KEPT + 2
+    assert plan.kept(("n", 0), make(0)) == 0 and made[-1] == 0 and len(made) == KEPT + 3
+    assert plan.kept(("other kind", 0), make(-2)) == -1 and len(made) == KEPT + 3  # its own bound

@@ -31,6 +31,11 @@ from .state import Plane, State, distances, hex_distance, nearest_each
 FIGHTER, BOMBER = 1.0, 3.0
 DESIGNATION_CANDIDATE = 5.0  # a plane that may carry the designated passenger
 ESCORT_RADIUS = 3
+# A hex or offset (x, y, z) as one number, x * ROW + y (z is -x - y), for `danger`: a difference of
+# two such numbers is the number of the offset between the hexes on any mat under ROW / 2 hexes
+# across (a board has at most 200 columns and rows), and a dict reads a number quicker than a tuple
+# made for the asking.
+ROW = 4096
 
 
 def _first_least(values: list) -> int:
@@ -42,6 +47,11 @@ def _dot(a: Cube, b: Cube) -> int:
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 
 
+def _number(offset: Cube) -> int:
+    """The number of an offset (ROW)."""
+    return offset[0] * ROW + offset[1]
+
+
 def _along(state: EndState) -> int:
     """How far along its own heading an end state's hex lies from the start."""
     return _dot(state.offset, CUBE_DIRECTIONS[state.facing])
@@ -49,20 +59,20 @@ def _along(state: EndState) -> int:
 
 @lru_cache(maxsize=256)  # some 20 kB each
 def _sights(reach: int, speed: int | None = None, facing: int = 0,
-            chances: tuple[float, ...] = ()) -> dict[Cube, tuple[float, float]]:
-    """What an enemy's guns make of each offset from its nose within `reach`, for `danger`: a
-    fighter's (speed, facing) chance of a die hitting at the range it could close to
-    (`chances[r]` at range r, the last the longest), and 1 ahead of it or 0.4 behind; a
-    turret's (no speed) dice count whole wherever it reaches. An enemy is weighed against a few
+            chances: tuple[float, ...] = ()) -> dict[int, tuple[float, float]]:
+    """What an enemy's guns make of each offset from its nose within `reach` (by the offset's
+    number, ROW), for `danger`: a fighter's (speed, facing) chance of a die hitting at the range it
+    could close to (`chances[r]` at range r, the last the longest), and 1 ahead of it or 0.4 behind;
+    a turret's (no speed) dice count whole wherever it reaches. An enemy is weighed against a few
     hexes each decision; its sights recur from game to game, so they are worked out once."""
     if speed is None:
-        return dict.fromkeys([offset for offset, _ in disk(reach)], (1.0, 1.0))
+        return dict.fromkeys([x * ROW + y for (x, y, _), _ in disk(reach)], (1.0, 1.0))
     fx, fy, fz = CUBE_DIRECTIONS[facing]
     longest = len(chances) - 1
     sights = {}
     for (dx, dy, dz), _ in disk(reach):
         near = ((abs(dx) + abs(dy) + abs(dz)) >> 1) - speed + 1  # the range it could close to
-        sights[(dx, dy, dz)] = (chances[1 if near < 1 else longest if near > longest else near],
+        sights[dx * ROW + dy] = (chances[1 if near < 1 else longest if near > longest else near],
                                 1.0 if dx * fx + dy * fy + dz * fz > 0 else 0.4)
     return sights
 
@@ -118,11 +128,11 @@ class Look:
         self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
 
     def _threats_of(self, state: State) -> list[tuple]:
-        """(nose x, y, z, dice, sights) of each enemy that could fire at a hex this plane may end
-        in, for `danger` (`_sights`). Nearly every one of them is within reach of a hex weighed,
-        so its guns are worked out with it: as a threat to this side's planes, of which it can
-        shoot only one of those it reaches; and an enemy that has flown this round may still go
-        first in the next, so it counts half."""
+        """(the number of its nose (ROW), dice, sights) of each enemy that could fire at a hex this
+        plane may end in, for `danger` (`_sights`). Nearly every one of them is within reach of a
+        hex weighed, so its guns are worked out with it: as a threat to this side's planes, of
+        which it can shoot only one of those it reaches; and an enemy that has flown this round may
+        still go first in the next, so it counts half."""
         drawn, kept = state.drawn, state.guns
         (mx, my, mz), mine = self.me.nose, self.me.speed(state.rules)
         bits = state.mat.bits
@@ -146,7 +156,7 @@ class Look:
             else:
                 near = (zone & mask).bit_count()
             weight = (0.5 if enemy.card in drawn else 1.0) / (near if near > 1 else 1)
-            threats.append((x, y, z, dice * weight, sights))
+            threats.append((x * ROW + y, dice * weight, sights))
         return threats
 
     def kill_share(self, target: Plane, expected: float) -> float:
@@ -179,14 +189,14 @@ class Look:
             self._shots[key] = value
         return value
 
-    def danger(self, end: Cube) -> float:
-        """Rough share of this plane that enemy guns could shoot away before it moves again."""
+    def danger(self, number: int) -> float:
+        """Rough share of this plane that enemy guns could shoot away before it moves again, were
+        it to end in the hex of this number (ROW)."""
         total = 0.0
-        ex, ey, ez = end
         if self._threats is None:
             self._threats = self._threats_of(self.state)
-        for nx, ny, nz, dice, sights in self._threats:
-            found = sights.get((ex - nx, ey - ny, ez - nz))
+        for nose, dice, sights in self._threats:
+            found = sights.get(number - nose)  # the offset from its nose, by number
             if found is not None:
                 chance, ahead = found
                 total += dice * chance * ahead
@@ -237,23 +247,26 @@ class Bot:
         best_index = scores.index(top)
         if not weight:
             return decision.action(best_index)
-        end, moves = decision.mover.end, decision.moves
+        moves, (x, y, _) = decision.moves, me.nose
+        here, numbers = x * ROW + y, decision.mover.plan.spot_table(("number",), _number)  # of the end hexes' offsets
         dangers: dict[int, float] = {}  # by end hex (spot of the template): moves differing in facing share it
 
         def less_danger(index: int, score: float) -> float:
             move = moves[index]
             if move.exit:
                 return score
-            found = dangers.get(move.spot)
+            spot = move.spot
+            found = dangers.get(spot)
             if found is None:
-                found = dangers[move.spot] = look.danger(end(move))
+                found = dangers[spot] = look.danger(here + numbers[spot])
             return score - weight * found
 
         first, best_value = best_index, less_danger(best_index, top)
         # Best score first, the first of equals first (a stable sort keeps their order reversed or
         # not), sorted by the builtin on the scores as they are. Danger never adds: only a move
-        # scoring at least the best value so far can come out on top.
-        for index in sorted(range(len(scores)), key=scores.__getitem__, reverse=True):
+        # scoring at least the best value so far can come out on top, so only those are sorted.
+        rivals = [index for index, score in enumerate(scores) if score >= best_value]
+        for index in sorted(rivals, key=scores.__getitem__, reverse=True):
             score = scores[index]
             if score < best_value:
                 break
@@ -280,13 +293,13 @@ class Bot:
             if not moves:
                 return [-100.0]
         mover = decision.mover
-        indexes, spots, facings = mover.columns  # of the moves on the mat
+        indexes, spots = mover.columns  # of the moves on the mat
         sx, sy, sz = me.nose
         plan = mover.plan
         # What the end hex alone is worth, by spot (every spot of the template, a column at a time):
         # near the objective, behind it (out of its forward guns), by the bombers.
         offsets = plan.spot_offsets
-        toward = None
+        pointing = worths = None  # by end state of the template (its index), when the bot points
         cells: Sequence[float]
         if objective is None:
             cells = [0.0] * plan.spots
@@ -297,23 +310,31 @@ class Bot:
                 cells = plan.kept(("near", rx, ry, rz), lambda: [
                     0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1) for x, y, z in offsets])
             else:  # and behind it: (end - objective) . back > 0, with end = start + offset
-                def near_and_behind() -> tuple[list[float], list[int]]:
-                    """The worths by spot, and for pointing at it, (objective - end) . facing > 0, the
-                    objective's offset along each facing."""
+                def near_and_behind() -> tuple[list[float], list[bool], list[float]]:
+                    """The worths by spot; whether each end state points at the objective,
+                    (objective - end) . facing > 0; and the two together, by end state."""
                     behind = _dot((rx, ry, rz), CUBE_DIRECTIONS[back])
                     dots = plan.spot_table(("dot", back), lambda o: _dot(o, CUBE_DIRECTIONS[back]))
-                    return ([value + 0.2 if dot > behind else value for (x, y, z), dot in zip(offsets, dots)
-                             for value in [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1)]],
-                            [rx * a + ry * b + rz * c for a, b, c in CUBE_DIRECTIONS])
+                    cells = [value + 0.2 if dot > behind else value for (x, y, z), dot in zip(offsets, dots)
+                             for value in [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1)]]
+                    toward = [rx * a + ry * b + rz * c for a, b, c in CUBE_DIRECTIONS]  # its offset along each
+                    pointing = [along < toward[s.facing] for along, s in zip(plan.table(("along",), _along),
+                                                                             plan.states)]
+                    return cells, pointing, [cells[s.spot] + 0.3 if pointing[s.index] else cells[s.spot]
+                                             for s in plan.states]
 
                 # the same few offsets and facings of the objective recur decision after decision
-                cells, toward = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
+                cells, pointing, worths = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
         if bombers:  # an end hex beyond the radius of every bomber costs by how far (a new list: the
             # kept worths stay as they are). A move's end hex is as far from a bomber as its offset from
-            # the bomber's: the nearest of every spot in one comprehension per bomber, no hex made.
-            nearest = nearest_each(offsets, [(x - sx, y - sy, z - sz) for x, y, z in bombers])
-            cells = [cell - 0.1 * (hexes - ESCORT_RADIUS) if hexes > ESCORT_RADIUS else cell
-                     for cell, hexes in zip(cells, nearest)]
+            # the bomber's; the bombers' offsets recur (they fly with their escorts), so the cost of
+            # each spot is kept by them (0.0 within the radius: taking it away leaves a worth as it is).
+            mates = tuple([(x - sx, y - sy, z - sz) for x, y, z in bombers])
+            costs = plan.kept(("straying", mates), lambda: [
+                0.1 * (hexes - ESCORT_RADIUS) if hexes > ESCORT_RADIUS else 0.0
+                for hexes in nearest_each(offsets, list(mates))])
+            cells = [cell - cost for cell, cost in zip(cells, costs)]
+            worths = None  # (kept with the cells as they were)
         # Then what a move adds, in this order: the forward guns' shot, the tail gun's, pointing at the
         # objective. A line of fire holding no other plane scores nothing: each is one mask, tested
         # against the planes around as one mask.
@@ -326,15 +347,17 @@ class Bot:
             masks = plan.table(("ray mask", turn, reach), lambda s: rays[s.index][0])  # tested for every move
             for k, hit in [(k, hit) for k, i in enumerate(indexes) if (hit := masks[i] & planes)]:
                 shots[k] = shots.get(k, cells[spots[k]]) + look.aim(rays[indexes[k]][1], hit, dice)
-        if toward is None:
+        if pointing is None:
             out = [cells[spot] for spot in spots]
             for k, value in shots.items():
                 out[k] = value
         else:
-            along = plan.table(("along",), _along)
-            out = [cells[s] + 0.3 if along[i] < toward[f] else cells[s] for s, i, f in zip(spots, indexes, facings)]
+            if worths is not None:  # the end hex's worth and pointing at the objective, kept together
+                out = list(map(worths.__getitem__, indexes))
+            else:
+                out = [cells[s] + 0.3 if pointing[i] else cells[s] for s, i in zip(spots, indexes)]
             for k, value in shots.items():
-                out[k] = value + 0.3 if along[indexes[k]] < toward[facings[k]] else value
+                out[k] = value + 0.3 if pointing[indexes[k]] else value
         if exit_:
             out.append(-100.0)  # a fighter has no reason to leave the fight
         return out
@@ -388,10 +411,10 @@ class Bot:
             return found
 
         out = []
-        _, spots, facings = mover.columns  # of the moves on the mat; an exit comes last, if there is one
-        for spot, facing in zip(spots, facings):
+        _, spots = mover.columns  # of the moves on the mat; an exit comes last, if there is one
+        for spot, move in zip(spots, decision.moves):
             end, value, stray = cells[spot] if spot in cells else cell(spot)
-            if covers and (goal == end or goal in mover.tail(end, facing)):
+            if covers and (goal == end or goal in mover.tail(end, move.facing)):
                 value = 20.0
             if mates:
                 value -= stray

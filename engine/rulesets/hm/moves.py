@@ -125,10 +125,10 @@ class Candidates(NamedTuple):
     # around bar are found by a few `|`, not by testing every end state.
     ending: dict[int, int]
     barred: dict[int, int]
-    columns: tuple[tuple[int, ...], ...]  # of `on`: the template index, spot and facing of each, for bots
+    columns: tuple[tuple[int, ...], ...]  # of `on`: the template index and spot of each, for bots
 
 
-KEPT = 256  # entries `Template.kept` holds at most: a few hundred kilobytes a template
+KEPT = 256  # entries `Template.kept` holds at most of each kind: up to about a megabyte a template
 
 
 class Template:
@@ -146,7 +146,7 @@ class Template:
             self.entered |= state.paths
         self._candidates: dict[tuple[int, int], Candidates] = {}
         self._tables: dict[tuple, tuple] = {}
-        self._kept: dict[tuple, Any] = {}
+        self._kept: dict[object, dict[tuple, Any]] = {}  # by kind (the key's first item)
 
     def table(self, key: tuple, make: Callable[[EndState], Any]) -> tuple:
         """`make` of every end state, in template order (by a state's `index`), made once per `key`."""
@@ -164,13 +164,17 @@ class Template:
 
     def kept(self, key: tuple, make: Callable[[], Any]) -> Any:
         """`make()` kept under `key`, for what the bots work out from the template and a few numbers
-        that recur from decision to decision. Unlike `table` the keys are many, so the lot is
-        forgotten past KEPT entries: memory stays small however many games are played."""
-        found = self._kept.get(key)
+        that recur from decision to decision. Unlike `table` the keys are many, so the lot of a kind
+        (the key's first item) is forgotten past KEPT entries: memory stays small however many games
+        are played, and one kind's many keys do not push out another's few."""
+        kind = self._kept.get(key[0])
+        if kind is None:
+            kind = self._kept[key[0]] = {}
+        found = kind.get(key)
         if found is None:
-            if len(self._kept) >= KEPT:
-                self._kept.clear()
-            found = self._kept[key] = make()
+            if len(kind) >= KEPT:
+                kind.clear()
+            found = kind[key] = make()
         return found
 
     def candidates(self, off: int, length: int) -> Candidates:
@@ -203,7 +207,7 @@ class Template:
                         hexes ^= low
             found = self._candidates[key] = Candidates(
                 tuple(on), tuple(gone), needed, ending, barred,
-                (tuple([c.index for c in on]), tuple([c.spot for c in on]), tuple([c.facing for c in on])))
+                (tuple([c.index for c in on]), tuple([c.spot for c in on])))
         return found
 
 
@@ -346,8 +350,8 @@ def _tail(offset: Cube, facing: int, length: int) -> int:
 
 
 def _codes(mat: Mat, way: Way, start: Cube, exit_: bool) -> tuple[str, ...]:
-    path = _shift(way.path, start)
-    return tuple([mat.labels[c] for c in (path[:-1] if exit_ else path)])
+    (sx, sy, sz), labels = start, mat.labels  # (the hexes of the path shifted and named in one comprehension)
+    return tuple([labels[(sx + x, sy + y, sz + z)] for x, y, z in (way.path[:-1] if exit_ else way.path)])
 
 
 class Mover:
@@ -363,7 +367,7 @@ class Mover:
             plan = flight.templates[facing] = template(flight, facing)
         self.plan = plan
         self.planes = around(start, blocked)  # the hexes of the other planes, as a mask
-        self.columns: tuple[Sequence[int], ...] = ((), (), ())  # see `legal`
+        self.columns: tuple[Sequence[int], ...] = ((), ())  # see `legal`
 
     def candidates(self) -> Candidates:
         """End states on the mat and ways off it from the start, with the ways that keep to the mat."""
@@ -411,7 +415,7 @@ class Mover:
 
     def legal(self) -> list[Candidate]:
         """Every legal end state on the mat, then the first way off it (if the rules allow one).
-        `columns`: the template index, spot and facing of each of those on the mat, for the bots."""
+        `columns`: the template index and spot of each of those on the mat, for the bots."""
         candidates = self.candidates()
         on, off, needed, ending, barred, columns = candidates
         planes = self.planes
@@ -435,10 +439,10 @@ class Mover:
                     out[i] = candidate
                 found ^= low
             if cut:  # the columns are shared by every mover: copied before a cut
-                columns = indexes, spots, facings = tuple([list(column) for column in columns])
+                columns = indexes, spots = tuple([list(column) for column in columns])
                 while cut:  # last first, so the positions still to cut stay where they were
                     i = cut.bit_length() - 1
-                    del out[i], indexes[i], spots[i], facings[i]
+                    del out[i], indexes[i], spots[i]
                     cut ^= 1 << i
         self.columns = columns
         if self.movement.off_board == "out_of_play":
