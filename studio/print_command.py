@@ -71,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
         scenario = known[args.scenario]
     sheets, problems = lay_out_pack(pack, view, makers, kinds, args.paper, scenario)
     if not sheets and not problems:
-        what = f"that scenario {args.scenario} uses" if scenario is not None else "to print"
+        what = (f"that scenario {args.scenario} uses or plays with (its optional rules)" if scenario is not None
+                else "to print")
         raise UsageError(f"{pack.id} has no records of {', '.join(kinds)} {what}")
     for problem in problems:
         print(f"sortie sheets: {problem}", file=sys.stderr)

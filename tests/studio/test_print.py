@@ -207,3 +207,12 @@ def test_print_is_refused_in_the_status_bar_for_a_ruleset_that_prints_nothing(qt
     qtbot.addWidget(window)
     assert window.print_dialog() is None
     assert "nothing to print for this ruleset" in window.statusBar().currentMessage()
+
+
+def test_sortie_sheets_says_when_a_scenario_needs_none_of_the_kinds_asked(tmp_path, capsys):
+    pack = BUNDLED_CONTENT / "pocket-air-war"  # the sweep does not play the Advanced damage model
+    assert main(["sheets", str(pack), "paw.damage_marker", "--scenario", "sweep-four-versus-four",
+                 "--svg", str(tmp_path)]) == 2
+    assert ("pocket-air-war has no records of paw.damage_marker that scenario sweep-four-versus-four uses "
+            "or plays with") in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
