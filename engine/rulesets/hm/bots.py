@@ -310,9 +310,10 @@ class Bot:
                 cells = plan.kept(("near", rx, ry, rz), lambda: [
                     0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1) for x, y, z in offsets])
             else:  # and behind it: (end - objective) . back > 0, with end = start + offset
-                def near_and_behind() -> tuple[list[float], list[bool], list[float]]:
+                def near_and_behind() -> list:
                     """The worths by spot; whether each end state points at the objective,
-                    (objective - end) . facing > 0; and the two together, by end state."""
+                    (objective - end) . facing > 0; and a place for the two together, by end state,
+                    made at a non-escort's asking (an escort's straying costs change the worths)."""
                     behind = _dot((rx, ry, rz), CUBE_DIRECTIONS[back])
                     dots = plan.spot_table(("dot", back), lambda o: _dot(o, CUBE_DIRECTIONS[back]))
                     cells = [value + 0.2 if dot > behind else value for (x, y, z), dot in zip(offsets, dots)
@@ -320,11 +321,14 @@ class Bot:
                     toward = [rx * a + ry * b + rz * c for a, b, c in CUBE_DIRECTIONS]  # its offset along each
                     pointing = [along < toward[s.facing] for along, s in zip(plan.table(("along",), _along),
                                                                              plan.states)]
-                    return cells, pointing, [cells[s.spot] + 0.3 if pointing[s.index] else cells[s.spot]
-                                             for s in plan.states]
+                    return [cells, pointing, None]
 
                 # the same few offsets and facings of the objective recur decision after decision
-                cells, pointing, worths = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
+                kept = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
+                cells, pointing, worths = kept
+                if worths is None and not bombers:
+                    worths = kept[2] = [cells[s.spot] + 0.3 if pointing[s.index] else cells[s.spot]
+                                        for s in plan.states]
         if bombers:  # an end hex beyond the radius of every bomber costs by how far (a new list: the
             # kept worths stay as they are). A move's end hex is as far from a bomber as its offset from
             # the bomber's; the bombers' offsets recur (they fly with their escorts), so the cost of

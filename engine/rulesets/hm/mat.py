@@ -23,6 +23,8 @@ class Mat:
         self.cubes: frozenset[Cube] = frozenset(grid.cube(c) for c in grid.cells())
         self.labels: dict[Cube, str] = {grid.cube(c): grid.label(c) for c in grid.cells()}
         self.at: dict[str, Cube] = {label: cube for cube, label in self.labels.items()}
+        # the cube of each 1-based hex of the content on the mat (`to_cell`'s inverse), for every set-up
+        self._hexes: dict[Hex, Cube] = {(col + 1, row + 1): grid.cube((col, row)) for col, row in grid.cells()}
         self.edge_distance = self._edge_distances()
         self._off: dict[tuple[Cube, int], int] = {}
         # One bit per hex, a column (cube x) at a time, down the column by cube y: the hexes of a
@@ -97,7 +99,8 @@ class Mat:
 
     def cube(self, hex_: Hex) -> Cube:
         """The cube of a 1-based (column, row) hex of the content."""
-        return self.grid.cube(to_cell(hex_))
+        found = self._hexes.get(hex_)
+        return found if found is not None else self.grid.cube(to_cell(hex_))
 
     def label(self, cube: Cube) -> str:
         return self.labels[cube]

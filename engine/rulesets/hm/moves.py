@@ -128,7 +128,12 @@ class Candidates(NamedTuple):
     columns: tuple[tuple[int, ...], ...]  # of `on`: the template index and spot of each, for bots
 
 
-KEPT = 256  # entries `Template.kept` holds at most of each kind: up to about a megabyte a template
+# Entries `Template.kept` holds at most of each kind. At 1024 the objective's worths and the escorts'
+# straying costs kept come to some 12 MB over Yamamoto's 13 templates after 1,000 games (6.7 MB at
+# 256) and 13 MB over Berlin's 22 after 300 (9 MB). Worth it: both kinds' keys recur past 256 in a
+# template (~460 straying keys, ~340 objective ones), and each one forgotten was worked out again,
+# some 0.6 M instructions of a 37.5 M Yamamoto game as the benchmark plays it (seeds 1-202 from cold).
+KEPT = 1024
 
 
 class Template:

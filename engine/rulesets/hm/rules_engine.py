@@ -9,6 +9,7 @@ from .bots import Bot
 from .mat import mat_of
 from .planes import Bomber, Fighter
 from .play import TARGET_UNIT, play
+from .rules import CoreRules
 from .scenario import Scenario
 from .state import Plane, State, Target
 
@@ -32,40 +33,42 @@ def setup(game: Game) -> State:
     flies = substitutes(scenario, game.options)
     planes: dict[str, Plane] = {}
     cards: dict[str, list[Plane]] = {}
-    for p in scenario.placements():
-        squadron, placed = p.squadron, p.placed
-        type_id = placed.plane or flies.get(squadron.id, squadron.plane)
-        record: Fighter | Bomber = _need(content, f"hm.{squadron.role}", type_id, f"{where}, plane '{placed.id}'")
-        if record.missing():
-            raise ValueError(f"{where}: '{placed.id}' flies '{record.id}', whose {', '.join(record.missing())} "
-                             "the pack leaves blank; give them before playing")
-        card = placed.card if squadron.role == "fighter" else squadron.card
-        if card is None:
-            raise ValueError(f"{where}: '{placed.id}' has no activation card")
-        nose = mat.cube((placed.col, placed.row))
-        if nose not in mat.cubes:
-            raise ValueError(f"{where}: '{placed.id}' starts off the mat at {placed.col},{placed.row}")
-        heavy = isinstance(record, Bomber) and record.heavy
-        turrets = ()
-        if isinstance(record, Bomber):
-            turrets = tuple((_need(content, "hm.turret", t.position, f"bomber '{record.id}'"), t.dice)
-                            for t in record.turrets)
-        plane = Plane(placed.id, squadron.side, squadron.id, squadron.role, record, card,
-                      rules.deployment.heavy_bomber_hexes if heavy else 1, nose, placed.facing, turrets=turrets)
-        planes[plane.id] = plane
-        cards.setdefault(card, []).append(plane)
+    # (role, plane type) -> its record, turrets and hexes: looked up and checked once a type, not once a plane
+    # (the scenario's planes share a few types). Not kept past this game: records may be edited in place.
+    types: dict[tuple[str, str], tuple[Fighter | Bomber, tuple, int]] = {}
+    for squadron in scenario.squadrons:  # in the order of `scenario.placements()`, without its records
+        role = squadron.role
+        for placed in squadron.planes:
+            type_id = placed.plane or flies.get(squadron.id, squadron.plane)
+            found = types.get((role, type_id))
+            if found is None:
+                found = types[role, type_id] = _plane_type(content, rules, role, type_id, where, placed.id)
+            record, turrets, length = found
+            card = placed.card if role == "fighter" else squadron.card
+            if card is None:
+                raise ValueError(f"{where}: '{placed.id}' has no activation card")
+            nose = mat.cube((placed.col, placed.row))
+            if nose not in mat.cubes:
+                raise ValueError(f"{where}: '{placed.id}' starts off the mat at {placed.col},{placed.row}")
+            plane = Plane(placed.id, squadron.side, squadron.id, role, record, card, length, nose, placed.facing,
+                          turrets=turrets)
+            planes[plane.id] = plane
+            cards.setdefault(card, []).append(plane)
     targets = {t.id: Target(t.id, t.name or t.id, mat.cube(t.hex)) for t in board.targets}
     sides = [s.id for s in scenario.sides]
     state = State(scenario, rules, table, mat, planes, cards, targets,
                   score={s: 0 for s in sides}, kills={s: 0 for s in sides}, losses={s: 0 for s in sides})
     for plane in planes.values():
         state.place(plane)
+        shown = {"role": plane.role, "squadron": plane.squadron, "card": plane.card,
+                 "hits": 0, "damage": plane.record.damage, "speed": plane.speed(rules)}
+        if plane.length > 1:
+            shown["hexes"] = state.labels(plane)
+        engines = plane.engines()
+        if engines:
+            shown["engines"] = engines
         game.emit("unit.placed", unit=plane.id, side=plane.side, unit_type=plane.type,
-                  at=mat.labels[plane.nose], facing=plane.facing,
-                  state={"role": plane.role, "squadron": plane.squadron, "card": plane.card,
-                         "hits": 0, "damage": plane.record.damage, "speed": plane.speed(rules),
-                         **({"hexes": state.labels(plane)} if plane.length > 1 else {}),
-                         **({"engines": plane.engines()} if plane.engines() else {})})
+                  at=mat.labels[plane.nose], facing=plane.facing, state=shown)
     for target in targets.values():
         game.emit("unit.placed", unit=TARGET_UNIT + target.id, side="", unit_type="target",
                   at=mat.labels[target.cube], state={"name": target.name, "destroyed": False})
@@ -73,6 +76,21 @@ def setup(game: Game) -> State:
         game.emit("hm.special_rule", rule=rule.id, played=False)
         game.emit("summary", text=f"Special rule '{rule.id}' is not played by the engine: {rule.text}")
     return state
+
+
+def _plane_type(content: ContentLookup, rules: CoreRules, role: str, type_id: str, where: str,
+                plane_id: str) -> tuple[Fighter | Bomber, tuple, int]:
+    """The record of a plane type, its turrets and the hexes it covers, checked playable (the errors
+    name `plane_id`, the first plane of the type)."""
+    record: Fighter | Bomber = _need(content, f"hm.{role}", type_id, f"{where}, plane '{plane_id}'")
+    if record.missing():
+        raise ValueError(f"{where}: '{plane_id}' flies '{record.id}', whose {', '.join(record.missing())} "
+                         "the pack leaves blank; give them before playing")
+    if not isinstance(record, Bomber):
+        return record, (), 1
+    turrets = tuple((_need(content, "hm.turret", t.position, f"bomber '{record.id}'"), t.dice)
+                    for t in record.turrets)
+    return record, turrets, rules.deployment.heavy_bomber_hexes if record.heavy else 1
 
 
 def substitutes(scenario: Scenario, options: dict[str, bool]) -> dict[str, str]:

@@ -141,10 +141,8 @@ class State:
     # points, as a move's prompt names it (`play.nearest_enemies`): kept till the plane moves (`place`)
 
     def __post_init__(self) -> None:
-        for row in self.table.rows:
-            span = self.table.hit_span(row.range)
-            self.hit_spans[row.range] = span
-            self.hit_chance[row.range] = _chance(self.table.die, span)
+        self.hit_spans = self.table.hit_spans()
+        self.hit_chance = {hexes: _chance(self.table.die, span) for hexes, span in self.hit_spans.items()}
 
     def flight(self, speed: int, record: Fighter | Bomber) -> Flight:
         """What a plane of this type can do at this speed (made once per game)."""

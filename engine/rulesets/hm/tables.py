@@ -52,6 +52,15 @@ class ShootingTable(Record):
         "How planes block a line of fire that runs along a hexside (the rulebook is silent)."
     )
 
+    def hit_spans(self) -> dict[int, RollSpan]:
+        """Range -> the rolls that hit there (as `hit_span`: a range's first row), in one pass over
+        the rows, for the set-up of every game."""
+        spans: dict[int, RollSpan] = {}
+        for row in self.rows:
+            if row.range not in spans:
+                spans[row.range] = parse_roll(row.hit, self.die)
+        return spans
+
     def hit_span(self, range_hexes: int) -> RollSpan | None:
         """Rolls that hit at this range, or None when the range is not on the table."""
         for row in self.rows:
