@@ -266,6 +266,9 @@ def test_pocket_air_war_plane_counters_flip_to_their_damaged_side():
     assert fills(front)[0] == SIDES[side] and fills(back)[0] != SIDES[side]  # the damaged side
     unflown = next(d for d in view.records("paw.dashboard") if all(p.dashboard != d.id for p in scenario.planes))
     assert len(makers["paw.dashboard:counters"](unflown, view)) == 1
+    # a type no scenario in scope flies takes the side of a faction whose availability table lists it
+    i16 = makers["paw.dashboard:counters"](view.get("paw.dashboard", "i-16"), view)[0]
+    assert fills(i16.front)[0] == SIDES[view.get("paw.faction", "vvs").side]
 
 
 @bundled

@@ -122,16 +122,17 @@ def plane_counters(record: Dashboard, ctx: Any) -> list[Component]:
     """Counters of a plane type to cut out, its damaged side on the back (Basic damage flips the
     counter): as many as a scenario of `ctx.scenarios` fields at once (a mission or one of its
     legs), and one of a type none of them flies. In its side's colour: the side of the faction
-    that flies it there, or of the first whose nations name its nation."""
+    that flies it there, or of the first whose availability table lists it."""
     size = Sizes(ctx).counter
-    fielded, factions = 1, []
+    fielded, flying_for = 1, []  # faction ids: those flying it in scope, then those that may field it
     for scenario in ctx.scenarios:
         for planes in [scenario.planes, *(leg.planes for leg in scenario.legs)]:
             flying = [p.faction for p in planes if p.dashboard == record.id]
-            fielded, factions = max(fielded, len(flying)), factions + flying
-    flown_by = [f for f in (ctx.get("paw.faction", fid) for fid in factions) if f is not None]
-    flown_by += [f for f in ctx.records("paw.faction") if any(n.startswith(record.nation) for n in f.nations)]
-    side = flown_by[0].side if flown_by else ""
+            fielded, flying_for = max(fielded, len(flying)), flying_for + flying
+    flying_for += [t.table.faction for t in ctx.records("paw.theater_table") if t.table.type == "availability"
+                   and any(row.plane == record.id for section in t.table.sections for row in section.rows)]
+    factions = [f for f in (ctx.get("paw.faction", fid) for fid in flying_for) if f is not None]
+    side = factions[0].side if factions else ""
     engines = 2 if "bomber" in record.roles else 1
     front = centred(plane_counter(record.name, side, size, engines=engines))
     back = centred(plane_counter(record.name, side, size, engines=engines, damaged=True))
