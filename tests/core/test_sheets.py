@@ -220,19 +220,18 @@ def test_air_force_counters_show_type_and_number_on_their_nationalitys_colours()
     # a house rule's colours are a content edit
     redone = rules.model_copy(update={"counters": rules.counters.model_copy(update={"colours": [
         german.model_copy(update={"background": "#123456"})]})})
-    house = Scope(_with_record(view.view, redone), view.scenarios)
+    house = Scope(_with_records(view.view, "af.rules", [redone]), view.scenarios)
     assert fills(makers["af.data_card:counters"](melee, house)[0].front)[0] == "#123456"
 
 
-def _with_record(view, record):
-    """A view that sees `record` in place of its kind's first one."""
+def _with_records(view, kind, records):
+    """A view that sees `records` as the whole of `kind`."""
     class Replaced:
         def __getattr__(self, name):
             return getattr(view, name)
 
-        def records(self, kind):
-            found = view.records(kind)
-            return [record, *found[1:]] if kind == record.kind else found
+        def records(self, asked):
+            return records if asked == kind else view.records(asked)
     return Replaced()
 
 
@@ -335,12 +334,5 @@ def test_air_force_counters_need_the_rules_record_that_gives_their_size_and_colo
     card, aa = view.get("af.data_card", "me-109e"), view.get("af.ground_unit", "light-aa")
     assert makers["af.data_card:counters"](card, view) and makers["af.ground_unit"](aa, view)
 
-    class NoRules:
-        def __getattr__(self, name):
-            return getattr(view.view, name)
-
-        def records(self, kind):
-            return [] if kind == "af.rules" else view.view.records(kind)
-
-    bare = Scope(NoRules(), view.scenarios)
+    bare = Scope(_with_records(view.view, "af.rules", []), view.scenarios)
     assert makers["af.data_card:counters"](card, bare) == makers["af.ground_unit"](aa, bare) == []

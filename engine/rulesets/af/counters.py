@@ -8,8 +8,7 @@ A type gets as many counters as a scenario of the sheets' scope fields at once.
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
+from typing import Any, Callable
 
 from engine.draw import Drawing, Font, Group, Rect, Style, Text
 from engine.drawkit import INK, fit, plane_silhouette, text_width
@@ -22,27 +21,29 @@ from .rules import Rules
 from .scenario import Scenario, Variant
 
 
-def fielded(variant: Variant, cards: list[DataCard]) -> Counter[str]:
-    """Planes of each type a variant may field at once: every plane group counts its most
-    counters for each type it may fly (fixed by the set-up, named by a matchup, or of a
-    nationality a matchup opens to any model)."""
-    need: Counter[str] = Counter()
+def planes_fielded(variant: Variant, card: DataCard) -> int:
+    """Planes of a type a variant may field at once: the most counters of every plane group that
+    may fly it (fixed by the set-up, named by a matchup, or of a nationality a matchup opens to any
+    model)."""
+    total = 0
     for group in variant.groups:
         size = variant.group_size(group)
         if group.unit is not None or size is None:
             continue
         forces = [f for m in variant.matchups for f in m.forces if f.group == group.id]
-        nations = {n for f in forces for n in f.any_of}
-        types = {*group.aircraft, *(a for f in forces for a in f.aircraft),
-                 *(c.id for c in cards if c.nationality in nations)}
-        for plane in types:
-            need[plane] += size[1]
-    return need
+        if card.id in group.aircraft or any(card.id in f.aircraft or card.nationality in f.any_of for f in forces):
+            total += size[1]
+    return total
 
 
-def surface_fielded(variant: Variant, unit: str) -> int:
+def surface_fielded(variant: Variant, unit: GroundUnit) -> int:
     """Counters of a surface unit a variant sets up: its groups of that unit, at their most."""
-    return sum([(variant.group_size(g) or (0, 0))[1] for g in variant.groups if g.unit == unit])
+    return sum([(variant.group_size(g) or (0, 0))[1] for g in variant.groups if g.unit == unit.id])
+
+
+def _most(ctx: Any, fielded: Callable[[Variant, Any], int], record: Any) -> int:
+    """The most of `record` a variant of a scenario in scope fields, and one when none does."""
+    return max([fielded(v, record) for s in ctx.scenarios if isinstance(s, Scenario) for v in s.variants] + [1])
 
 
 def _colours(rules: Rules, nationality: str) -> tuple[str, str]:
@@ -78,11 +79,8 @@ def plane_counters(card: DataCard, ctx: Any) -> list[Component]:
     rules = next(iter(ctx.records("af.rules")), None)
     if rules is None:
         return []
-    cards = ctx.records("af.data_card")
-    most = max([fielded(v, cards)[card.id] for s in ctx.scenarios if isinstance(s, Scenario)
-                for v in s.variants] + [1])
     return [Component(plane_counter(card, n, rules), source=source(card), sample=rules.counters.sample)
-            for n in range(1, most + 1)]
+            for n in range(1, _most(ctx, planes_fielded, card) + 1)]
 
 
 def surface_counters(unit: GroundUnit, ctx: Any) -> list[Component]:
@@ -92,8 +90,7 @@ def surface_counters(unit: GroundUnit, ctx: Any) -> list[Component]:
     rules = next(iter(ctx.records("af.rules")), None)
     if rules is None or unit.category == "terrain":
         return []
-    most = max([surface_fielded(v, unit.id) for s in ctx.scenarios if isinstance(s, Scenario)
-                for v in s.variants] + [1])
+    most = _most(ctx, surface_fielded, unit)
     background, ink = _colours(rules, "neutral")
     s = rules.counters.size_mm
     face = centred(Drawing(s, s, (

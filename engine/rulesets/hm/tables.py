@@ -53,8 +53,8 @@ class ShootingTable(Record):
     )
 
     def hit_spans(self) -> dict[int, RollSpan]:
-        """Range -> the rolls that hit there (as `hit_span`: a range's first row), in one pass over
-        the rows, for the set-up of every game."""
+        """Range -> the rolls that hit there (a range's first row), in one pass over the rows, for
+        the set-up of every game."""
         spans: dict[int, RollSpan] = {}
         for row in self.rows:
             if row.range not in spans:
@@ -63,7 +63,4 @@ class ShootingTable(Record):
 
     def hit_span(self, range_hexes: int) -> RollSpan | None:
         """Rolls that hit at this range, or None when the range is not on the table."""
-        for row in self.rows:
-            if row.range == range_hexes:
-                return parse_roll(row.hit, self.die)
-        return None
+        return self.hit_spans().get(range_hexes)
