@@ -25,9 +25,14 @@ class Style:
     opacity: float = 1.0
 
 
+# Cap height of DejaVu Sans (the sans-serif face here and in Qt offscreen) as a fraction of the em:
+# every renderer sets a font's em from it, so text fills the width layouts measured for it.
+CAP_HEIGHT = 0.729
+
+
 @dataclass(frozen=True, slots=True)
 class Font:
-    size: float = 3.0  # millimetres of cap height, roughly
+    size: float = 3.0  # millimetres of cap height
     bold: bool = False
     italic: bool = False
     family: str = "sans-serif"

@@ -14,10 +14,7 @@ import math
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
-from engine.draw import Arc, Drawing, Ellipse, Group, Item, Line, Polygon, Rect, Style, Text
-
-# Cap height of DejaVu Sans (the sans-serif face here and in Qt offscreen) as a fraction of the em.
-CAP_HEIGHT = 0.729
+from engine.draw import CAP_HEIGHT, Arc, Drawing, Ellipse, Group, Item, Line, Polygon, Rect, Style, Text
 
 
 def _num(value: float) -> str:

@@ -17,8 +17,7 @@ from typing import Any, Iterable, Sequence
 from pydantic import ValidationError
 
 from engine.content.diagnostics import format_path
-from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
-from engine.draw_svg import CAP_HEIGHT
+from engine.draw import CAP_HEIGHT, Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
 
 INK = "#202020"
 MUTED = "#6b6f76"

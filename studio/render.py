@@ -26,11 +26,10 @@ from PySide6.QtWidgets import (
     QGraphicsView,
 )
 
-from engine.draw import Arc, Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
+from engine.draw import CAP_HEIGHT, Arc, Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
 
 KEY_ROLE = 0
 TEXT_SCALE = 10.0  # fonts are laid out at 10x and scaled down: small sizes hint badly
-CAP_HEIGHT = 0.7  # cap height as a fraction of the font's pixel size
 
 
 @lru_cache(maxsize=512)
@@ -81,9 +80,12 @@ def _text(item: Text) -> QGraphicsItem:
     label.setBrush(QBrush(QColor(item.color)))
     bounds = label.boundingRect()
     fx, fy = _ANCHOR.get(item.anchor, (0.5, 0.5))
-    label.setScale(1.0 / TEXT_SCALE)
+    # Scaled to the font's em exactly, not by 1/TEXT_SCALE: the pixel size is a whole number, and
+    # its rounding (up to 2% at small sizes) would make text wider than layouts measured it.
+    scale = item.font.size / CAP_HEIGHT / label.font().pixelSize()
+    label.setScale(scale)
     # Scaled about its top-left corner: put the anchor point of the scaled text at (x, y).
-    label.setPos(item.x - bounds.width() * fx / TEXT_SCALE, item.y - bounds.height() * fy / TEXT_SCALE)
+    label.setPos(item.x - bounds.width() * fx * scale, item.y - bounds.height() * fy * scale)
     if item.rotate:
         wrapper = QGraphicsItemGroup()
         wrapper.addToGroup(label)

@@ -3,8 +3,10 @@
 import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from engine.draw import Arc, Drawing, Ellipse, Font, Group, Line, Polygon, Rect, Style, Text
+from engine.drawkit import text_width
 from studio.render import key_at, render_scene
 
 PX = 4  # pixels per millimetre in these checks
@@ -85,3 +87,12 @@ def test_redrawing_rebuilds_only_the_items_that_changed(qapp):
     assert len(kept) == 49 and moved[7] not in before
     assert len([i for i in sync.scene.items() if key_at(i).startswith("units")]) == 50
     assert sync.shown[moved[7]][0].zValue() == 7
+
+
+@pytest.mark.parametrize("font", [Font(3.0, bold=True), Font(2.0), Font(1.1, bold=True)])
+def test_text_is_as_wide_as_layouts_measure_it(qapp, font):
+    """Cards, counters and tables fit names by `text_width`: drawn wider, they overrun their frames."""
+    text = "Luftflotte 4 Reinforcements"
+    scene = render_scene(Drawing(200, 20, (Text(0, 10, text, font, anchor="w"),)))
+    drawn = next(i for i in scene.items() if isinstance(i, QGraphicsSimpleTextItem)).sceneBoundingRect().width()
+    assert drawn == pytest.approx(text_width(text, font), rel=0.02)
