@@ -75,6 +75,36 @@ def fit(text: str, font: Font, width: float) -> str:
     return text.rstrip() + "…"
 
 
+def squeeze(text: str, font: Font, width: float, *, smallest: float = 0.65, lines: int = 1
+            ) -> tuple[list[str], Font]:
+    """`text` in at most `lines` (one or two) lines no wider than `width`, and the font to set them
+    in: `font` made smaller when too wide (down to `smallest` of its size); two lines, split where
+    the longer is shortest, when that is not enough ("Light" over "anti-aircraft"), at 70% at most
+    so that they stand about as tall as one and a half; cut with an ellipsis only when a line is
+    still too wide. Names on counters and cards stay whole where a plain `fit` would cut them."""
+    parts = [text]
+    if lines > 1 and " " in text and text_width(text, font) > width / smallest:
+        words = text.split()
+        splits = ([" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words)))
+        parts = min(splits, key=lambda two: max(text_width(part, font) for part in two))
+    wide = max(text_width(part, font) for part in parts) / width
+    least = 1.0 if len(parts) == 1 else 1 / 0.7
+    smaller = replace(font, size=font.size / min(max(wide, least), 1 / smallest))
+    width *= 1.0001  # a line shrunk to the width exactly must not be cut for a rounding error
+    return [fit(part, smaller, width) for part in parts], smaller
+
+
+def stacked(x: float, y: float, lines: Sequence[str], font: Font, color: str, anchor: str, *,
+            key: str = "", leading: float = 1.25) -> Group:
+    """`lines` one under the other, anchored as one block at (x, y): the first line hangs from y
+    for a top anchor ("n", "nw", "ne"), the last sits on it for a bottom one, else they centre."""
+    step = font.size * leading
+    span = (len(lines) - 1) * step
+    first = y if anchor.startswith("n") else y - span if anchor.startswith("s") else y - span / 2
+    return Group(tuple(Text(x, first + i * step, line, font, color, anchor=anchor, key=key)
+                       for i, line in enumerate(lines)))
+
+
 def wrap(text: str, font: Font, width: float) -> list[str]:
     """Lines of `text` no wider than `width`, broken between words."""
     lines: list[str] = []
@@ -152,8 +182,8 @@ def table(x: float, y: float, widths: Sequence[float], rows: Iterable[Sequence[C
         items.append(Rect(x, y, total, row_h, style=Style(stroke=None, fill=header_fill)))
         cx = x
         for text, w in zip(header, widths):
-            items.append(Text(cx + 1.0, y + row_h / 2, fit(text, Font(font.size, bold=True), w - 1.5),
-                              Font(font.size, bold=True), "#ffffff", anchor="w"))
+            lines, bold = squeeze(text, Font(font.size, bold=True), w - 1.5, smallest=0.75, lines=2)
+            items.append(stacked(cx + 1.0, y + row_h / 2, lines, bold, "#ffffff", "w"))
             cx += w
         y += row_h
     for i, row in enumerate(rows):
@@ -164,8 +194,7 @@ def table(x: float, y: float, widths: Sequence[float], rows: Iterable[Sequence[C
             if cell.fill:
                 items.append(Rect(cx, y, w, row_h, style=Style(stroke=None, fill=cell.fill),
                                   key=cell.key))
-            cell_font = Font(font.size, bold=cell.bold)
-            text = fit(cell.text, cell_font, w - 1.5)
+            (text,), cell_font = squeeze(cell.text, Font(font.size, bold=cell.bold), w - 1.5, smallest=0.75)
             tx = {"w": cx + 1.0, "c": cx + w / 2, "e": cx + w - 1.0}[cell.align]
             items.append(Text(tx, y + row_h / 2, text, cell_font, cell.color,
                               anchor=cell.align, key=cell.key))

@@ -9,6 +9,7 @@ from engine.content.validate import validate_paths
 from engine.content.view import ContentView
 from engine.content.walk import iter_refs
 from engine.draw import Drawing, Group, Rect, Text
+from engine.drawkit import text_width
 from engine.rulesets import rulesets
 from engine.rulesets.paw.preview.common import SIDES
 from engine.draw import Polygon
@@ -304,12 +305,26 @@ def test_air_force_surface_counters_are_neutral_and_as_many_as_a_scenario_sets_u
     aa = makers["af.ground_unit"](light_aa, view)
     assert len(aa) == 16  # "Sixteen light anti-aircraft counters are placed"
     assert len(makers["af.ground_unit"](tank, view)) == 6
-    symbol, name = aa[0].front.texts()
-    assert symbol == "AA" and light_aa.name.startswith(name.rstrip("…")) and fills(aa[0].front) == [neutral.background]
+    symbol, *name = aa[0].front.texts()
+    assert symbol == "AA" and name == ["Light", "anti-aircraft"] and fills(aa[0].front) == [neutral.background]
     hill = next(u for u in view.records("af.ground_unit") if u.category == "terrain")
     assert makers["af.ground_unit"](hill, view) == []  # spare counters face down, the rules say
     unused = view.get("af.ground_unit", "barrage-balloon")
     assert len(makers["af.ground_unit"](unused, view)) == 1
+
+
+@bundled
+def test_air_force_counter_names_go_on_two_lines_rather_than_be_cut():
+    view, makers = pack_view("air-force")
+    size = view.records("af.rules")[0].counters.size_mm
+    pieces = components_of(view, makers, ["af.data_card:counters", "af.ground_unit"])
+    names = [t for p in pieces for t in p.front.walk() if isinstance(t, Text) and t.anchor in ("n", "s")]
+    assert names and all(text_width(t.text, t.font) <= size * 0.86 * 1.0001 and "…" not in t.text for t in names)
+    mosquito = makers["af.data_card:counters"](view.get("af.data_card", "mosquito-fb-vi"), view)[0].front
+    lines = [t for t in mosquito.walk() if isinstance(t, Text) and t.anchor == "n"]
+    assert [t.text for t in lines] == ["Mosquito", "F.B.VI"] and lines[0].y < lines[1].y  # read top down
+    long = view.get("af.data_card", "mosquito-fb-vi").model_copy(update={"name": "Supercalifragilistic"})
+    assert makers["af.data_card:counters"](long, view)[0].front.texts()[0].endswith("…")  # one word: cut
 
 
 @bundled

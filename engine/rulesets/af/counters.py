@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.draw import Drawing, Font, Group, Rect, Style, Text
-from engine.drawkit import INK, fit, plane_silhouette, text_width
+from engine.drawkit import INK, plane_silhouette, squeeze, stacked
 from engine.sheets import Component, centred, source
 
 from .ground import GroundUnit
@@ -51,11 +51,10 @@ def _colours(rules: Rules, nationality: str) -> tuple[str, str]:
     return (found.background, found.silhouette) if found else ("#ffffff", INK)
 
 
-def _name(text: str, font: Font, s: float, y: float, ink: str, anchor: str) -> Text:
-    """A name across a counter `s` wide, set smaller when long (down to 70%), then cut."""
-    wide = text_width(text, font) / (s * 0.86)
-    smaller = Font(font.size / min(max(wide, 1.0), 1 / 0.7), bold=True)
-    return Text(0, y, fit(text, smaller, s * 0.86), smaller, ink, anchor=anchor)
+def _name(text: str, font: Font, s: float, y: float, ink: str, anchor: str) -> Group:
+    """A name across a counter `s` wide, from `y` down ("n") or up ("s"), on two lines if need be."""
+    lines, smaller = squeeze(text, font, s * 0.86, lines=2)
+    return stacked(0, y, lines, smaller, ink, anchor)
 
 
 def plane_counter(card: DataCard, number: int, rules: Rules) -> Drawing:
@@ -65,10 +64,12 @@ def plane_counter(card: DataCard, number: int, rules: Rules) -> Drawing:
     s = spec.size_mm
     font = Font(s * 0.13, bold=True)
     engines = max(1, len(card.damage.engines))
+    name = _name(card.name, font, s, -s * 0.45, ink, "n")
+    lower = 0.03 * (len(name.items) - 1)  # a name on two lines: a smaller plane, lower, clear of both
     return centred(Drawing(s, s, (
         Rect(-s / 2, -s / 2, s, s, radius=s * 0.06, style=Style(INK, fill=background, width=0.2)),
-        _name(card.name, font, s, -s * 0.44, ink, "n"),
-        Group((plane_silhouette(s * 0.5, fill=ink, engines=engines),), dy=s * 0.02),
+        name,
+        Group((plane_silhouette(s * (0.5 - 2 * lower), fill=ink, engines=engines),), dy=s * (0.02 + lower)),
         Text(0, s * 0.45, str(number), font, ink, anchor="s"),
     ), title=f"{card.name} {number}"))
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
 from engine.drawkit import (INK, MUTED, SAMPLE, Cell, fit, key, lighter, paragraph,
-                            plane_silhouette, sample_tag, table)
+                            plane_silhouette, sample_tag, squeeze, table)
 from engine.sheets import Component, as_printed, centred, source
 
 from .cards import CampaignCard
@@ -248,14 +248,14 @@ def campaign_card(record: CampaignCard, ctx: Any) -> Drawing:
     """A playing-card sized campaign card in its side's colour: number, title, when, text."""
     w, h = 63.0, 88.0
     fill, ink = side_colours(ctx, record.side)
+    title, title_font = squeeze(record.name, Font(3.0, bold=True), w - 8)
     items: list[Item] = [
         Rect(0, 0, w, h, radius=3.0, style=Style(INK, fill=PAPER, width=0.4)),
         Rect(0, 0, w, 16, radius=3.0, style=Style(None, fill=fill), key="side"),
         Rect(0, 8, w, 8, style=Style(None, fill=fill), key="side"),
         Text(4, 4, f"Card {record.number:02d}", Font(2.0, bold=True), ink, anchor="nw",
              key="number"),
-        Text(4, 8.6, fit(record.name, Font(3.0, bold=True), w - 8), Font(3.0, bold=True), ink,
-             anchor="nw", key="name"),
+        Text(4, 8.6, title[0], title_font, ink, anchor="nw", key="name"),
     ]
     when = record.phase.title() + (f" · {record.segment.replace('_', ' ')}" if record.segment else "")
     items.append(Text(4, 19, when, Font(1.9, bold=True), INK, anchor="nw", key="phase"))

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
-from engine.drawkit import INK, MUTED, fit, paragraph, plane_silhouette, sample_tag
+from engine.drawkit import INK, MUTED, fit, paragraph, plane_silhouette, sample_tag, squeeze, stacked
 from engine.sheets import Component, centred, source
 
 from ..planes import Dashboard
@@ -40,8 +40,8 @@ def plane_counter(label: str, side: str, size: tuple[float, float], *, engines: 
               dy=-h * 0.08),
         Line(-w / 2, 0, -w / 2 + w * 0.12, 0, Style("#ffffff", width=0.4)),
         Line(w / 2, 0, w / 2 - w * 0.12, 0, Style("#ffffff", width=0.4)),
-        Text(0, h / 2 - h * 0.1, fit(label, Font(h * 0.085, bold=True), w * 0.9),
-             Font(h * 0.085, bold=True), INK if damaged else "#ffffff", anchor="s"),
+        stacked(0, h / 2 - h * 0.1, *squeeze(label, Font(h * 0.085, bold=True), w * 0.9, lines=2),
+                INK if damaged else "#ffffff", "s"),
     ]
     r = w * 0.16
     if altitude in ALTITUDE_DOT:
