@@ -10,6 +10,7 @@ that make previews look alike across game systems.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
@@ -79,14 +80,16 @@ def squeeze(text: str, font: Font, width: float, *, smallest: float = 0.65, line
             ) -> tuple[list[str], Font]:
     """`text` in at most `lines` (one or two) lines no wider than `width`, and the font to set them
     in: `font` made smaller when too wide (down to `smallest` of its size); two lines, split where
-    the longer is shortest, when that is not enough ("Light" over "anti-aircraft"), at 70% at most
+    the longer is shortest, when that is not enough ("Light" over "anti-aircraft"; at a hyphen in a
+    single word: "Primorsko-" over "Akhtarsk"), at 70% at most
     so that they stand about as tall as one and a half; cut with an ellipsis only when a line is
     still too wide. Names on counters and cards stay whole where a plain `fit` would cut them."""
     parts = [text]
-    if lines > 1 and " " in text and text_width(text, font) > width / smallest:
-        words = text.split()
-        splits = ([" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words)))
-        parts = min(splits, key=lambda two: max(text_width(part, font) for part in two))
+    if lines > 1 and text_width(text, font) > width / smallest:
+        whole = text.strip()
+        breaks = [m.end() for m in re.finditer(r" +" if " " in whole else "-", whole)]
+        splits = [[whole[:i].rstrip(), whole[i:]] for i in breaks if i < len(whole)]
+        parts = min(splits, key=lambda two: max(text_width(part, font) for part in two), default=parts)
     wide = max(text_width(part, font) for part in parts) / width
     least = 1.0 if len(parts) == 1 else 1 / 0.7
     smaller = replace(font, size=font.size / min(max(wide, least), 1 / smallest))

@@ -33,7 +33,8 @@ from engine.core.board import Cell, HexGrid
 from engine.core.layout import Edit, Piece
 from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
 from engine.drawkit import (INK, MUTED, checked_value, field_edits, fit, key, lighter, paragraph,
-                            plane_silhouette, required, scenario_drawing, text_width, unkeyed)
+                            plane_silhouette, required, scenario_drawing, squeeze, stacked, text_width,
+                            unkeyed)
 
 from .areas import area_hexes, describe_area
 from .board import Board
@@ -346,8 +347,7 @@ def counter(size: float, name: str, count: str, colour: str, symbol: str, engine
                  dash=(s * 0.08, s * 0.055) if loose else None)
     small, tiny = Font(s * 0.095, bold=True), Font(s * 0.073)
     items: list[Item] = [Rect(-h, -h, s, s, radius=s * 0.08, style=face),
-                         Text(0, -h + s * 0.055, fit(name, small, s * 0.9), small, "#ffffff",
-                              anchor="n")]
+                         stacked(0, -h + s * 0.055, *squeeze(name, small, s * 0.9, lines=2), "#ffffff", "n")]
     if symbol:
         items.append(Text(0, -s * 0.02, symbol, Font(s * 0.2, bold=True), "#ffffff"))
     else:
@@ -357,8 +357,8 @@ def counter(size: float, name: str, count: str, colour: str, symbol: str, engine
         items.append(Text(h - s * 0.055, h - s * 0.2, count, Font(s * 0.12, bold=True),
                           "#ffffff", anchor="e"))
     if values:
-        items.append(Text(0, h - s * 0.045, fit(values, tiny, s * 0.93), tiny, "#ffffff",
-                          anchor="s"))
+        (line,), font = squeeze(values, tiny, s * 0.93)
+        items.append(Text(0, h - s * 0.045, line, font, "#ffffff", anchor="s"))
     if tag:
         tw, th = text_width(tag, tiny) + s * 0.13, s * 0.165
         items += [Rect(-tw / 2, h + s * 0.03, tw, th, radius=th / 2,

@@ -18,7 +18,7 @@ from engine.content.diagnostics import format_path
 from engine.core.board import SquareGrid, parse_letter_number
 from engine.core.layout import Edit, Piece
 from engine.draw import Drawing, Ellipse, Font, Item, Line, Polygon, Rect, Style, Text
-from engine.drawkit import INK, MUTED, fit, key, required, scenario_drawing
+from engine.drawkit import INK, MUTED, key, required, scenario_drawing, squeeze, stacked
 
 from .board import Map, Place
 from .preview import COUNTER, _airfield, air_counter, ground_counter, side_colours
@@ -115,9 +115,8 @@ class MapBoard(SquareGrid):
             return key("places", i, *parts) if paths else ""
 
         x, y = col * s, row * s
-        items: list[Item] = [Text(x + s / 2, y + s - 1.0, fit(place.name, Font(s * 0.095,
-                                  bold=True), s - 1), Font(s * 0.095, bold=True), INK,
-                                  anchor="s", key=k("name"))]
+        lines, font = squeeze(place.name, Font(s * 0.095, bold=True), s - 1, lines=2)
+        items: list[Item] = [stacked(x + s / 2, y + s - 1.0, lines, font, INK, "s", key=k("name"))]
         symbols: list[tuple[str, Any]] = []
         if place.airbase is not None:
             symbols.append(("airbase", place.airbase))

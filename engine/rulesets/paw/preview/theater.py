@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.draw import Drawing, Font, Group, Item, Line, Rect, Style, Text
-from engine.drawkit import INK, MUTED, SAMPLE, Cell, fit, key, paragraph, sample_tag, table
+from engine.drawkit import INK, MUTED, SAMPLE, Cell, key, paragraph, sample_tag, squeeze, table
 
 from ..theaters import Theater, TheaterTable, Timeline, tables_for
 from .common import SIDES
@@ -58,10 +58,10 @@ def table_block(record: TheaterTable, ctx: Any, *, keyed: bool = True,
     title = record.name
     if record.side and not title.upper().startswith(record.side.upper()):
         title = f"{record.side.upper()} {title}"
+    (line,), title_font = squeeze(title, Font(2.0, bold=True), width - 2.4, smallest=0.75)
     items: list[Item] = [Rect(0, 0, width, 5.2, style=Style(None, fill=SIDES.get(side, INK)),
                               key="name" if keyed else ""),
-                         Text(1.2, 2.6, fit(title, Font(2.0, bold=True), width - 2.4),
-                              Font(2.0, bold=True), "#ffffff", anchor="w",
+                         Text(1.2, 2.6, line, title_font, "#ffffff", anchor="w",
                               key="name" if keyed else "")]
     y = 5.2
     if body.type == "mission_type":
