@@ -142,10 +142,42 @@ def test_a_heavy_bomber_bombs_a_target_under_its_tail_hex(records, monkeypatch):
 
 
 def test_flying_over_a_target_without_stopping_is_no_bombing(records, monkeypatch):
-    squadrons = [b17s(("b", 5, 4, 0), card="AS"), squadron("f", "blue", "me109g", [fighter("bf", 16, 28, 0, "2H")])]
+    """Bombing: "If a bomber has moved onto a hex containing a target": where its move ends, not a
+    hex it flies through (a Betty, speed 3, crosses the western target and ends beyond it)."""
+    bettys = squadron("bombers", "red", "g4m2-betty", [{"id": "b", "col": 5, "row": 4, "facing": 0}],
+                      role="bomber", card="AS")
+    squadrons = [bettys, squadron("f", "blue", "me109g", [fighter("bf", 16, 28, 0, "2H")])]
     game = game_with(records, monkeypatch, squadrons, ["AS", "2H"], [], board="bombing-run",
                      victory=BERLIN_WIN["victory"], end={"max_rounds": 3, "triggers": ["victory"]})
-    decision = game.pending
-    assert not [a for a in decision.options if a["type"] == "move" and a["to"] == "0501"]  # speed 2
-    move_to(game, "0503", 0)
+    flown = move_to(game, "0501", 0)
+    assert flown["path"] == ["0503", "0502", "0501"]  # through the target hex 0502
     assert not events(game, "hm.bomb")
+
+
+def test_sixes_from_a_bomber_turret_knock_out_no_engine(records, monkeypatch):
+    """Engine Hits: "When a FIGHTER scores a hit on a heavy bomber with a roll of 6 there is a chance
+    that an engine was hit": a bomber's turret sixes are hits and nothing more."""
+    he111 = squadron("h", "blue", "he-111h", [{"id": "he", "col": 9, "row": 12, "facing": 0}], role="bomber",
+                     card="AS")
+    game = game_with(records, monkeypatch, [he111, b17s(("b", 9, 9, 0))], ["AS", "2H"], [6] * 8)
+    move_to(game, "0911", 0)  # right behind the B-17's tail hex: its nose and top turrets fire
+    shots = events(game, "hm.shot")
+    assert [s["weapon"] for s in shots] == ["Nose turret", "Top turret"]
+    assert all(s["rolls"] == [6, 6] and s["hits"] == 2 and "engine_hits" not in s for s in shots)
+    assert not [e for e in events(game, "roll") if e["for"].startswith("engine hit")]
+    b = game.state.planes["b"]
+    assert (b.hits, b.engines_lost, b.speed(game.state.rules)) == (4, 0, 2)
+
+
+def test_a_heavy_bomber_whose_tail_moves_onto_the_target_its_nose_was_on_bombs_again(records, monkeypatch):
+    """The reading docs/hm-rules.md records for "If a bomber has moved onto a hex containing a target": a
+    heavy bomber bombs every target under either of its hexes after a move, so a B-17 that ends over a
+    target with its nose and then moves one hex on, its tail now over it, rolls a second time."""
+    squadrons = [b17s(("b", 5, 4, 0), card="AS"), squadron("f", "blue", "me109g", [fighter("bf", 16, 28, 0, "2H")])]
+    game = game_with(records, monkeypatch, squadrons, ["AS", "2H"], [1], board="bombing-run", **BERLIN_WIN)
+    move_to(game, "0502", 0)
+    while game.pending.context.get("plane") != "b":
+        game.submit(game.pending.options[0])
+    move_to(game, "0501", 0)
+    assert game.state.labels(game.state.planes["b"]) == ["0501", "0502"]
+    assert [(e["bomber"], e["target"]) for e in events(game, "hm.bomb")] == [("b", "target-west")] * 2
