@@ -51,8 +51,9 @@ class Decision:
         context: dict[str, Any] | None = None,  # for views: unit, square...
         explain: Callable[[Action], str] | None = None,  # why an action is not legal
         accept: Callable[[Action], Action | None] | None = None,
+        secret: bool = False,  # the other sides must not see the choice until the rules reveal it
     ) -> None:
-        self.side, self.kind, self.prompt = side, kind, prompt
+        self.side, self.kind, self.prompt, self.secret = side, kind, prompt, secret
         self.context = context if context is not None else {}
         self.explain, self.accept = explain, accept
         self._options = None if callable(options) else options

@@ -114,6 +114,8 @@ class Game:
         decision = self.pending
         chosen = decision.match(action)
         record = {"side": decision.side, "kind": decision.kind, "action": chosen}
+        if decision.secret:  # kept whole for replays; `seen_by` leaves it out for the other sides
+            record["secret"] = True
         self.decisions.append(record)
         self.log.append("decision", record)
         self.pending = None

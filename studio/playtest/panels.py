@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.decisions import Decision
+from engine.core.events import seen_by
 
 from .explain import line
 
@@ -149,6 +150,7 @@ class EventModel(QAbstractListModel):
         super().__init__(parent)
         self.events: list[dict] = []
         self.marked: int | None = None
+        self.viewers: frozenset[str] | None = None  # a person's sides: others' secrets are left out
         self._shown = 0
         self._bold = QFont()
         self._bold.setBold(True)
@@ -158,6 +160,13 @@ class EventModel(QAbstractListModel):
         self.events, self.marked = events, marked
         self._shown = len(events)
         self.endResetModel()
+
+    def show_to(self, viewers: frozenset[str] | None) -> None:
+        """Lines as a person playing `viewers` may read them (None: everything)."""
+        if viewers != self.viewers:
+            self.viewers = viewers
+            if self._shown:
+                self.dataChanged.emit(self.index(0), self.index(self._shown - 1))
 
     def grow(self) -> None:
         """Rows for events appended to the list since the last call."""
@@ -175,7 +184,7 @@ class EventModel(QAbstractListModel):
             return None
         event = self.events[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{index.row():>5}  {line(event)}"
+            return f"{index.row():>5}  {line(seen_by(event, self.viewers))}"
         if role == Qt.ItemDataRole.ForegroundRole:
             return QBrush(QColor(TYPE_COLOURS.get(event["type"], "#3a3f45")))
         if role == Qt.ItemDataRole.BackgroundRole and index.row() == self.marked:

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.events import seen_by
 from engine.core.view import BoardView, view_at
 
 from .board import PlaytestBoard
@@ -405,8 +406,16 @@ class PlaytestView(QWidget):
             self._update_places(view)
             self.board.redraw(**self._overlays(view, self.cursor))
 
+    def _viewers(self) -> frozenset[str] | None:
+        """The sides a person plays while the game goes on: they do not see the other sides' secrets
+        (Yamamoto's bomber). Watching bots, a replay or a finished game shows everything."""
+        if self.mode != "live" or self.run is None or self.run.game is None or self.run.game.over:
+            return None
+        return frozenset(side for side, seat in self.seats.items() if seat == PERSON) or None
+
     def _why(self, index: int) -> None:
-        text = read(self.events, index).html()
+        viewers = self._viewers()
+        text = read([seen_by(e, viewers) for e in self.events] if viewers else self.events, index).html()
         if self.mode == "replay" and self.check is not None and index == self.check.difference:
             now = self.check.game.log if self.check.game is not None else []
             text = ("<p style='color:#b3261e'><b>This is where the game now differs.</b></p><p><b>Saved:</b></p>"
@@ -549,6 +558,7 @@ class PlaytestView(QWidget):
         self.decision_box.setTitle(f"Your move — {decision.side}" if decision is not None
                                    else "Waiting for the bots…")
         self.status.setText(self._status_text(busy))
+        self.log.model.show_to(self._viewers())
 
     def _status_text(self, busy: bool) -> str:
         if self.mode == "replay":

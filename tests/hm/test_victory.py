@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.decisions import IllegalAction
+from engine.core.events import seen_by
 from engine.core.game import Game, run
 from engine.rulesets.hm.play import leave, shoot_down
 from engine.rulesets.hm.victory import outcome
@@ -77,8 +78,8 @@ def test_a_game_lasts_the_scenarios_rounds_at_most(records):
 def test_japan_chooses_yamamotos_bomber_in_secret(records):
     game = start(records, "yamamotos-defeat")
     decision = game.pending
-    assert (decision.side, decision.kind, decision.context) == \
-        ("japan", "hm.designate", {"designation": "yamamoto", "secret": True})
+    assert (decision.side, decision.kind, decision.context, decision.secret) == \
+        ("japan", "hm.designate", {"designation": "yamamoto"}, True)
     assert [a["plane"] for a in decision.options] == ["betty-1", "betty-2"]
     with pytest.raises(IllegalAction, match="choose one of betty-1, betty-2"):
         game.submit({"type": "designate", "designation": "yamamoto", "plane": "zero-1"})
@@ -86,6 +87,11 @@ def test_japan_chooses_yamamotos_bomber_in_secret(records):
     (designated,) = events(game, "hm.designated")
     assert designated == {**designated, "designation": "yamamoto", "side": "japan", "secret": True}
     assert "plane" not in designated and game.state.designated == {"yamamoto": "betty-2"}
+    (chosen,) = [e for e in events(game, "decision") if e["kind"] == "hm.designate"]
+    assert chosen["secret"] and chosen["action"]["plane"] == "betty-2"  # kept for replays, marked
+    assert seen_by(chosen, {"japan"}) == chosen and seen_by(chosen, None) == chosen
+    hidden = seen_by(chosen, {"usa"})
+    assert "betty-2" not in str(hidden) and hidden["action"]["type"] == "designate"
 
 
 def test_shooting_down_yamamoto_wins_at_once_and_reveals_him(records):

@@ -263,6 +263,27 @@ def test_runs_before_and_after_an_edit_are_compared_on_the_same_seeds(studio, qt
     assert after.report["win_rates"]["japan"]["rate"] > before.report["win_rates"]["japan"]["rate"]
 
 
+def test_a_person_does_not_see_the_other_sides_secret_until_the_game_is_over(studio, qtbot):
+    """Yamamoto's Defeat: Japan picks Yamamoto's bomber in secret. The person flying the P-38s sees
+    that Japan chose, not which Betty, in the log and in the why pane; the log keeps the choice."""
+    view = playtest(studio, ("hm.scenario", "yamamotos-defeat")).play
+    view.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    row = next(i for i, e in enumerate(view.events) if e["type"] == "decision" and e["kind"] == "hm.designate")
+    plane = view.events[row]["action"]["plane"]
+
+    def shown(r):
+        return view.log.model.data(view.log.model.index(r))
+
+    assert "chosen in secret" in shown(row) and "betty" not in shown(row)
+    view.set_cursor(row + 1)  # the designation event: its why pane names the choice it follows
+    assert "japan chose" in view.why.toPlainText() and plane not in view.why.toPlainText()
+    view.set_seat("usa", "hard")
+    to_the_end(qtbot, view)  # a finished game hides nothing
+    assert plane in shown(row)
+
+
 def save_replay(qtbot, view, path):
     view.ask_path = lambda: path
     return view.save_replay()

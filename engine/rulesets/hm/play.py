@@ -76,7 +76,7 @@ def designate(game: Game, state: State) -> Rules:
         ]
         action = yield Decision(
             d.side, "hm.designate", f"Secretly choose the plane that carries {d.name}", options,
-            context={"designation": d.id, "secret": d.secret},
+            context={"designation": d.id}, secret=d.secret,
             explain=lambda a, d=d: f"choose one of {', '.join(d.choose_from)} for {d.name}",
         )
         state.designated[d.id] = action["plane"]
