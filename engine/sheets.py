@@ -123,8 +123,11 @@ def used_by(view: Any, record: Any, printed: Iterable[str]) -> set[tuple[str, st
 def lay_out(components: list[Component], paper: str = "a4", title: str = "") -> tuple[list[Sheet], list[str]]:
     """Sheets holding every piece that fits the printable area, and a message for each that does not.
 
-    Shelf packing, tallest pieces first (a stable sort, so a pack's counters stay in order): rows
-    left to right, a new sheet when the next row would run off the page."""
+    Shelf packing, largest across the shelf first (a stable sort, so a pack's counters stay in
+    order), by rows and by columns, whichever takes fewer sheets (rows when even): every cut still
+    runs the length of a shelf. A piece that does not fit what is left of a shelf goes in turned a
+    quarter if it fits that way (two 100 x 64 mm cards beside each other overrun A4; one upright
+    beside one turned do not)."""
     width, height = PAPERS[paper]
     room_w, room_h = width - 2 * MARGIN, height - 2 * MARGIN
     too_big: dict[tuple[str, float, float], list[str]] = {}  # by kind and size: the records' ids
@@ -139,22 +142,48 @@ def lay_out(components: list[Component], paper: str = "a4", title: str = "") -> 
             kind, _, record = piece.source.partition(" ")
             too_big.setdefault((kind, w, h), []).append(record)
     problems = [_too_big(kind, w, h, records, paper) for (kind, w, h), records in too_big.items()]
-    fitting.sort(key=lambda pt: -(pt[0].front.width if pt[1] else pt[0].front.height))
+    pages = min((_shelves(fitting, room_w, room_h, rows) for rows in (True, False)), key=len)
+    return [_sheet(p, paper, title, i + 1, len(pages)) for i, p in enumerate(pages)], problems
+
+
+def _shelves(fitting: list[tuple[Component, bool]], room_w: float, room_h: float, rows: bool) -> list[list[Placed]]:
+    """Pages of shelves: rows left to right (`rows`) or columns top to bottom; `fitting` holds each
+    piece with whether it must be turned to fit the page at all."""
+    along_room, across_room = (room_w, room_h) if rows else (room_h, room_w)
+    ordered = sorted(fitting, key=lambda pt: -_dims(pt[0], pt[1], rows)[1])
     pages: list[list[Placed]] = []
     page: list[Placed] = []
-    x = y = row = 0.0
-    for piece, turned in fitting:
-        w, h = (piece.front.height, piece.front.width) if turned else (piece.front.width, piece.front.height)
-        if x and x + w > room_w:  # next row
-            x, y, row = 0.0, y + row + GAP, 0.0
-        if y + h > room_h:  # next sheet
-            pages.append(page)
-            page, x, y, row = [], 0.0, 0.0, 0.0
-        page.append(Placed(piece, MARGIN + x, MARGIN + y, turned))
-        x, row = x + w + GAP, max(row, h)
+    along = across = depth = 0.0  # where the next piece goes along its shelf; the shelf's offset and depth
+    for piece, turned in ordered:
+        while (found := _orient(piece, turned, rows, along_room - along, across_room - across)) is None:
+            if along:  # the next shelf
+                along, across, depth = 0.0, across + depth + GAP, 0.0
+            else:  # the next sheet: every piece here fits an empty one
+                pages.append(page)
+                page, along, across, depth = [], 0.0, 0.0, 0.0
+        turn, length, cross = found
+        x, y = (along, across) if rows else (across, along)
+        page.append(Placed(piece, MARGIN + x, MARGIN + y, turn))
+        along, depth = along + length + GAP, max(depth, cross)
     if page:
         pages.append(page)
-    return [_sheet(p, paper, title, i + 1, len(pages)) for i, p in enumerate(pages)], problems
+    return pages
+
+
+def _dims(piece: Component, turned: bool, rows: bool) -> tuple[float, float]:
+    """The piece's length along a shelf and its size across it."""
+    w, h = (piece.front.height, piece.front.width) if turned else (piece.front.width, piece.front.height)
+    return (w, h) if rows else (h, w)
+
+
+def _orient(piece: Component, turned: bool, rows: bool, along_left: float,
+            across_left: float) -> tuple[bool, float, float] | None:
+    """The piece as it goes in the room left (as it must be, else turned), or None."""
+    for turn in (turned, not turned):
+        length, cross = _dims(piece, turn, rows)
+        if length <= along_left + 1e-9 and cross <= across_left + 1e-9:
+            return turn, length, cross
+    return None
 
 
 def lay_out_pack(pack: Any, view: Any, makers: dict[str, ComponentMaker], kinds: Iterable[str], paper: str,

@@ -65,8 +65,13 @@ def test_pieces_stay_on_the_page_and_apart(paper):
                 assert apart, (a, b)
 
 
-def test_each_back_lands_behind_its_front_when_flipped_on_the_long_edge():
-    sheets, _ = lay_out(MIXED, "a4", "Toy")
+# Two 100 x 64 mm cards overrun A4's 196 mm across; in columns, four upright and two turned fit a sheet.
+CARDS = [piece(100, 64, f"card{i}") for i in range(17)]
+
+
+@pytest.mark.parametrize("pieces, backs, turns", [(MIXED, 26 + 1, 1), (CARDS, 17, 5)])
+def test_each_back_lands_behind_its_front_when_flipped_on_the_long_edge(pieces, backs, turns):
+    sheets, _ = lay_out(pieces, "a4", "Toy")
     width = PAPERS["a4"][0]
     checked = turned = 0
     for sheet in sheets:
@@ -91,7 +96,15 @@ def test_each_back_lands_behind_its_front_when_flipped_on_the_long_edge():
             assert back["bl"] == behind(front["br"]) and back["br"] == behind(front["bl"])
             checked += 1
             turned += p.turned
-    assert checked == 26 + 1 and turned == 1  # the counters with backs and the wide piece, turned to fit
+    assert checked == backs and turned == turns  # MIXED: the wide piece turned to fit; CARDS: to fill
+
+
+def test_pieces_turn_to_fill_a_shelf_and_columns_win_when_they_take_fewer_sheets():
+    sheets, _ = lay_out(CARDS, "a4", "Toy")
+    assert [len(s.placed) for s in sheets] == [6, 6, 5]  # by rows: five a sheet, four sheets
+    first = sheets[0].placed
+    assert [p.turned for p in first] == [False] * 4 + [True] * 2
+    assert len({p.x for p in first[:4]}) == 1 and len({p.x for p in first[4:]}) == 1  # two columns
 
 
 def test_a_piece_too_big_for_the_paper_is_named_with_a_paper_it_fits():
