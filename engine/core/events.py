@@ -8,21 +8,12 @@ point; ruleset events add what happened and why (tables, rolls, modifiers).
 from __future__ import annotations
 
 import json
-from typing import Any, Collection, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 
 def canonical(obj: Any) -> str:
     """The one JSON spelling of a value: sorted keys, no spaces; used for byte-identical logs."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def seen_by(event: dict, sides: Collection[str] | None) -> dict:
-    """`event` as a person playing `sides` may see it (None: everything, as a watcher of bots or of a
-    finished game): another side's secret choice shows that it was made, not what was chosen. The
-    log itself keeps the choice, so a replay plays it again."""
-    if sides is None or event["type"] != "decision" or not event.get("secret") or event["side"] in sides:
-        return event
-    return {**event, "action": {"type": event["action"].get("type"), "label": "(chosen in secret)"}}
 
 
 class EventLog:

@@ -36,7 +36,10 @@ class RulesEngine(Protocol):
 
     Optionally `option_place(game, decision, option) -> dict | None`: where an offered
     action puts a unit when its parameters do not say (`pos`/`heading` on a free mat,
-    or `to` a cell), for boards that let a person pick actions by clicking.
+    or `to` a cell), for boards that let a person pick actions by clicking; and
+    `hidden(state, side) -> frozenset[str]`: the enemy units on the board `side` cannot
+    identify now (face-down counters), for a view of the game as that side's player
+    sees it (`engine.core.sight`).
     """
 
     scenario_kind: str
@@ -114,7 +117,7 @@ class Game:
         decision = self.pending
         chosen = decision.match(action)
         record = {"side": decision.side, "kind": decision.kind, "action": chosen}
-        if decision.secret:  # kept whole for replays; `seen_by` leaves it out for the other sides
+        if decision.secret:  # kept whole for replays; `sight.Sight` leaves it out for the other sides
             record["secret"] = True
         self.decisions.append(record)
         self.log.append("decision", record)

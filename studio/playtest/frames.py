@@ -163,6 +163,16 @@ class BoardPainter:
             self._counters[key] = drawing or self._plain(unit)
         return self._counters[key]
 
+    def face_down(self, unit: UnitView) -> Drawing:
+        """A counter whose face its enemy cannot see: the layout's back of the side, else a "?"."""
+        key = ("face down", unit.side)
+        if key not in self._counters:
+            layout = self.setup.layout
+            drawing = layout.face_down(self.setup.scenario, self.setup.content, unit.side) \
+                if layout is not None and hasattr(layout, "face_down") else None
+            self._counters[key] = drawing or self._plain(UnitView("?", unit.side, ""))
+        return self._counters[key]
+
     def _plain(self, unit: UnitView) -> Drawing:
         """A labelled disc, for rulesets without counter drawings."""
         r = self.cell_mm * 0.35
@@ -172,8 +182,10 @@ class BoardPainter:
     # ---- the frame ---------------------------------------------------------------
     def frame(self, view: BoardView, poses: dict[str, Pose] | None = None,
               shots: Sequence[Shot] = (), places: Sequence[Place] = (),
-              selected: str | None = None, chosen: int | None = None) -> Drawing:
-        """The board with `view`'s units at `poses` (default: where they stand)."""
+              selected: str | None = None, chosen: int | None = None,
+              hidden: frozenset[str] = frozenset()) -> Drawing:
+        """The board with `view`'s units at `poses` (default: where they stand); those in `hidden`
+        face down, as the person at the keyboard sees them."""
         poses = self.poses(view) if poses is None else poses
         items: list[Item] = list(self.base.items)
         items += self._cells(places)
@@ -185,7 +197,7 @@ class BoardPainter:
             if any(p.kind == "unit" and p.value == uid for p in places):
                 items.append(Ellipse(x, y, r * 1.1, r * 1.1,
                                      style=Style(OFFER, width=r * 0.1, dash=(r * 0.25, r * 0.15))))
-            counter = self.counter(unit)
+            counter = self.face_down(unit) if uid in hidden else self.counter(unit)
             items.append(Group(counter.items, dx=x, dy=y, rotate=turn, key=uid))
         items += self._ghosts(places, chosen)
         items += self._fire(shots, poses)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -19,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.decisions import Decision
-from engine.core.events import seen_by
+from engine.core.sight import NOTHING, Sight
 
 from .explain import line
 
@@ -143,6 +144,21 @@ class DecisionPanel(QWidget):
         self.refusal.setText(f"Refused: {reason}")
 
 
+class Shown(Sequence):
+    """A model's events as its person may see them, read lazily (the why pane looks at a few)."""
+
+    def __init__(self, model: "EventModel", rows: range | None = None) -> None:
+        self.model, self.rows = model, rows if rows is not None else range(len(model.events))
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return Shown(self.model, self.rows[i])
+        return self.model.shown(self.rows[i])
+
+
 class EventModel(QAbstractListModel):
     """The events of a log, one line each; a marked event (where a replay differs) stands out."""
 
@@ -150,7 +166,9 @@ class EventModel(QAbstractListModel):
         super().__init__(parent)
         self.events: list[dict] = []
         self.marked: int | None = None
-        self.viewers: frozenset[str] | None = None  # a person's sides: others' secrets are left out
+        # While a person plays: their sides' view, and for each event what they could not identify.
+        self.sight: Sight | None = None
+        self.hidden_at: list[frozenset[str] | None] = []
         self._shown = 0
         self._bold = QFont()
         self._bold.setBold(True)
@@ -159,19 +177,40 @@ class EventModel(QAbstractListModel):
         self.beginResetModel()
         self.events, self.marked = events, marked
         self._shown = len(events)
+        if self.sight is not None:
+            self.sight = Sight(self.sight.sides)
+            self.sight.learn(events)
         self.endResetModel()
 
-    def show_to(self, viewers: frozenset[str] | None) -> None:
-        """Lines as a person playing `viewers` may read them (None: everything)."""
-        if viewers != self.viewers:
-            self.viewers = viewers
+    def show_to(self, sides: frozenset[str] | None, hidden_at: list[frozenset[str] | None]) -> None:
+        """Lines as a person playing `sides` may read them (None: everything); `hidden_at` gives, by
+        event, the units they could not identify then."""
+        self.hidden_at = hidden_at
+        if sides != (self.sight.sides if self.sight is not None else None):
+            self.sight = Sight(sides) if sides else None
+            if self.sight is not None:
+                self.sight.learn(self.events[:self._shown])
             if self._shown:
                 self.dataChanged.emit(self.index(0), self.index(self._shown - 1))
+
+    def shown(self, row: int) -> dict:
+        """The event of `row` as the person may see it."""
+        event = self.events[row]
+        if self.sight is None:
+            return event
+        hidden = self.hidden_at[row] if row < len(self.hidden_at) else None
+        return self.sight.show(event, hidden or NOTHING)
+
+    def shown_events(self) -> Sequence[dict]:
+        """Every event as the person may see it, each worked out when asked for."""
+        return Shown(self) if self.sight is not None else self.events
 
     def grow(self) -> None:
         """Rows for events appended to the list since the last call."""
         count = len(self.events)
         if count > self._shown:
+            if self.sight is not None:
+                self.sight.learn(self.events[self._shown:count])
             self.beginInsertRows(QModelIndex(), self._shown, count - 1)
             self._shown = count
             self.endInsertRows()
@@ -184,7 +223,7 @@ class EventModel(QAbstractListModel):
             return None
         event = self.events[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{index.row():>5}  {line(seen_by(event, self.viewers))}"
+            return f"{index.row():>5}  {line(self.shown(index.row()))}"
         if role == Qt.ItemDataRole.ForegroundRole:
             return QBrush(QColor(TYPE_COLOURS.get(event["type"], "#3a3f45")))
         if role == Qt.ItemDataRole.BackgroundRole and index.row() == self.marked:

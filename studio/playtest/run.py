@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QThread, QTimer, Signal
 
 from engine.core.decisions import Action, Decision, IllegalAction
 from engine.core.game import Game
+from engine.core.sight import hidden_from
 
 from .source import Setup
 
@@ -59,6 +60,9 @@ class GameRun(QObject):
         self.seed = seed
         self.options = dict(options or {})
         self.game: Game | None = None
+        # For each event, the units the person's sides could not identify once it was logged
+        # (None: no person sat, or the game came from elsewhere): what the view leaves out.
+        self.hidden_at: list[frozenset[str] | None] = []
         self.error = ""
         self._bots: dict[str, Any] = {}
         self._worker: _ToTheEnd | None = None
@@ -82,6 +86,8 @@ class GameRun(QObject):
             self.restarted.emit()
             self._fail(exc)
             return False
+        self.hidden_at = []
+        self._note_sight()
         self.restarted.emit()
         return True
 
@@ -91,6 +97,7 @@ class GameRun(QObject):
         self.wait_idle()
         self.game, self.seed, self._bots, self.error = game, game.seed, {}, ""
         self.options = dict(game.options)
+        self.hidden_at = [None] * len(game.log)
         self.restarted.emit()
 
     @property
@@ -139,6 +146,7 @@ class GameRun(QObject):
         except Exception as exc:
             self._fail(exc)
             return self.error
+        self._note_sight()
         self.advanced.emit()
         return None
 
@@ -204,7 +212,17 @@ class GameRun(QObject):
             game.submit(action)
         except IllegalAction as exc:
             raise RuntimeError(f"the {decision.side} bot broke the rules at {decision.kind}: {exc}") from None
+        self._note_sight()
         return True
+
+    def persons(self) -> frozenset[str]:
+        return frozenset(side for side, seat in self.seats.items() if seat == PERSON)
+
+    def _note_sight(self) -> None:
+        """What the person's sides cannot identify now, for the events the last decision logged."""
+        persons = self.persons()
+        hidden = hidden_from(self.game, persons) if persons else None
+        self.hidden_at += [hidden] * (len(self.game.log) - len(self.hidden_at))
 
     def _failure(self, exc: Exception) -> str:
         self.error = f"The game stopped: {type(exc).__name__}: {exc}"

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.core.events import seen_by
+from engine.core.sight import NOTHING
 from engine.core.view import BoardView, view_at
 
 from .board import PlaytestBoard
@@ -398,7 +398,8 @@ class PlaytestView(QWidget):
         decision = self._person_decision()
         if decision is not None:
             focus = deciding_unit(decision) or focus
-        return {"shots": shots, "places": self.places, "selected": focus, "chosen": self.chosen}
+        return {"shots": shots, "places": self.places, "selected": focus, "chosen": self.chosen,
+                "hidden": self._hidden(index)}
 
     def _refresh_board(self) -> None:
         view = self.board.view
@@ -406,16 +407,22 @@ class PlaytestView(QWidget):
             self._update_places(view)
             self.board.redraw(**self._overlays(view, self.cursor))
 
-    def _viewers(self) -> frozenset[str] | None:
+    def _sight(self) -> frozenset[str] | None:
         """The sides a person plays while the game goes on: they do not see the other sides' secrets
-        (Yamamoto's bomber). Watching bots, a replay or a finished game shows everything."""
+        (Yamamoto's bomber) nor identify the units their player could not (face-down counters).
+        Watching bots, a replay or a finished game shows everything."""
         if self.mode != "live" or self.run is None or self.run.game is None or self.run.game.over:
             return None
-        return frozenset(side for side, seat in self.seats.items() if seat == PERSON) or None
+        return self.run.persons() or None
+
+    def _hidden(self, index: int) -> frozenset[str]:
+        """Units drawn face down at event `index`: those the person could not identify then."""
+        if self._sight() is None or index >= len(self.run.hidden_at):
+            return NOTHING
+        return self.run.hidden_at[index] or NOTHING
 
     def _why(self, index: int) -> None:
-        viewers = self._viewers()
-        text = read([seen_by(e, viewers) for e in self.events] if viewers else self.events, index).html()
+        text = read(self.log.model.shown_events(), index).html()
         if self.mode == "replay" and self.check is not None and index == self.check.difference:
             now = self.check.game.log if self.check.game is not None else []
             text = ("<p style='color:#b3261e'><b>This is where the game now differs.</b></p><p><b>Saved:</b></p>"
@@ -482,9 +489,12 @@ class PlaytestView(QWidget):
             unit = view.units[key]
             facts = {"side": unit.side, "type": unit.type, "at": unit.at or unit.pos or unit.box,
                      "facing": unit.facing, "heading": unit.heading, **unit.state}
+            title = key
+            if key in self._hidden(self.cursor):  # face down: where it is, not what it is
+                facts, title = {"side": unit.side, "at": facts["at"]}, f"a {unit.side} unit, face down"
             rows = "".join(f"<tr><td style='color:#555;padding-right:10px'>{html.escape(k)}</td>"
                            f"<td>{html.escape(str(v))}</td></tr>" for k, v in facts.items() if v is not None)
-            self.why.setHtml(f"<h3>{html.escape(key)}</h3><table>{rows}</table>")
+            self.why.setHtml(f"<h3>{html.escape(title)}</h3><table>{rows}</table>")
             self._refresh_board()
 
     def board_dropped(self, unit: str, target: Any) -> None:
@@ -558,7 +568,7 @@ class PlaytestView(QWidget):
         self.decision_box.setTitle(f"Your move — {decision.side}" if decision is not None
                                    else "Waiting for the bots…")
         self.status.setText(self._status_text(busy))
-        self.log.model.show_to(self._viewers())
+        self.log.model.show_to(self._sight(), self.run.hidden_at if self.run is not None else [])
 
     def _status_text(self, busy: bool) -> str:
         if self.mode == "replay":

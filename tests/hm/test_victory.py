@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.decisions import IllegalAction
-from engine.core.events import seen_by
+from engine.core.sight import Sight
 from engine.core.game import Game, run
 from engine.rulesets.hm.play import leave, shoot_down
 from engine.rulesets.hm.victory import outcome
@@ -89,8 +89,8 @@ def test_japan_chooses_yamamotos_bomber_in_secret(records):
     assert "plane" not in designated and game.state.designated == {"yamamoto": "betty-2"}
     (chosen,) = [e for e in events(game, "decision") if e["kind"] == "hm.designate"]
     assert chosen["secret"] and chosen["action"]["plane"] == "betty-2"  # kept for replays, marked
-    assert seen_by(chosen, {"japan"}) == chosen and seen_by(chosen, None) == chosen
-    hidden = seen_by(chosen, {"usa"})
+    assert Sight({"japan"}).show(chosen) == chosen
+    hidden = Sight({"usa"}).show(chosen)
     assert "betty-2" not in str(hidden) and hidden["action"]["type"] == "designate"
 
 

@@ -12,6 +12,7 @@ from engine.core.events import EventLog, canonical
 from engine.core.decisions import IllegalAction
 from engine.core.game import Game
 from engine.core.view import view_at
+from engine.draw import Drawing, Text
 from studio.commands import SetField
 from studio.playtest import open_playtest, open_replay
 from studio.playtest.window import PlaytestWindow
@@ -282,6 +283,38 @@ def test_a_person_does_not_see_the_other_sides_secret_until_the_game_is_over(stu
     view.set_seat("usa", "hard")
     to_the_end(qtbot, view)  # a finished game hides nothing
     assert plane in shown(row)
+
+
+def test_a_person_sees_the_enemys_face_down_counters_as_their_player_would(studio, qtbot):
+    """Red Eagles, the person at the VVS: a Luftwaffe unit they cannot identify (22.0) is a blank
+    counter of its side on the board, and neither the log, the why pane nor a click names it."""
+    view = playtest(studio, ("aw.scenario", "red-eagles")).play
+    view.set_seat("vvs", PERSON)
+
+    def named_while_hidden():  # rows whose event names a unit the VVS could not identify then
+        return [(row, uid) for row, then in enumerate(view.run.hidden_at) for uid in then or ()
+                if uid in json.dumps(view.events[row])]
+
+    for _ in range(60):  # the bots play on to the person's next decision; the person picks the first
+        to_the_end(qtbot, view)
+        if view.run.hidden_at[-1] and named_while_hidden():
+            break
+        view.decision.options.setCurrentRow(0)
+        view.decision.choose_current()
+    hidden = view.run.hidden_at[-1]
+    assert hidden and named_while_hidden() and len(view.run.hidden_at) == len(view.events)
+    model = view.log.model
+    names = {e["unit"]: e["name"] for e in view.events if e["type"] == "unit.placed"}
+    for row, uid in named_while_hidden():  # e.g. "luftwaffe chose: fly Do217 (based at C6)"
+        shown = model.data(model.index(row))
+        assert uid not in shown and names[uid] not in shown and "a luftwaffe unit" in shown
+    uid = sorted(hidden)[0]
+    assert any(uid in str(e) for e in view.events)  # the log keeps it, for replays
+    view.set_cursor(len(view.events) - 1)
+    counter = next(i for i in view.board.drawing.items if getattr(i, "key", "") == uid)
+    assert [t.text for t in Drawing(1, 1, counter.items).walk() if isinstance(t, Text)] == ["?"]
+    view.board_clicked(uid)
+    assert "face down" in view.why.toPlainText() and uid not in view.why.toPlainText()
 
 
 def save_replay(qtbot, view, path):

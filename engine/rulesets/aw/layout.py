@@ -253,15 +253,21 @@ class AwLayout:
             return Drawing(COUNTER, COUNTER, tuple(ground_counter(ground, content, keyed=False)))
         return None
 
+    def face_down(self, scenario: Scenario, content: Any, side: str) -> Drawing:
+        """A counter of `side` as its enemy sees it face down (22.0): the side's colour, no unit."""
+        return self._unknown(content, side, None, random=False)
+
     @staticmethod
-    def _unknown(content: Any, side: str, group: str | None) -> Drawing:
+    def _unknown(content: Any, side: str, group: str | None, random: bool = True) -> Drawing:
+        """A counter not known yet: face down, or (dashed, with its group) one a set-up draws at random."""
         fill, ink = side_colours(content, side, group)
         s = COUNTER
-        return Drawing(s, s, (Rect(-s / 2, -s / 2, s, s, radius=s * 0.06,
-                                   style=Style(INK, fill=fill, width=0.25, dash=(0.8, 0.6))),
-                              Text(0, -s * 0.12, "?", Font(s * 0.3, bold=True), ink),
-                              Text(0, s * 0.3, (group or "random").upper(),
-                                   Font(s * 0.09, bold=True), ink)))
+        items: list[Item] = [Rect(-s / 2, -s / 2, s, s, radius=s * 0.06,
+                                  style=Style(INK, fill=fill, width=0.25, dash=(0.8, 0.6) if random else None)),
+                             Text(0, -s * 0.12 if random else 0, "?", Font(s * 0.3, bold=True), ink)]
+        if random:
+            items.append(Text(0, s * 0.3, (group or "random").upper(), Font(s * 0.09, bold=True), ink))
+        return Drawing(s, s, tuple(items))
 
     def move(self, scenario: Scenario, content: Any, piece: Piece, cell: str | None = None,
              pos: tuple[float, float] | None = None) -> list[Edit]:

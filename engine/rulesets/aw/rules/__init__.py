@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from .fog import sighted
 from .sequence import play
 from .state import State, Unit
 from .static import Static
@@ -20,6 +21,10 @@ class AirWarsEngine:
 
     def __init__(self) -> None:
         self._static: dict[tuple, tuple] = {}
+
+    def hidden(self, state: State, side: str) -> frozenset[str]:
+        """Enemy units on the map `side` cannot identify now (22.0): what its player's view leaves out."""
+        return frozenset(unit.id for unit, seen in sighted(state, side) if not seen)
 
     def sides(self, scenario) -> list[str]:
         return [scenario.intruder, scenario.interceptor]

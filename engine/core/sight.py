@@ -1,0 +1,74 @@
+"""The game as a person playing some of its sides may see it while it goes on: the other sides'
+secret choices (which bomber carries Yamamoto) and the units they cannot identify (Air Wars'
+face-down counters) left out. The log itself keeps everything, so saves and replays play the
+same game; these views are for showing it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Collection, Iterable
+
+NOTHING: frozenset[str] = frozenset()
+
+
+def hidden_from(game: Any, sides: Collection[str]) -> frozenset[str]:
+    """Units on the board that none of `sides` can identify now (none for a ruleset that hides none)."""
+    hidden = getattr(game.engine, "hidden", None)
+    if hidden is None or not sides or game.state is None:
+        return NOTHING
+    return frozenset.intersection(*(frozenset(hidden(game.state, side)) for side in sides))
+
+
+class Sight:
+    """Events as a person playing `sides` may read them. `learn` the events first: a hidden unit
+    is named in them by its id and by the name it was placed with, both of which say what it is."""
+
+    def __init__(self, sides: Collection[str]) -> None:
+        self.sides = frozenset(sides)
+        self.units: dict[str, tuple[str, str]] = {}  # id -> (side, name)
+
+    def learn(self, events: Iterable[dict]) -> None:
+        for event in events:
+            if event["type"] == "unit.placed":
+                self.units[event["unit"]] = (event.get("side", ""), event.get("name", ""))
+
+    def show(self, event: dict, hidden: frozenset[str] = NOTHING) -> dict:
+        """`event` with another side's secret choice left out (that it was made stays), and every
+        mention of a unit in `hidden` made "a <side> unit", its type and name dropped."""
+        if event["type"] == "decision" and event.get("secret") and event["side"] not in self.sides:
+            event = {**event, "action": {"type": event["action"].get("type"), "label": "(chosen in secret)"}}
+        if not hidden or not (words := self._words(hidden)):
+            return event
+        shown = _mask(event, words, _pattern(tuple(sorted(words))))
+        if shown.get("unit") in words.values():
+            shown.pop("unit_type", None)
+            shown.pop("name", None)
+        return shown
+
+    def _words(self, hidden: frozenset[str]) -> dict[str, str]:
+        words: dict[str, str] = {}
+        for uid in hidden:
+            side, name = self.units.get(uid, ("", ""))
+            words[uid] = alias = f"a {side} unit" if side else "a unit"
+            if name:
+                words[name] = alias
+        return words
+
+
+def _mask(value: Any, words: dict[str, str], pattern: re.Pattern) -> Any:
+    if isinstance(value, str):
+        return words.get(value) or pattern.sub(lambda m: words[m.group(0)], value)
+    if isinstance(value, list):
+        return [_mask(v, words, pattern) for v in value]
+    if isinstance(value, dict):
+        return {k: _mask(v, words, pattern) for k, v in value.items()}
+    return value
+
+
+@lru_cache(maxsize=64)
+def _pattern(words: tuple[str, ...]) -> re.Pattern:
+    """Any of `words` standing alone in a text (not "yak.1" inside "yak.12"), longest first."""
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![\w.])(?:{alternatives})(?![\w]|\.\w)")
