@@ -565,6 +565,9 @@ class Play:
     def explain_energy(self, plane: Plane, action: dict) -> str:
         s = self.s
         e = plane.flight.energy
+        if s.surprised(plane):
+            return (f"{plane.id} is Surprised: in the first round it keeps its {e} Energy; "
+                    f"asked {action.get('to')!r}")
         return (f"{plane.id} has {e} Energy, Acceleration {s.acceleration(plane)}, Deceleration "
                 f"{plane.dash.deceleration} and max Energy {s.max_energy(plane)}: it may set "
                 f"{max(0, e - plane.dash.deceleration)} to "
@@ -585,6 +588,9 @@ class Play:
             return f"a {kind} needs its parameters (steps, and template/side for turns)"
         if cost > fl.mp:
             return f"{plane.id} has {fl.mp} movement point(s) left; this {kind} needs {cost}"
+        if kind != "level" and s.surprised(plane):
+            return (f"{plane.id} is Surprised: in the first round it flies level, without "
+                    "acceleration or deceleration")
         if kind == "turn":
             letters = s.letters(plane, fl.energy)
             if action.get("template") not in LETTERS:

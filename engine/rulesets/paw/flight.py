@@ -165,7 +165,8 @@ def _turn_costs(state: State, fl: Flight, letter: str, side: str, steps: int) ->
 
 
 def maneuver_options(state: State, plane: Plane, single_step: bool = False) -> list[dict]:
-    """Every legal maneuver for the plane's remaining movement points (see the module doc).
+    """Every legal maneuver for the plane's remaining movement points (see the module doc);
+    level flight only for a Surprised plane in the first round.
 
     With `single_step` (Time Freeze impulses) only maneuvers that fly exactly one step.
     """
@@ -179,6 +180,8 @@ def maneuver_options(state: State, plane: Plane, single_step: bool = False) -> l
     out: list[dict] = [{"type": "level", "plane": pid, "steps": k,
                         "label": f"{name}: level flight {k} step{'s' if k > 1 else ''}"}
                        for k in range(1, top + 1)]
+    if state.surprised(plane):
+        return out
     sides = state.turn_sides(plane)
     for letter in state.letters(plane, e):
         for side in sides:
@@ -249,10 +252,13 @@ def _altitude_options(state: State, plane: Plane, kind: str, mark: int, m: int,
 
 
 def energy_options(state: State, plane: Plane) -> list[dict]:
-    """Energy settings before moving: up to Acceleration more or Deceleration less, 0..max."""
+    """Energy settings before moving: up to Acceleration more or Deceleration less, 0..max
+    (none for a Surprised plane in the first round)."""
     e = plane.flight.energy
     top = min(state.max_energy(plane), e + state.acceleration(plane))
     low = max(0, e - plane.dash.deceleration)
+    if state.surprised(plane):
+        top = low = e
     out = []
     for value in range(low, max(top, e) + 1):
         delta = value - e

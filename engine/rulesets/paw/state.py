@@ -182,6 +182,11 @@ class State:
     def same_alt(self, a: int, b: int) -> bool:
         return a == b or not self.options["altitude"]
 
+    def surprised(self, p: Plane) -> bool:
+        """A Surprised plane flies level at its Energy in the first round (General Deployment)."""
+        sc = self.scenario
+        return self.round == 1 and sc.deployment == "surprised" and sc.caught == p.side
+
     def at_level(self, alt: int, name: str) -> bool:
         """'Only at [Low/High] Altitude' actions are always available without the Altitude rule."""
         return not self.options["altitude"] or self.levels[alt] == name
