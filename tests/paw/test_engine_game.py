@@ -289,3 +289,20 @@ def test_a_damaged_plane_left_at_high_loses_all_its_energy(faithful):
     drained = [e for e in g.log.of_type("paw.energy") if e.get("reason")]
     assert drained[0]["plane"] == "spit" and drained[0]["energy"] == 0
     assert g.log.of_type("paw.stall")[0]["plane"] == "spit"  # and it stalls next round
+
+
+def test_a_damaged_plane_left_at_high_cannot_accelerate_out_of_its_stall(faithful):
+    """Basic damage: a plane damaged at High "must reach an allowed Altitude within its next
+    turn. Otherwise, it will lose all its Energy and stall" - even if it would accelerate."""
+    def accelerate(decision, g):
+        return max(decision.options, key=lambda o: o["to"])
+
+    g = game(faithful, [plane("spit", "spitfire-i", "allies", 300, 300, altitude="high",
+                              energy=4, damaged=True),
+                        plane("bf", "bf-109e", "axis", 600, 500, energy=4)], round_limit=2)
+    g.state.planes["spit"].leave_high_by = 1
+    play(g, energy=accelerate)
+    stall = g.log.of_type("paw.stall")
+    assert [(e["plane"], e["result"], e["altitude"]) for e in stall] == [("spit", "drop",
+                                                                          "standard")]
+    assert g.state.planes["spit"].flight.energy == 4 // 2  # half its damaged max, rounded down

@@ -159,6 +159,7 @@ class Play:
                 f"{s.alt_name(fl.alt)}; set its Energy before moving", opts,
                 context=self.context(plane), explain=lambda a: self.explain_energy(plane, a))
         before, fl.energy = fl.energy, action["to"]
+        plane.must_stall = False
         g.emit("paw.energy", plane=plane.id, before=before, energy=fl.energy,
                allowance=fl.energy)
         if fl.energy == 0:
@@ -255,6 +256,7 @@ class Play:
             high = s.high_index()
             if high is not None and fl.alt >= high:
                 before, fl.energy = fl.energy, 0
+                plane.must_stall = True  # "it will lose all its Energy and stall"
                 g.emit("paw.energy", plane=plane.id, before=before, energy=0,
                        reason="damaged plane still at High Altitude")
                 g.emit("unit.changed", unit=plane.id, state={"energy": 0})
@@ -565,6 +567,9 @@ class Play:
     def explain_energy(self, plane: Plane, action: dict) -> str:
         s = self.s
         e = plane.flight.energy
+        if plane.must_stall:
+            return (f"{plane.id} stayed at High Altitude while damaged: it lost all its Energy "
+                    f"and stalls; asked {action.get('to')!r}")
         if s.surprised(plane):
             return (f"{plane.id} is Surprised: in the first round it keeps its {e} Energy; "
                     f"asked {action.get('to')!r}")

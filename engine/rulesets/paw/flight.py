@@ -253,12 +253,15 @@ def _altitude_options(state: State, plane: Plane, kind: str, mark: int, m: int,
 
 def energy_options(state: State, plane: Plane) -> list[dict]:
     """Energy settings before moving: up to Acceleration more or Deceleration less, 0..max
-    (none for a Surprised plane in the first round)."""
+    (none for a Surprised plane in the first round; a plane drained for staying at High
+    when damaged only stalls)."""
     e = plane.flight.energy
     top = min(state.max_energy(plane), e + state.acceleration(plane))
     low = max(0, e - plane.dash.deceleration)
     if state.surprised(plane):
         top = low = e
+    if plane.must_stall:
+        top = low = e = 0
     out = []
     for value in range(low, max(top, e) + 1):
         delta = value - e

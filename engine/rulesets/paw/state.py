@@ -77,6 +77,7 @@ class Plane:
     status: str = "flying"  # flying | destroyed | exited
     exit_edge: str | None = None
     leave_high_by: int = 0  # damaged at High: the round by whose end it must be lower
+    must_stall: bool = False  # drained for staying at High: stalls, no Energy set, next round
     stalled: bool = False  # this round: no combat
     moved: bool = False
     fired: set[str] = field(default_factory=set)  # weapons used this round
