@@ -106,6 +106,18 @@ def test_me110_gunner_example(faithful):
     assert st.acceleration(st.planes["spit"]) == 0  # halved (1), then -1 for the engine
 
 
+def test_a_gunners_aspect_is_where_its_bullets_come_from(faithful):
+    """Advanced damage: "check the aspect of the target plane (i.e. 'where do the bullets
+    come from')"; the gunner example flips a Front marker "since the fire comes from its
+    nose". The 110's centre is off the Spitfire's side, its tail gunner off its nose."""
+    st = state(faithful, [plane("me110", "bf-110", "axis", 230, 232, heading=90),
+                          plane("spit", "spitfire-i", "allies", 200, 200, heading=0)],
+               options={"aspect_modifiers": True})
+    event, hit = combat.resolve_fire(st, Dice(19), fire(st, "me110", "spit", weapon="gunner-1"))
+    assert event["aspect"] == hit["aspect"] == "front"
+    assert event["modifiers"]["aspect"] == -1  # head-to-head, not the side's -2
+
+
 def test_gunners_cannot_fire_outside_their_template(faithful):
     st = state(faithful, [plane("me110", "bf-110", "axis", 200, 100, heading=0),
                           plane("spit", "spitfire-i", "allies", 200, 140, heading=0)])

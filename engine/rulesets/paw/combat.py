@@ -212,7 +212,7 @@ def resolve_fire(state: State, dice, action: dict) -> tuple[dict, dict | None]:
         threshold = next(b.hit for b in plane.dash.gunners.ruler if b.distance == n) + shift
         kill = None
         x, y = gunner_origin(state, plane, index)
-    side = plane_aspect(state, target, *plane.flight.pose[:2])
+    side = plane_aspect(state, target, x, y)  # where the bullets come from
     mods["size"] = target.dash.size
     if state.options["aspect_modifiers"]:
         mods["aspect"] = _aspect_modifier(state, side)
