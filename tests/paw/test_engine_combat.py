@@ -245,6 +245,22 @@ def test_aaa_fires_only_at_low(faithful):
     assert combat.aaa_box(st, st.targets["aaa"], st.planes["spit"]) is None
 
 
+def test_aaa_takes_a_gunners_aspect_modifier(faithful):
+    """AAA: "When the AAA wants to attack a plane, it behaves exactly like a plane's Gunner";
+    with the optional aspect rule a Gunner's roll takes the aspect modifier (unlike Flak,
+    which the book exempts)."""
+    planes = [plane("spit", "spitfire-i", "allies", 130, 100, heading=90, altitude="low")]
+    targets = [target("aaa", "aaa", "axis", 100, 100)]
+    st = state(faithful, planes, targets, options={"aspect_modifiers": True})
+    event, hit = combat.resolve_aaa(st, Dice(15), st.targets["aaa"], st.planes["spit"])
+    assert (event["distance"], event["threshold"]) == (1, 10)
+    assert event["modifiers"] == {"size": -1, "aspect": -2} and event["total"] == 12
+    assert hit["aspect"] == "side" and hit["by"] == "aaa"
+    st = state(faithful, planes, targets)
+    event, _ = combat.resolve_aaa(st, Dice(15), st.targets["aaa"], st.planes["spit"])
+    assert event["modifiers"] == {"size": -1}
+
+
 def test_advanced_damage_destroys_when_hearts_exceed_durability(faithful):
     st = state(faithful, [plane("spit", "spitfire-i", "allies", 100, 100)],
                options={"advanced_damage": True})

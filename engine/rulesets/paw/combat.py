@@ -227,6 +227,25 @@ def resolve_fire(state: State, dice, action: dict) -> tuple[dict, dict | None]:
     return {"attack": weapon, "distance": n, "aspect": side, **result}, hit
 
 
+def resolve_aaa(state: State, dice, t: Target, plane: Plane) -> tuple[dict, dict | None]:
+    """Roll an AAA counter's attack, which "behaves exactly like a plane's Gunner": Size, and
+    the aspect modifier when that optional rule is on."""
+    n = aaa_box(state, t, plane)
+    aaa = state.tables.aaa
+    ruler = aaa.troops if t.unit.intrinsic_aaa == "troops" else aaa.armed
+    threshold = next(b.hit for b in ruler if b.distance == n)
+    side = plane_aspect(state, plane, *t.pose[:2])
+    mods = {"size": plane.dash.size}
+    if state.options["aspect_modifiers"]:
+        mods["aspect"] = _aspect_modifier(state, side)
+    result = roll(state, dice, f"AAA {t.id} at {plane.id}", threshold, None, mods,
+                  attacker=t.id, target=plane.id)
+    hit = None
+    if result["hit"]:
+        hit = {"target": plane.id, "aspect": side, "kill": False, "by": t.id, "by_side": t.side}
+    return {"attack": "aaa", "unit": t.id, "distance": n, "aspect": side, **result}, hit
+
+
 def _aspect_modifier(state: State, side: str) -> int:
     a = state.tables.rules.combat.aspects
     return {"front": a.head_on, "side": a.side, "back": a.rear}[side]

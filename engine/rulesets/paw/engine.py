@@ -442,18 +442,11 @@ class Play:
                 if choice["type"] == "aaa":
                     aaa_batch.append(choice)
         for a in aaa_batch:
-            t, p = s.targets[a["unit"]], s.planes[a["target"]]
-            n = combat.aaa_box(s, t, p)
-            aaa = s.tables.aaa
-            ruler = aaa.troops if t.unit.intrinsic_aaa == "troops" else aaa.armed
-            threshold = next(b.hit for b in ruler if b.distance == n)
-            result = combat.roll(s, g.dice, f"AAA {t.id} at {p.id}", threshold, None,
-                                 {"size": p.dash.size}, attacker=t.id, target=p.id)
-            g.emit("paw.attack", attack="aaa", unit=t.id, target=p.id, distance=n, **result)
-            if result["hit"]:
-                side = combat.plane_aspect(s, p, t.pose[0], t.pose[1])
-                hits.append({"target": p.id, "aspect": side, "kill": False, "by": t.id,
-                             "by_side": t.side})
+            event, hit = combat.resolve_aaa(s, g.dice, s.targets[a["unit"]],
+                                            s.planes[a["target"]])
+            g.emit("paw.attack", target=a["target"], **event)
+            if hit:
+                hits.append(hit)
         self.notes += damage.apply(s, g, hits)
         batch: list[dict] = []
         for plane in self.order:
