@@ -11,7 +11,7 @@ import pytest
 
 from engine.core.controllers import TerminalController
 from engine.core.game import run
-from engine.rulesets.paw import RULESET
+from engine.rulesets.paw import RULESET, combat
 from engine.rulesets.paw.victory import outcome
 
 from .engine_helpers import game, plane, target
@@ -306,3 +306,42 @@ def test_a_damaged_plane_left_at_high_cannot_accelerate_out_of_its_stall(faithfu
     assert [(e["plane"], e["result"], e["altitude"]) for e in stall] == [("spit", "drop",
                                                                           "standard")]
     assert g.state.planes["spit"].flight.energy == 4 // 2  # half its damaged max, rounded down
+
+
+def test_each_cpf_marker_may_be_moved_in_the_same_round(faithful):
+    """Flak, CPF: "In any subsequent round, during the last subphase, for each CPF marker you
+    can either: leave / remove / move one Altitude level / move up to 2 steps"."""
+    def move_each(decision, g):
+        moves = [o for o in decision.options if o["type"] == "cpf_move"]
+        return moves[0] if moves else decision.options[0]
+
+    g = game(faithful, [plane("bf", "bf-109e", "axis", 700, 500, energy=3),
+                        plane("spit", "spitfire-i", "allies", 600, 500, energy=3)],
+             [target("f1", "flak", "allies", 100, 100), target("f2", "flak", "allies", 200, 100)],
+             round_limit=1)
+    g.state.flak["allies"] = combat._battery("allies")
+    combat.apply_flak(g.state, {"type": "cpf", "side": "allies", "x": 100, "y": 150,
+                                "alt": "high"})
+    play(g, flak=move_each)
+    moved = [e["cpf"] for e in g.log.of_type("paw.flak") if e["action"] == "cpf_move"]
+    assert len(moved) == 2
+    assert moved[-1][0]["pos"] != [100, 150] and moved[-1][1]["pos"] != [115, 150]
+
+
+def test_one_cpf_marker_may_be_removed_and_the_others_kept(faithful):
+    st_game = game(faithful, [plane("bf", "bf-109e", "axis", 700, 500)],
+                   [target("f1", "flak", "allies", 100, 100),
+                    target("f2", "flak", "allies", 200, 100)])
+    st = st_game.state
+    st.flak["allies"] = combat._battery("allies")
+    combat.apply_flak(st, {"type": "cpf", "side": "allies", "x": 100, "y": 150, "alt": "high"})
+    first, second = (m["id"] for m in st.flak["allies"].cpf)
+    removals = [o for o in combat.flak_options(st, "allies") if o["type"] == "cpf_remove"]
+    assert [o["marker"] for o in removals] == [first, second]
+    combat.apply_flak(st, removals[0])
+    assert [m["id"] for m in st.flak["allies"].cpf] == [second]
+    left = combat.flak_options(st, "allies", changed={second})
+    assert [o["type"] for o in left] == ["flak_keep"]  # each marker once, then done
+    last = next(o for o in combat.flak_options(st, "allies") if o["type"] == "cpf_remove")
+    combat.apply_flak(st, last)  # the last one gone: a new one waits for the next round
+    assert not st.flak["allies"].cpf and combat.flak_options(st, "allies") == left

@@ -455,12 +455,16 @@ class Play:
         self.resolve(batch)
         self.run_torpedoes()
         for side in s.sides():
-            opts = combat.flak_options(s, side)
-            if len(opts) > 1:
+            changed: set[str] = set()  # CPF markers dealt with: each may change once
+            while len(opts := combat.flak_options(s, side, changed)) > 1:
                 choice = yield Decision(side, "paw.flak", f"{side} Flak: place, move or remove "
                                         "markers", opts, context={"side": side})
-                if choice["type"] != "flak_keep":
-                    self.change_flak(choice)
+                if choice["type"] == "flak_keep":
+                    break
+                self.change_flak(choice)
+                if "marker" not in choice:  # placed, or removed every marker
+                    break
+                changed.add(choice["marker"])
 
     def declare(self, plane: Plane, batch: list[dict]):
         used = {a["weapon"] for a in batch if a["plane"] == plane.id}
