@@ -56,6 +56,24 @@ def test_a_natural_20_is_never_modified_and_reaches_the_kill_threshold(faithful)
     assert event["unmodified"] and not event["hit"]
 
 
+def test_a_rookies_crosshair_turns_a_hit_threshold_of_12_into_14(faithful):
+    """Crew Skills: "The Crosshair value modifies the Hit threshold: for example, a Hit
+    Threshold of 12 is modified to 14 for a Rookie pilot." The 110's box 3 is 12 (kill 18)."""
+    def shot(skill, roll):
+        st = state(faithful, [plane("spit", "spitfire-i", "allies", 100 + 8 + 37.5 + 8, 100,
+                                    heading=90),
+                              plane("me110", "bf-110", "axis", 100, 100, heading=0,
+                                    skill=skill)],
+                   options={"crew_skills": True})
+        return combat.resolve_fire(st, Dice(roll), fire(st, "me110", "spit"))[0]
+
+    trained, rookie = shot("trained", 13), shot("rookie", 13)
+    assert (trained["distance"], trained["threshold"], trained["kill_threshold"]) == (3, 12, 18)
+    assert trained["total"] == 12 and trained["hit"]  # 13 - 1 for the Spitfire's size
+    assert rookie["threshold"] == 14 and not rookie["hit"]
+    assert shot("rookie", 15)["hit"]
+
+
 def test_basic_damage_flips_then_destroys(faithful):
     st = spitfire_vs_110(faithful)
     rec = Recorder()
