@@ -12,6 +12,7 @@ import pytest
 from engine.core.controllers import TerminalController
 from engine.core.game import run
 from engine.rulesets.paw import RULESET, combat
+from engine.rulesets.paw.geometry import turn_step
 from engine.rulesets.paw.victory import outcome
 
 from .engine_helpers import game, plane, target
@@ -345,3 +346,26 @@ def test_one_cpf_marker_may_be_removed_and_the_others_kept(faithful):
     last = next(o for o in combat.flak_options(st, "allies") if o["type"] == "cpf_remove")
     combat.apply_flak(st, last)  # the last one gone: a new one waits for the next round
     assert not st.flak["allies"].cpf and combat.flak_options(st, "allies") == left
+
+
+def test_a_ground_target_turns_on_its_letter_or_any_wider_template(faithful):
+    """Ground Target Movement: "To know which Turning template to use, follow the same rule as
+    for planes, based on the letter printed on the counter" - for planes, "any Turning
+    template whose letter is equal to or greater". The tank's counter says C."""
+    offered = []
+
+    def wide_right(decision, g):
+        offered.append(decision.options)
+        return next(o for o in decision.options if o["label"] == "tank: turn right on E")
+
+    g = game(faithful, [plane("bf", "bf-109e", "axis", 700, 500, energy=3),
+                        plane("spit", "spitfire-i", "allies", 100, 500, energy=3)],
+             [target("tank", "tank", "allies", 300, 100, heading=90)], round_limit=1)
+    play(g, ground_move=wide_right)
+    turns = sorted((o["move"], o["template"]) for o in offered[0] if o["move"] in ("left", "right"))
+    assert turns == [(side, letter) for side in ("left", "right") for letter in "CDE"]
+    e = g.state.tables.templates["e"]
+    x, y, h = turn_step((300, 100, 90), e.radius_mm, e.step_angle_deg, "right")
+    tank = g.state.targets["tank"].pose
+    assert (round(tank[0], 2), round(tank[1], 2), round(tank[2], 2)) == (round(x, 2),
+                                                                       round(y, 2), round(h, 2))

@@ -32,9 +32,9 @@ from __future__ import annotations
 from engine.core.decisions import Decision
 
 from . import combat, damage
-from .flight import (energy_options, initiative, maneuver_options, mp_cost, predict,
-                     primitives, stall_outcome, step)
-from .geometry import forward, inside, turn_step
+from .flight import (energy_options, ground_letters, ground_step, initiative, maneuver_options,
+                     mp_cost, predict, primitives, stall_outcome, step)
+from .geometry import forward, inside
 from .setup import build_state
 from .state import LETTERS, Plane, State, Torpedo
 from .victory import outcome, over
@@ -357,16 +357,16 @@ class Play:
                             key=lambda t: t.id):
                 if t.unit.steps_per_round == 0:
                     continue
-                template = t.unit.turning_template
+                letters = ground_letters(s, t.unit.turning_template)
                 for _ in range(t.unit.steps_per_round):
                     opts = [{"type": "ground_move", "target": t.id, "move": "straight",
                              "label": f"{t.id}: one step ahead"}]
                     if not (forced and t.unit.category == "ground"):
-                        if template:
-                            for turn in ("left", "right"):
+                        for turn in ("left", "right"):
+                            for letter in letters:
                                 opts.append({"type": "ground_move", "target": t.id, "move": turn,
-                                             "label": f"{t.id}: turn {turn} on "
-                                             f"{template.upper()}"})
+                                             "template": letter,
+                                             "label": f"{t.id}: turn {turn} on {letter}"})
                         if not t.unit.must_move:
                             opts.append({"type": "ground_move", "target": t.id, "move": "stay",
                                          "label": f"{t.id}: stay"})
@@ -375,12 +375,7 @@ class Play:
                         context={"unit": t.id}))
                     if choice["move"] == "stay":
                         break
-                    if choice["move"] == "straight":
-                        t.pose = forward(t.pose, s.step)
-                    else:
-                        tpl = s.tables.templates[template]
-                        t.pose = turn_step(t.pose, tpl.radius_mm, tpl.step_angle_deg,
-                                           choice["move"])
+                    t.pose = ground_step(s, t.pose, choice)
                     g.emit("unit.moved", unit=t.id, **s.pose_event(t.pose))
                     if not inside(s.width, s.height, t.pose[0], t.pose[1]):
                         t.status = "escaped"

@@ -272,6 +272,25 @@ def energy_options(state: State, plane: Plane) -> list[dict]:
     return out
 
 
+def ground_letters(state: State, letter: str | None) -> list[str]:
+    """Templates a moving ground target may turn on: "the same rule as for planes", the letter
+    on its counter or any wider one; none for a counter without a letter."""
+    if not letter:
+        return []
+    wider = LETTERS[LETTERS.index(letter.upper()):]
+    return [x for x in wider if x.lower() in state.tables.templates]
+
+
+def ground_step(state: State, pose: Pose, option: dict) -> Pose:
+    """Where one `paw.ground_move` step (straight, or a turn on its template) leaves a target."""
+    if option["move"] == "stay":
+        return pose
+    if option["move"] == "straight":
+        return forward(pose, state.step)
+    template = state.tables.templates[option["template"].lower()]
+    return turn_step(pose, template.radius_mm, template.step_angle_deg, option["move"])
+
+
 def overlaps(state: State, plane: Plane, pose: Pose, alt: int) -> list[str]:
     """Planes at the same altitude whose counters a counter at `pose` would overlap."""
     mine = counter(pose, state.length, state.width_c)
