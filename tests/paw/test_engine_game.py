@@ -72,6 +72,26 @@ def test_time_freeze_fire_between_impulses_uses_up_the_weapon(faithful):
     assert attacks and g.log.of_type("paw.impulse")
 
 
+def test_a_player_may_freeze_an_unmoved_plane_before_an_enemy_moves(faithful):
+    """Time Freeze: "Any player can initiate a Time Freeze for one of their planes, provided
+    the plane hasn't moved yet" - also before an enemy plane that moves earlier, which the
+    freeze then takes along. The 262 (Energy 4) moves before the P-51 (6)."""
+    def allies_freeze(decision, g):
+        if decision.side == "allies":
+            return decision.options[0]
+        return decision.options[-1]
+
+    g = game(faithful, [plane("me262", "me-262", "axis", 300, 300, heading=0, energy=4),
+                        plane("p51", "p-51d", "allies", 430, 300, heading=180, energy=6)],
+             options={"time_freeze": True}, round_limit=1)
+    play(g, time_freeze=allies_freeze)
+    asked = [(d["side"], d["action"]["type"]) for d in g.decisions
+             if d["kind"] == "paw.time_freeze"]
+    assert asked == [("axis", "no_freeze"), ("allies", "freeze")]  # before the 262 moves
+    freeze = g.log.of_type("paw.time_freeze")
+    assert freeze[0]["plane"] == "p51" and freeze[0]["participants"] == ["me262", "p51"]
+
+
 def torpedo_run(faithful, ship, rounds):
     """A Helldiver flies its whole allowance level at Low and releases; a Zero stays away."""
     g = game(faithful, [plane("hd", "sb2c-helldiver", "allies", 300, 300, heading=90,

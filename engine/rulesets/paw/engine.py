@@ -282,8 +282,10 @@ class Play:
         g.emit("paw.torpedo", plane=plane.id, torpedo=tid, result="released")
 
     # ------------------------------------------------------------------ Time Freeze
-    def maybe_freeze(self, plane: Plane):
-        s, g = self.s, self.game
+    def freeze_group(self, plane: Plane) -> list[Plane]:
+        """The planes a Time Freeze for `plane` takes along: every unmoved plane within one
+        Dashboard of it or of a plane already taken."""
+        s = self.s
         reach = s.tables.rules.time_freeze_reach * s.tables.rules.components.dashboard_length_mm
         unmoved = [p for p in s.flying() if not p.moved]
         group = [plane]
@@ -291,15 +293,37 @@ class Play:
             for q in unmoved:
                 if q not in group and _dist(p, q) <= reach:
                     group.append(q)
+        return group
+
+    def may_freeze(self, plane: Plane) -> bool:
+        """Whether a player may call a Time Freeze for the plane (the solo AI never does)."""
+        return True
+
+    def maybe_freeze(self, plane: Plane):
+        """Before `plane` moves, each side (its own first) may call a Time Freeze for one of
+        its unmoved planes ("any player ... for one of their planes, provided the plane hasn't
+        moved yet") whose freeze would take `plane` along and an enemy: the planes of the
+        group `plane` is in, which a freeze for any of them takes along."""
+        s = self.s
+        group = self.freeze_group(plane)
         if s.tables.freeze is None or len({p.side for p in group}) < 2:
             return
-        opts = [{"type": "freeze", "plane": plane.id,
-                 "label": f"Time Freeze around {plane.id} ({len(group)} planes)"},
-                {"type": "no_freeze", "plane": plane.id, "label": "no Time Freeze"}]
-        choice = yield Decision(plane.side, "paw.time_freeze", f"Call a Time Freeze for "
-                                f"{plane.id}?", opts, context=self.context(plane))
-        if choice["type"] != "freeze":
-            return
+        for side in [plane.side] + [x for x in s.sides() if x != plane.side]:
+            opts = [{"type": "freeze", "plane": q.id,
+                     "label": f"Time Freeze around {q.id} ({len(group)} planes)"}
+                    for q in self.order if q in group and q.side == side and self.may_freeze(q)]
+            if not opts:
+                continue
+            opts.append({"type": "no_freeze", "plane": plane.id, "label": "no Time Freeze"})
+            choice = yield Decision(side, "paw.time_freeze", f"Call a Time Freeze before "
+                                    f"{plane.id} moves?", opts, context=self.context(plane))
+            if choice["type"] == "freeze":
+                yield from self.freeze(s.planes[choice["plane"]])
+                return
+
+    def freeze(self, plane: Plane):
+        s, g = self.s, self.game
+        group = self.freeze_group(plane)
         ordered = [p for p in self.order if p in group]
         g.emit("paw.time_freeze", plane=plane.id, participants=[p.id for p in ordered])
         for p in ordered:
