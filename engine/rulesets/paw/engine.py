@@ -305,8 +305,10 @@ class Play:
         moved yet") whose freeze would take `plane` along and an enemy: the planes of the
         group `plane` is in, which a freeze for any of them takes along."""
         s = self.s
+        if s.tables.freeze is None:
+            return
         group = self.freeze_group(plane)
-        if s.tables.freeze is None or len({p.side for p in group}) < 2:
+        if len({p.side for p in group}) < 2:
             return
         for side in [plane.side] + [x for x in s.sides() if x != plane.side]:
             opts = [{"type": "freeze", "plane": q.id,
@@ -322,6 +324,8 @@ class Play:
                 return
 
     def freeze(self, plane: Plane):
+        """A Time Freeze called for `plane`: its group flies step by step along the impulse
+        table and may fire after each impulse, then finishes its movement as usual."""
         s, g = self.s, self.game
         group = self.freeze_group(plane)
         ordered = [p for p in self.order if p in group]
