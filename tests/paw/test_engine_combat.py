@@ -56,6 +56,24 @@ def test_a_natural_20_is_never_modified_and_reaches_the_kill_threshold(faithful)
     assert event["unmodified"] and not event["hit"]
 
 
+def test_a_rookies_crosshair_turns_a_hit_threshold_of_12_into_14(faithful):
+    """Crew Skills: "The Crosshair value modifies the Hit threshold: for example, a Hit
+    Threshold of 12 is modified to 14 for a Rookie pilot." The 110's box 3 is 12 (kill 18)."""
+    def shot(skill, roll):
+        st = state(faithful, [plane("spit", "spitfire-i", "allies", 100 + 8 + 37.5 + 8, 100,
+                                    heading=90),
+                              plane("me110", "bf-110", "axis", 100, 100, heading=0,
+                                    skill=skill)],
+                   options={"crew_skills": True})
+        return combat.resolve_fire(st, Dice(roll), fire(st, "me110", "spit"))[0]
+
+    trained, rookie = shot("trained", 13), shot("rookie", 13)
+    assert (trained["distance"], trained["threshold"], trained["kill_threshold"]) == (3, 12, 18)
+    assert trained["total"] == 12 and trained["hit"]  # 13 - 1 for the Spitfire's size
+    assert rookie["threshold"] == 14 and not rookie["hit"]
+    assert shot("rookie", 15)["hit"]
+
+
 def test_basic_damage_flips_then_destroys(faithful):
     st = spitfire_vs_110(faithful)
     rec = Recorder()
@@ -104,6 +122,18 @@ def test_me110_gunner_example(faithful):
     drawn = st.planes["spit"].markers[0]
     assert drawn.id == "front-engine" and st.planes["spit"].damaged
     assert st.acceleration(st.planes["spit"]) == 0  # halved (1), then -1 for the engine
+
+
+def test_a_gunners_aspect_is_where_its_bullets_come_from(faithful):
+    """Advanced damage: "check the aspect of the target plane (i.e. 'where do the bullets
+    come from')"; the gunner example flips a Front marker "since the fire comes from its
+    nose". The 110's centre is off the Spitfire's side, its tail gunner off its nose."""
+    st = state(faithful, [plane("me110", "bf-110", "axis", 230, 232, heading=90),
+                          plane("spit", "spitfire-i", "allies", 200, 200, heading=0)],
+               options={"aspect_modifiers": True})
+    event, hit = combat.resolve_fire(st, Dice(19), fire(st, "me110", "spit", weapon="gunner-1"))
+    assert event["aspect"] == hit["aspect"] == "front"
+    assert event["modifiers"]["aspect"] == -1  # head-to-head, not the side's -2
 
 
 def test_gunners_cannot_fire_outside_their_template(faithful):
@@ -231,6 +261,22 @@ def test_aaa_fires_only_at_low(faithful):
     assert combat.aaa_box(st, st.targets["aaa"], st.planes["spit"]) == 1
     st.planes["spit"].flight.alt = 1
     assert combat.aaa_box(st, st.targets["aaa"], st.planes["spit"]) is None
+
+
+def test_aaa_takes_a_gunners_aspect_modifier(faithful):
+    """AAA: "When the AAA wants to attack a plane, it behaves exactly like a plane's Gunner";
+    with the optional aspect rule a Gunner's roll takes the aspect modifier (unlike Flak,
+    which the book exempts)."""
+    planes = [plane("spit", "spitfire-i", "allies", 130, 100, heading=90, altitude="low")]
+    targets = [target("aaa", "aaa", "axis", 100, 100)]
+    st = state(faithful, planes, targets, options={"aspect_modifiers": True})
+    event, hit = combat.resolve_aaa(st, Dice(15), st.targets["aaa"], st.planes["spit"])
+    assert (event["distance"], event["threshold"]) == (1, 10)
+    assert event["modifiers"] == {"size": -1, "aspect": -2} and event["total"] == 12
+    assert hit["aspect"] == "side" and hit["by"] == "aaa"
+    st = state(faithful, planes, targets)
+    event, _ = combat.resolve_aaa(st, Dice(15), st.targets["aaa"], st.planes["spit"])
+    assert event["modifiers"] == {"size": -1}
 
 
 def test_advanced_damage_destroys_when_hearts_exceed_durability(faithful):

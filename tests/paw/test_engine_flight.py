@@ -243,3 +243,22 @@ def test_overlaps_only_at_the_same_altitude(faithful):
     a = st.planes["a"]
     assert overlaps(st, a, a.flight.pose, a.flight.alt) == ["b"]
     assert overlaps(st, a, (300, 300, 0), a.flight.alt) == []
+
+
+def test_surprised_planes_fly_level_without_changing_energy_in_the_first_round(faithful):
+    """General Deployment, Surprised: "during the first round, all Surprised planes must spend
+    all their movement points on level flight, without acceleration or deceleration"."""
+    st = state(faithful, [plane("spit", "spitfire-i", "allies", 400, 300, energy=5),
+                          plane("bf", "bf-109e", "axis", 100, 100, energy=5)],
+               deployment="surprised", caught="allies")
+    spit, bf = st.planes["spit"], st.planes["bf"]
+    st.round = 1
+    assert [o["to"] for o in energy_options(st, spit)] == [5]
+    fly_ready(st, "spit")
+    assert {o["type"] for o in maneuver_options(st, spit)} == {"level"}
+    assert len(energy_options(st, bf)) > 1  # the side that surprised them flies freely
+    fly_ready(st, "bf")
+    assert "turn" in {o["type"] for o in maneuver_options(st, bf)}
+    st.round = 2
+    assert len(energy_options(st, spit)) > 1
+    assert "turn" in {o["type"] for o in maneuver_options(st, spit)}

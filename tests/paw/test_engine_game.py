@@ -11,7 +11,8 @@ import pytest
 
 from engine.core.controllers import TerminalController
 from engine.core.game import run
-from engine.rulesets.paw import RULESET
+from engine.rulesets.paw import RULESET, combat
+from engine.rulesets.paw.geometry import turn_step
 from engine.rulesets.paw.victory import outcome
 
 from .engine_helpers import game, plane, target
@@ -69,6 +70,26 @@ def test_time_freeze_fire_between_impulses_uses_up_the_weapon(faithful):
     by_plane = [e["plane"] for e in attacks]
     assert sorted(set(by_plane)) == sorted(by_plane)  # each gun fired at most once this round
     assert attacks and g.log.of_type("paw.impulse")
+
+
+def test_a_player_may_freeze_an_unmoved_plane_before_an_enemy_moves(faithful):
+    """Time Freeze: "Any player can initiate a Time Freeze for one of their planes, provided
+    the plane hasn't moved yet" - also before an enemy plane that moves earlier, which the
+    freeze then takes along. The 262 (Energy 4) moves before the P-51 (6)."""
+    def allies_freeze(decision, g):
+        if decision.side == "allies":
+            return decision.options[0]
+        return decision.options[-1]
+
+    g = game(faithful, [plane("me262", "me-262", "axis", 300, 300, heading=0, energy=4),
+                        plane("p51", "p-51d", "allies", 430, 300, heading=180, energy=6)],
+             options={"time_freeze": True}, round_limit=1)
+    play(g, time_freeze=allies_freeze)
+    asked = [(d["side"], d["action"]["type"]) for d in g.decisions
+             if d["kind"] == "paw.time_freeze"]
+    assert asked == [("axis", "no_freeze"), ("allies", "freeze")]  # before the 262 moves
+    freeze = g.log.of_type("paw.time_freeze")
+    assert freeze[0]["plane"] == "p51" and freeze[0]["participants"] == ["me262", "p51"]
 
 
 def torpedo_run(faithful, ship, rounds):
@@ -289,3 +310,82 @@ def test_a_damaged_plane_left_at_high_loses_all_its_energy(faithful):
     drained = [e for e in g.log.of_type("paw.energy") if e.get("reason")]
     assert drained[0]["plane"] == "spit" and drained[0]["energy"] == 0
     assert g.log.of_type("paw.stall")[0]["plane"] == "spit"  # and it stalls next round
+
+
+def test_a_damaged_plane_left_at_high_cannot_accelerate_out_of_its_stall(faithful):
+    """Basic damage: a plane damaged at High "must reach an allowed Altitude within its next
+    turn. Otherwise, it will lose all its Energy and stall" - even if it would accelerate."""
+    def accelerate(decision, g):
+        return max(decision.options, key=lambda o: o["to"])
+
+    g = game(faithful, [plane("spit", "spitfire-i", "allies", 300, 300, altitude="high",
+                              energy=4, damaged=True),
+                        plane("bf", "bf-109e", "axis", 600, 500, energy=4)], round_limit=2)
+    g.state.planes["spit"].leave_high_by = 1
+    play(g, energy=accelerate)
+    stall = g.log.of_type("paw.stall")
+    assert [(e["plane"], e["result"], e["altitude"]) for e in stall] == [("spit", "drop",
+                                                                          "standard")]
+    assert g.state.planes["spit"].flight.energy == 4 // 2  # half its damaged max, rounded down
+
+
+def test_each_cpf_marker_may_be_moved_in_the_same_round(faithful):
+    """Flak, CPF: "In any subsequent round, during the last subphase, for each CPF marker you
+    can either: leave / remove / move one Altitude level / move up to 2 steps"."""
+    def move_each(decision, g):
+        moves = [o for o in decision.options if o["type"] == "cpf_move"]
+        return moves[0] if moves else decision.options[0]
+
+    g = game(faithful, [plane("bf", "bf-109e", "axis", 700, 500, energy=3),
+                        plane("spit", "spitfire-i", "allies", 600, 500, energy=3)],
+             [target("f1", "flak", "allies", 100, 100), target("f2", "flak", "allies", 200, 100)],
+             round_limit=1)
+    g.state.flak["allies"] = combat._battery("allies")
+    combat.apply_flak(g.state, {"type": "cpf", "side": "allies", "x": 100, "y": 150,
+                                "alt": "high"})
+    play(g, flak=move_each)
+    moved = [e["cpf"] for e in g.log.of_type("paw.flak") if e["action"] == "cpf_move"]
+    assert len(moved) == 2
+    assert moved[-1][0]["pos"] != [100, 150] and moved[-1][1]["pos"] != [115, 150]
+
+
+def test_one_cpf_marker_may_be_removed_and_the_others_kept(faithful):
+    st_game = game(faithful, [plane("bf", "bf-109e", "axis", 700, 500)],
+                   [target("f1", "flak", "allies", 100, 100),
+                    target("f2", "flak", "allies", 200, 100)])
+    st = st_game.state
+    st.flak["allies"] = combat._battery("allies")
+    combat.apply_flak(st, {"type": "cpf", "side": "allies", "x": 100, "y": 150, "alt": "high"})
+    first, second = (m["id"] for m in st.flak["allies"].cpf)
+    removals = [o for o in combat.flak_options(st, "allies") if o["type"] == "cpf_remove"]
+    assert [o["marker"] for o in removals] == [first, second]
+    combat.apply_flak(st, removals[0])
+    assert [m["id"] for m in st.flak["allies"].cpf] == [second]
+    left = combat.flak_options(st, "allies", changed={second})
+    assert [o["type"] for o in left] == ["flak_keep"]  # each marker once, then done
+    last = next(o for o in combat.flak_options(st, "allies") if o["type"] == "cpf_remove")
+    combat.apply_flak(st, last)  # the last one gone: a new one waits for the next round
+    assert not st.flak["allies"].cpf and combat.flak_options(st, "allies") == left
+
+
+def test_a_ground_target_turns_on_its_letter_or_any_wider_template(faithful):
+    """Ground Target Movement: "To know which Turning template to use, follow the same rule as
+    for planes, based on the letter printed on the counter" - for planes, "any Turning
+    template whose letter is equal to or greater". The tank's counter says C."""
+    offered = []
+
+    def wide_right(decision, g):
+        offered.append(decision.options)
+        return next(o for o in decision.options if o["label"] == "tank: turn right on E")
+
+    g = game(faithful, [plane("bf", "bf-109e", "axis", 700, 500, energy=3),
+                        plane("spit", "spitfire-i", "allies", 100, 500, energy=3)],
+             [target("tank", "tank", "allies", 300, 100, heading=90)], round_limit=1)
+    play(g, ground_move=wide_right)
+    turns = sorted((o["move"], o["template"]) for o in offered[0] if o["move"] in ("left", "right"))
+    assert turns == [(side, letter) for side in ("left", "right") for letter in "CDE"]
+    e = g.state.tables.templates["e"]
+    x, y, h = turn_step((300, 100, 90), e.radius_mm, e.step_angle_deg, "right")
+    tank = g.state.targets["tank"].pose
+    assert (round(tank[0], 2), round(tank[1], 2), round(tank[2], 2)) == (round(x, 2),
+                                                                       round(y, 2), round(h, 2))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from .combat import gun_target
-from .flight import mp_cost, predict
+from .flight import ground_step, mp_cost, predict
 from .geometry import bearing, forward, local
 from .state import Plane, State
 
@@ -227,14 +227,7 @@ class Bot:
         t = s.targets[decision.context["unit"]]
 
         def danger(o):
-            from .geometry import turn_step
-
-            pose = t.pose
-            if o["move"] == "straight":
-                pose = forward(pose, s.step)
-            elif o["move"] != "stay":
-                tpl = s.tables.templates[t.unit.turning_template]
-                pose = turn_step(pose, tpl.radius_mm, tpl.step_angle_deg, o["move"])
+            pose = ground_step(s, t.pose, o)
             worst = 0.0
             for torp in s.torpedoes:
                 lx, ly = local(torp.pose, pose[0], pose[1])

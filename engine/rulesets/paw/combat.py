@@ -212,7 +212,7 @@ def resolve_fire(state: State, dice, action: dict) -> tuple[dict, dict | None]:
         threshold = next(b.hit for b in plane.dash.gunners.ruler if b.distance == n) + shift
         kill = None
         x, y = gunner_origin(state, plane, index)
-    side = plane_aspect(state, target, *plane.flight.pose[:2])
+    side = plane_aspect(state, target, x, y)  # where the bullets come from
     mods["size"] = target.dash.size
     if state.options["aspect_modifiers"]:
         mods["aspect"] = _aspect_modifier(state, side)
@@ -225,6 +225,25 @@ def resolve_fire(state: State, dice, action: dict) -> tuple[dict, dict | None]:
         hit = {"target": tid, "aspect": side, "kill": result["kill"], "by": plane.id,
                "by_side": plane.side}
     return {"attack": weapon, "distance": n, "aspect": side, **result}, hit
+
+
+def resolve_aaa(state: State, dice, t: Target, plane: Plane) -> tuple[dict, dict | None]:
+    """Roll an AAA counter's attack, which "behaves exactly like a plane's Gunner": Size, and
+    the aspect modifier when that optional rule is on."""
+    n = aaa_box(state, t, plane)
+    aaa = state.tables.aaa
+    ruler = aaa.troops if t.unit.intrinsic_aaa == "troops" else aaa.armed
+    threshold = next(b.hit for b in ruler if b.distance == n)
+    side = plane_aspect(state, plane, *t.pose[:2])
+    mods = {"size": plane.dash.size}
+    if state.options["aspect_modifiers"]:
+        mods["aspect"] = _aspect_modifier(state, side)
+    result = roll(state, dice, f"AAA {t.id} at {plane.id}", threshold, None, mods,
+                  attacker=t.id, target=plane.id)
+    hit = None
+    if result["hit"]:
+        hit = {"target": plane.id, "aspect": side, "kill": False, "by": t.id, "by_side": t.side}
+    return {"attack": "aaa", "unit": t.id, "distance": n, "aspect": side, **result}, hit
 
 
 def _aspect_modifier(state: State, side: str) -> int:
@@ -303,8 +322,12 @@ def flak_units(state: State, side: str) -> int:
                if t.alive and t.side == side and t.unit.intrinsic_flak)
 
 
-def flak_options(state: State, side: str) -> list[dict]:
-    """What a side may do with its Flak in the last subphase (see `engine` docstring)."""
+def flak_options(state: State, side: str, changed: frozenset[str] | set[str] = frozenset()) \
+        -> list[dict]:
+    """What a side may do with its Flak in the last subphase (see `engine` docstring).
+
+    Each CPF marker is left, removed, moved or changed in Altitude on its own ("for each CPF
+    marker you can either"); `changed` are the markers already dealt with this round."""
     flak = state.tables.flak
     battery = state.flak.setdefault(side, _battery(side))
     units = flak_units(state, side)
@@ -313,8 +336,14 @@ def flak_options(state: State, side: str) -> list[dict]:
     alts = range(len(state.levels)) if state.options["altitude"] else [1]
     out = [{"type": "flak_keep", "side": side, "label": "Flak: leave as is"}]
     if battery.barrage or battery.cpf:
-        out.append({"type": "flak_remove", "side": side, "label": "Flak: remove every marker"})
+        if not changed and (battery.barrage or len(battery.cpf) > 1):
+            out.append({"type": "flak_remove", "side": side,
+                        "label": "Flak: remove every marker"})
         for m in battery.cpf:
+            if m["id"] in changed:
+                continue
+            out.append({"type": "cpf_remove", "side": side, "marker": m["id"],
+                        "label": f"Flak: remove {m['id']}"})
             for alt in (m["alt"] - 1, m["alt"] + 1):
                 if 0 <= alt < len(state.levels) and state.options["altitude"]:
                     out.append({"type": "cpf_altitude", "side": side, "marker": m["id"],
@@ -384,6 +413,10 @@ def apply_flak(state: State, action: dict) -> None:
             battery.cpf.append({"id": f"cpf-{action['side']}-{state.next_marker}", "pos": pos,
                                 "alt": state.levels.index(action["alt"])})
             state.next_marker += 1
+    elif kind == "cpf_remove":
+        battery.cpf = [m for m in battery.cpf if m["id"] != action["marker"]]
+        if not battery.cpf:
+            battery.removed_round = state.round
     elif kind in ("cpf_move", "cpf_altitude"):
         marker = next(m for m in battery.cpf if m["id"] == action["marker"])
         if kind == "cpf_move":

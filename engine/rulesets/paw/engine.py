@@ -32,9 +32,9 @@ from __future__ import annotations
 from engine.core.decisions import Decision
 
 from . import combat, damage
-from .flight import (energy_options, initiative, maneuver_options, mp_cost, predict,
-                     primitives, stall_outcome, step)
-from .geometry import forward, inside, turn_step
+from .flight import (energy_options, ground_letters, ground_step, initiative, maneuver_options,
+                     mp_cost, predict, primitives, stall_outcome, step)
+from .geometry import forward, inside
 from .setup import build_state
 from .state import LETTERS, Plane, State, Torpedo
 from .victory import outcome, over
@@ -159,6 +159,7 @@ class Play:
                 f"{s.alt_name(fl.alt)}; set its Energy before moving", opts,
                 context=self.context(plane), explain=lambda a: self.explain_energy(plane, a))
         before, fl.energy = fl.energy, action["to"]
+        plane.must_stall = False
         g.emit("paw.energy", plane=plane.id, before=before, energy=fl.energy,
                allowance=fl.energy)
         if fl.energy == 0:
@@ -255,6 +256,7 @@ class Play:
             high = s.high_index()
             if high is not None and fl.alt >= high:
                 before, fl.energy = fl.energy, 0
+                plane.must_stall = True  # "it will lose all its Energy and stall"
                 g.emit("paw.energy", plane=plane.id, before=before, energy=0,
                        reason="damaged plane still at High Altitude")
                 g.emit("unit.changed", unit=plane.id, state={"energy": 0})
@@ -280,8 +282,10 @@ class Play:
         g.emit("paw.torpedo", plane=plane.id, torpedo=tid, result="released")
 
     # ------------------------------------------------------------------ Time Freeze
-    def maybe_freeze(self, plane: Plane):
-        s, g = self.s, self.game
+    def freeze_group(self, plane: Plane) -> list[Plane]:
+        """The planes a Time Freeze for `plane` takes along: every unmoved plane within one
+        Dashboard of it or of a plane already taken."""
+        s = self.s
         reach = s.tables.rules.time_freeze_reach * s.tables.rules.components.dashboard_length_mm
         unmoved = [p for p in s.flying() if not p.moved]
         group = [plane]
@@ -289,15 +293,41 @@ class Play:
             for q in unmoved:
                 if q not in group and _dist(p, q) <= reach:
                     group.append(q)
-        if s.tables.freeze is None or len({p.side for p in group}) < 2:
+        return group
+
+    def may_freeze(self, plane: Plane) -> bool:
+        """Whether a player may call a Time Freeze for the plane (the solo AI never does)."""
+        return True
+
+    def maybe_freeze(self, plane: Plane):
+        """Before `plane` moves, each side (its own first) may call a Time Freeze for one of
+        its unmoved planes ("any player ... for one of their planes, provided the plane hasn't
+        moved yet") whose freeze would take `plane` along and an enemy: the planes of the
+        group `plane` is in, which a freeze for any of them takes along."""
+        s = self.s
+        if s.tables.freeze is None:
             return
-        opts = [{"type": "freeze", "plane": plane.id,
-                 "label": f"Time Freeze around {plane.id} ({len(group)} planes)"},
-                {"type": "no_freeze", "plane": plane.id, "label": "no Time Freeze"}]
-        choice = yield Decision(plane.side, "paw.time_freeze", f"Call a Time Freeze for "
-                                f"{plane.id}?", opts, context=self.context(plane))
-        if choice["type"] != "freeze":
+        group = self.freeze_group(plane)
+        if len({p.side for p in group}) < 2:
             return
+        for side in [plane.side] + [x for x in s.sides() if x != plane.side]:
+            opts = [{"type": "freeze", "plane": q.id,
+                     "label": f"Time Freeze around {q.id} ({len(group)} planes)"}
+                    for q in self.order if q in group and q.side == side and self.may_freeze(q)]
+            if not opts:
+                continue
+            opts.append({"type": "no_freeze", "plane": plane.id, "label": "no Time Freeze"})
+            choice = yield Decision(side, "paw.time_freeze", f"Call a Time Freeze before "
+                                    f"{plane.id} moves?", opts, context=self.context(plane))
+            if choice["type"] == "freeze":
+                yield from self.freeze(s.planes[choice["plane"]])
+                return
+
+    def freeze(self, plane: Plane):
+        """A Time Freeze called for `plane`: its group flies step by step along the impulse
+        table and may fire after each impulse, then finishes its movement as usual."""
+        s, g = self.s, self.game
+        group = self.freeze_group(plane)
         ordered = [p for p in self.order if p in group]
         g.emit("paw.time_freeze", plane=plane.id, participants=[p.id for p in ordered])
         for p in ordered:
@@ -355,16 +385,16 @@ class Play:
                             key=lambda t: t.id):
                 if t.unit.steps_per_round == 0:
                     continue
-                template = t.unit.turning_template
+                letters = ground_letters(s, t.unit.turning_template)
                 for _ in range(t.unit.steps_per_round):
                     opts = [{"type": "ground_move", "target": t.id, "move": "straight",
                              "label": f"{t.id}: one step ahead"}]
                     if not (forced and t.unit.category == "ground"):
-                        if template:
-                            for turn in ("left", "right"):
+                        for turn in ("left", "right"):
+                            for letter in letters:
                                 opts.append({"type": "ground_move", "target": t.id, "move": turn,
-                                             "label": f"{t.id}: turn {turn} on "
-                                             f"{template.upper()}"})
+                                             "template": letter,
+                                             "label": f"{t.id}: turn {turn} on {letter}"})
                         if not t.unit.must_move:
                             opts.append({"type": "ground_move", "target": t.id, "move": "stay",
                                          "label": f"{t.id}: stay"})
@@ -373,12 +403,7 @@ class Play:
                         context={"unit": t.id}))
                     if choice["move"] == "stay":
                         break
-                    if choice["move"] == "straight":
-                        t.pose = forward(t.pose, s.step)
-                    else:
-                        tpl = s.tables.templates[template]
-                        t.pose = turn_step(t.pose, tpl.radius_mm, tpl.step_angle_deg,
-                                           choice["move"])
+                    t.pose = ground_step(s, t.pose, choice)
                     g.emit("unit.moved", unit=t.id, **s.pose_event(t.pose))
                     if not inside(s.width, s.height, t.pose[0], t.pose[1]):
                         t.status = "escaped"
@@ -440,18 +465,11 @@ class Play:
                 if choice["type"] == "aaa":
                     aaa_batch.append(choice)
         for a in aaa_batch:
-            t, p = s.targets[a["unit"]], s.planes[a["target"]]
-            n = combat.aaa_box(s, t, p)
-            aaa = s.tables.aaa
-            ruler = aaa.troops if t.unit.intrinsic_aaa == "troops" else aaa.armed
-            threshold = next(b.hit for b in ruler if b.distance == n)
-            result = combat.roll(s, g.dice, f"AAA {t.id} at {p.id}", threshold, None,
-                                 {"size": p.dash.size}, attacker=t.id, target=p.id)
-            g.emit("paw.attack", attack="aaa", unit=t.id, target=p.id, distance=n, **result)
-            if result["hit"]:
-                side = combat.plane_aspect(s, p, t.pose[0], t.pose[1])
-                hits.append({"target": p.id, "aspect": side, "kill": False, "by": t.id,
-                             "by_side": t.side})
+            event, hit = combat.resolve_aaa(s, g.dice, s.targets[a["unit"]],
+                                            s.planes[a["target"]])
+            g.emit("paw.attack", target=a["target"], **event)
+            if hit:
+                hits.append(hit)
         self.notes += damage.apply(s, g, hits)
         batch: list[dict] = []
         for plane in self.order:
@@ -460,12 +478,16 @@ class Play:
         self.resolve(batch)
         self.run_torpedoes()
         for side in s.sides():
-            opts = combat.flak_options(s, side)
-            if len(opts) > 1:
+            changed: set[str] = set()  # CPF markers dealt with: each may change once
+            while len(opts := combat.flak_options(s, side, changed)) > 1:
                 choice = yield Decision(side, "paw.flak", f"{side} Flak: place, move or remove "
                                         "markers", opts, context={"side": side})
-                if choice["type"] != "flak_keep":
-                    self.change_flak(choice)
+                if choice["type"] == "flak_keep":
+                    break
+                self.change_flak(choice)
+                if "marker" not in choice:  # placed, or removed every marker
+                    break
+                changed.add(choice["marker"])
 
     def declare(self, plane: Plane, batch: list[dict]):
         used = {a["weapon"] for a in batch if a["plane"] == plane.id}
@@ -565,6 +587,12 @@ class Play:
     def explain_energy(self, plane: Plane, action: dict) -> str:
         s = self.s
         e = plane.flight.energy
+        if plane.must_stall:
+            return (f"{plane.id} stayed at High Altitude while damaged: it lost all its Energy "
+                    f"and stalls; asked {action.get('to')!r}")
+        if s.surprised(plane):
+            return (f"{plane.id} is Surprised: in the first round it keeps its {e} Energy; "
+                    f"asked {action.get('to')!r}")
         return (f"{plane.id} has {e} Energy, Acceleration {s.acceleration(plane)}, Deceleration "
                 f"{plane.dash.deceleration} and max Energy {s.max_energy(plane)}: it may set "
                 f"{max(0, e - plane.dash.deceleration)} to "
@@ -585,6 +613,9 @@ class Play:
             return f"a {kind} needs its parameters (steps, and template/side for turns)"
         if cost > fl.mp:
             return f"{plane.id} has {fl.mp} movement point(s) left; this {kind} needs {cost}"
+        if kind != "level" and s.surprised(plane):
+            return (f"{plane.id} is Surprised: in the first round it flies level, without "
+                    "acceleration or deceleration")
         if kind == "turn":
             letters = s.letters(plane, fl.energy)
             if action.get("template") not in LETTERS:

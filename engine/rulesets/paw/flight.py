@@ -165,7 +165,8 @@ def _turn_costs(state: State, fl: Flight, letter: str, side: str, steps: int) ->
 
 
 def maneuver_options(state: State, plane: Plane, single_step: bool = False) -> list[dict]:
-    """Every legal maneuver for the plane's remaining movement points (see the module doc).
+    """Every legal maneuver for the plane's remaining movement points (see the module doc);
+    level flight only for a Surprised plane in the first round.
 
     With `single_step` (Time Freeze impulses) only maneuvers that fly exactly one step.
     """
@@ -179,6 +180,8 @@ def maneuver_options(state: State, plane: Plane, single_step: bool = False) -> l
     out: list[dict] = [{"type": "level", "plane": pid, "steps": k,
                         "label": f"{name}: level flight {k} step{'s' if k > 1 else ''}"}
                        for k in range(1, top + 1)]
+    if state.surprised(plane):
+        return out
     sides = state.turn_sides(plane)
     for letter in state.letters(plane, e):
         for side in sides:
@@ -249,10 +252,16 @@ def _altitude_options(state: State, plane: Plane, kind: str, mark: int, m: int,
 
 
 def energy_options(state: State, plane: Plane) -> list[dict]:
-    """Energy settings before moving: up to Acceleration more or Deceleration less, 0..max."""
+    """Energy settings before moving: up to Acceleration more or Deceleration less, 0..max
+    (none for a Surprised plane in the first round; a plane drained for staying at High
+    when damaged only stalls)."""
     e = plane.flight.energy
     top = min(state.max_energy(plane), e + state.acceleration(plane))
     low = max(0, e - plane.dash.deceleration)
+    if state.surprised(plane):
+        top = low = e
+    if plane.must_stall:
+        top = low = e = 0
     out = []
     for value in range(low, max(top, e) + 1):
         delta = value - e
@@ -261,6 +270,25 @@ def energy_options(state: State, plane: Plane) -> list[dict]:
             label += " - stalls"
         out.append({"type": "energy", "plane": plane.id, "to": value, "label": label})
     return out
+
+
+def ground_letters(state: State, letter: str | None) -> list[str]:
+    """Templates a moving ground target may turn on: "the same rule as for planes", the letter
+    on its counter or any wider one; none for a counter without a letter."""
+    if not letter:
+        return []
+    wider = LETTERS[LETTERS.index(letter.upper()):]
+    return [x for x in wider if x.lower() in state.tables.templates]
+
+
+def ground_step(state: State, pose: Pose, option: dict) -> Pose:
+    """Where one `paw.ground_move` step (straight, or a turn on its template) leaves a target."""
+    if option["move"] == "stay":
+        return pose
+    if option["move"] == "straight":
+        return forward(pose, state.step)
+    template = state.tables.templates[option["template"].lower()]
+    return turn_step(pose, template.radius_mm, template.step_angle_deg, option["move"])
 
 
 def overlaps(state: State, plane: Plane, pose: Pose, alt: int) -> list[str]:

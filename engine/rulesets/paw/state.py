@@ -77,6 +77,7 @@ class Plane:
     status: str = "flying"  # flying | destroyed | exited
     exit_edge: str | None = None
     leave_high_by: int = 0  # damaged at High: the round by whose end it must be lower
+    must_stall: bool = False  # drained for staying at High: stalls, no Energy set, next round
     stalled: bool = False  # this round: no combat
     moved: bool = False
     fired: set[str] = field(default_factory=set)  # weapons used this round
@@ -181,6 +182,11 @@ class State:
     # ---- optional rules ------------------------------------------------------------------
     def same_alt(self, a: int, b: int) -> bool:
         return a == b or not self.options["altitude"]
+
+    def surprised(self, p: Plane) -> bool:
+        """A Surprised plane flies level at its Energy in the first round (General Deployment)."""
+        sc = self.scenario
+        return self.round == 1 and sc.deployment == "surprised" and sc.caught == p.side
 
     def at_level(self, alt: int, name: str) -> bool:
         """'Only at [Low/High] Altitude' actions are always available without the Altitude rule."""

@@ -227,3 +227,19 @@ def test_a_plane_damaged_at_high_must_leave_it_or_stall(faithful):
     assert ai["rolled"] == "forward-level" and ai["maneuver"] == "forward-dive"
     assert ai["shifts"] == [{"maneuver": "forward-level",
                              "reason": "would stay at High Altitude, damaged, and stall"}]
+
+
+def test_a_surprised_ai_plane_flies_level_at_its_energy_in_the_first_round(faithful):
+    """Surprised planes "must spend all their movement points on level flight, without
+    acceleration or deceleration" in the first round: the rows shift down to Level."""
+    g, p = pilot(faithful, [plane("ai", "bf-109e", "axis", 400, 300, heading=0, energy=4),
+                            plane("spit", "spitfire-i", "allies", 450, 200, energy=4)],
+                 deployment="surprised", caught="axis")
+    g.state.round = 1
+    ai = p.start(g.state.planes["ai"], roll=17)
+    assert ai["maneuver"] == "forward-level" and ai["energy"] == 4
+    assert [o["type"] for o in p.plans["ai"]] == ["level"]
+    fl = g.state.planes["ai"].flight.copy()
+    fl.mp = 4
+    turn = {"type": "turn", "plane": "ai", "template": "E", "side": "left", "steps": 1}
+    assert "Surprised" in allowed(Craft(g.state, g.state.planes["ai"]), fl, turn)

@@ -67,6 +67,8 @@ def allowed(craft: Craft, fl: Flight, option: dict) -> str | None:
         return "flies no step"
     if kind == "level":
         return None
+    if state.surprised(craft.plane):
+        return "is Surprised: level flight only in the first round"
     if kind == "turn":
         if option["side"] not in craft.sides:
             return f"cannot turn {option['side']} (damage)"

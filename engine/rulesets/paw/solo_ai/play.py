@@ -65,9 +65,8 @@ class SoloPlay(Play):
         return plane.id in self.ai
 
     # ------------------------------------------------------------------ a plane's round
-    def maybe_freeze(self, plane: Plane):
-        if not self.flown(plane):
-            yield from super().maybe_freeze(plane)
+    def may_freeze(self, plane: Plane) -> bool:
+        return not self.flown(plane)
 
     def begin(self, plane: Plane):
         if not self.flown(plane):
