@@ -1,4 +1,5 @@
-"""Regenerate docs/screenshots/playtest-*.png: the playtest's Play tab, a replay, the Balance tab.
+"""Regenerate docs/screenshots/playtest-*.png: the playtest's Play tab (watching, a person playing,
+fog of war), a replay, the Balance tab.
 
     .venv/bin/python docs/make_playtest_screenshots.py
 
@@ -103,6 +104,31 @@ def person(app, window) -> None:
     playtest.close()
 
 
+def fog(app, window) -> None:
+    """Red Eagles with the VVS played by hand: the Luftwaffe counters the VVS cannot identify are
+    blank on the board and 'a luftwaffe unit' in the log."""
+    playtest = open_playtest(window, window.open_record("aw.scenario", "red-eagles"))
+    playtest.resize(1400, 900)
+    view = playtest.play
+    view.set_seat("vvs", PERSON)
+    for _ in range(200):
+        view.to_the_end()
+        until(app, lambda: not view.run.busy)
+        hidden = view.run.hidden_at[-1] or ()
+        if len(hidden) >= 3 and any(e["type"] == "decision" and e["side"] == "luftwaffe"
+                                    and "a luftwaffe unit" in str(view.log.model.shown(i))
+                                    for i, e in enumerate(view.events[-40:], len(view.events) - 40)):
+            break
+        view.submit(view.run.person_to_move().options[0])
+    settle(app, 0.5)
+    last = next(i for i in range(len(view.events) - 1, 0, -1)
+                if "a luftwaffe unit" in str(view.log.model.shown(i)) and view.events[i]["type"] == "decision")
+    view.set_cursor(last)
+    settle(app)
+    playtest.grab().save(str(OUT / "playtest-fog.png"))
+    playtest.close()
+
+
 def replay(app, window, folder: Path) -> None:
     """A replay reopened after an edit: the first event where the game now differs."""
     playtest = open_playtest(window, window.open_record("hm.scenario", "zekes-in-the-slot"))
@@ -148,7 +174,7 @@ def main() -> int:
         window.ask = lambda *args, **kwargs: QMessageBox.StandardButton.Discard
         window.resize(1400, 900)
         window.show()
-        for make in (watch, person):
+        for make in (watch, person, fog):
             make(app, window)
         replay(app, window, Path(tmp))
         balance(app, window)

@@ -42,9 +42,21 @@ class Sight:
         if not hidden or not (words := self._words(hidden)):
             return event
         shown = _mask(event, words, _pattern(tuple(sorted(words))))
+        if shown == event:
+            return event
         if shown.get("unit") in words.values():
             shown.pop("unit_type", None)
             shown.pop("name", None)
+            if "state" in shown:  # a fighter-bomber's mode says what it is: the counter shows none
+                shown["state"] = {"face": "down"}
+        if event["type"].startswith("decision") and event.get("side") not in self.sides:
+            # what another side asks or chooses about a unit whose face you cannot see says what it
+            # is ("flies as a fighter: 3 air combat, speed 4"): only that a choice was asked or made
+            about = f"a choice about {next(iter(words.values()))}"
+            if "prompt" in shown:
+                shown["prompt"] = about
+            if "action" in shown:
+                shown["action"] = {"type": event["action"].get("type"), "label": about}
         return shown
 
     def _words(self, hidden: frozenset[str]) -> dict[str, str]:

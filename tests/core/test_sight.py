@@ -12,13 +12,17 @@ PLACED = [{"seq": 1, "type": "unit.placed", "unit": "yak.1", "name": "Yak 1", "s
 def test_a_hidden_unit_is_named_nowhere_in_an_event_not_even_inside_a_label():
     sight = Sight({"luftwaffe"})
     sight.learn(PLACED)
-    moved = {"seq": 3, "type": "decision", "side": "vvs", "kind": "aw.fly",
-             "action": {"type": "fly", "units": ["yak.1", "yak.12"], "label": "fly Yak 1, yak.1 and yak.12 to K5"}}
+    moved = {"seq": 3, "type": "aw.combat", "units": ["yak.1", "yak.12"], "why": "Yak 1, yak.1 and yak.12 at K5"}
     shown = sight.show(moved, frozenset({"yak.1"}))
-    assert shown["action"]["units"] == ["a vvs unit", "yak.12"]  # yak.12 is not yak.1
-    assert shown["action"]["label"] == "fly a vvs unit, a vvs unit and yak.12 to K5"
+    assert shown["units"] == ["a vvs unit", "yak.12"]  # yak.12 is not yak.1
+    assert shown["why"] == "a vvs unit, a vvs unit and yak.12 at K5"
+    mode = {"seq": 4, "type": "decision", "side": "vvs", "kind": "aw.mode",
+            "action": {"type": "mode", "unit": "yak.1", "label": "Yak 1 flies as a fighter (3 air combat, speed 4)"}}
+    assert sight.show(mode, frozenset({"yak.1"}))["action"] == {"type": "mode", "label": "a choice about a vvs unit"}
     placed = sight.show(PLACED[0], frozenset({"yak.1"}))
     assert placed["unit"] == "a vvs unit" and "unit_type" not in placed and "name" not in placed
+    changed = {"seq": 5, "type": "unit.changed", "unit": "yak.1", "state": {"mode": "bomber"}}
+    assert sight.show(changed, frozenset({"yak.1"}))["state"] == {"face": "down"}
     assert sight.show(moved) == moved and Sight({"vvs"}).show(moved) == moved  # nothing hidden: as logged
 
 
