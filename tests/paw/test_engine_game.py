@@ -240,6 +240,7 @@ def test_sortie_play_every_scenario_to_the_end_deterministically(scenario):
     first = sortie("play", f"pocket-air-war/{scenario}", "--seed", "5", "--json")
     again = sortie("play", f"pocket-air-war/{scenario}", "--seed", "5", "--json")
     assert first.returncode == 0, first.stderr
+    assert again.returncode == 0, again.stderr  # a run that fails says why, not only that it differs
     assert first.stdout == again.stdout
     result = json.loads(first.stdout)
     assert result["result"] in ("victory", "draw", "attacker victory", "defender victory")
