@@ -81,9 +81,9 @@ def squeeze(text: str, font: Font, width: float, *, smallest: float = 0.65, line
     """`text` in at most `lines` (one or two) lines no wider than `width`, and the font to set them
     in: `font` made smaller when too wide (down to `smallest` of its size); two lines, split where
     the longer is shortest, when that is not enough ("Light" over "anti-aircraft"; at a hyphen in a
-    single word: "Primorsko-" over "Akhtarsk"), at 70% at most
-    so that they stand about as tall as one and a half; cut with an ellipsis only when a line is
-    still too wide. Names on counters and cards stay whole where a plain `fit` would cut them."""
+    single word: "Primorsko-" over "Akhtarsk"), at 70% at most so that they stand about as tall as
+    one and a half; cut with an ellipsis only when a line is still too wide. Names on counters and
+    cards stay whole where a plain `fit` would cut them."""
     parts = [text]
     if lines > 1 and text_width(text, font) > width / smallest:
         whole = text.strip()

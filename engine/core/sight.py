@@ -28,11 +28,13 @@ class Sight:
     def __init__(self, sides: Collection[str]) -> None:
         self.sides = frozenset(sides)
         self.units: dict[str, tuple[str, str]] = {}  # id -> (side, name)
+        self._words_of: dict[frozenset[str], dict[str, str]] = {}  # a log shares a few hidden sets
 
     def learn(self, events: Iterable[dict]) -> None:
         for event in events:
             if event["type"] == "unit.placed":
                 self.units[event["unit"]] = (event.get("side", ""), event.get("name", ""))
+                self._words_of.clear()
 
     def show(self, event: dict, hidden: frozenset[str] = NOTHING) -> dict:
         """`event` with another side's secret choice left out (that it was made stays), and every
@@ -52,7 +54,8 @@ class Sight:
         if event["type"].startswith("decision") and event.get("side") not in self.sides:
             # what another side asks or chooses about a unit whose face you cannot see says what it
             # is ("flies as a fighter: 3 air combat, speed 4"): only that a choice was asked or made
-            about = f"a choice about {next(iter(words.values()))}"
+            text = str(event)
+            about = "a choice about " + next(alias for word, alias in words.items() if word in text)
             if "prompt" in shown:
                 shown["prompt"] = about
             if "action" in shown:
@@ -60,12 +63,15 @@ class Sight:
         return shown
 
     def _words(self, hidden: frozenset[str]) -> dict[str, str]:
-        words: dict[str, str] = {}
-        for uid in hidden:
-            side, name = self.units.get(uid, ("", ""))
-            words[uid] = alias = f"a {side} unit" if side else "a unit"
-            if name:
-                words[name] = alias
+        """What names each hidden unit (its id, its name), and what to say instead."""
+        words = self._words_of.get(hidden)
+        if words is None:
+            words = self._words_of[hidden] = {}
+            for uid in hidden:
+                side, name = self.units.get(uid, ("", ""))
+                words[uid] = alias = f"a {side} unit" if side else "a unit"
+                if name:
+                    words[name] = alias
         return words
 
 
