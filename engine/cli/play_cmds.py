@@ -13,10 +13,17 @@ from engine.core.events import canonical
 from engine.core.decisions import IllegalAction
 from engine.core.game import Game, SaveMismatch, resume, run
 from engine.core.launch import find_scenario
+from engine.core.narrate import line
+from engine.core.sight import NOTHING, Sight, hidden_from
 from engine.core.jsonfile import FileShapeError
 from engine.core.saves import read_save
 
 from .args import check_writable, parse_options, parse_pairs, write_output
+
+
+# Not told to a person at the prompt: questions (theirs are asked), dice (each result says its
+# rolls), and the end (the result line follows).
+UNTOLD = {"decision.pending", "roll", "game.end"}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -85,17 +92,32 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(f"no side named {', '.join(who)}; sides: {', '.join(game.sides)}")
 
     printed = 0
-    live = any(isinstance(c, TerminalController) for c in controllers.values())
+    persons = frozenset(side for side, c in controllers.items() if isinstance(c, TerminalController))
+    sight = Sight(persons)
 
     def show_new(g: Game) -> None:
+        """Bots only: the summaries. With a person at the prompt: everything that happened since,
+        as they may see it (no other side's secret, no unit they cannot identify)."""
         nonlocal printed
-        for event in g.log[printed:]:
-            if event["type"] == "summary" and not args.json:
-                print(event["text"])
+        new = g.log[printed:]
         printed = len(g.log)
+        if args.json:
+            return
+        if not persons:
+            for event in new:
+                if event["type"] == "summary":
+                    print(event["text"])
+            return
+        sight.learn(new)
+        hidden = hidden_from(g, persons) if not g.over else NOTHING
+        for event in new:
+            if event["type"] not in UNTOLD:
+                print(f"  {line(sight.show(event, hidden))}")
 
+    if persons:
+        show_new(game)  # the set-up, before the first question
     try:
-        run(game, controllers, on_decision=show_new if live else None)
+        run(game, controllers, on_decision=show_new if persons else None)
     except Quit:
         if args.save:
             write_output(args.save, json.dumps(game.save(), indent=1))

@@ -1,4 +1,5 @@
-"""Events read aloud: a line per event for the log, and why an event happened.
+"""Why an event happened, and the fire it shows on the board (an event's one line is
+`engine.core.narrate.line`, shared with the terminal).
 
 The rulesets' events carry their reasons as data — the roll, the modifiers, the
 threshold, the table column, a `why` — but each names them its own way. This
@@ -12,94 +13,10 @@ import html
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-REASON_KEYS = ("why", "reason", "for", "cause")
+from engine.core.narrate import QUIET, REASON_KEYS, line, modifiers_text, value_text
+
 TABLE_KEYS = ("table", "column", "printed")
 SHOOTER_KEYS = ("shooter", "attacker", "plane", "unit", "marker", "by")
-QUIET = {"seq", "type"}
-LINE_LIMIT = 160
-
-
-def value_text(value: Any) -> str:
-    """A value as a person reads it: yes/no, signed modifiers, lists joined."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "—"
-    if isinstance(value, float):
-        return f"{value:g}"
-    if isinstance(value, (list, tuple)):
-        if value and all(isinstance(v, (list, tuple)) and len(v) == 2 and
-                         all(isinstance(c, (int, float)) for c in v) for v in value):
-            return " → ".join(f"({v[0]:g}, {v[1]:g})" for v in value)  # a path of points
-        return ", ".join(value_text(v) for v in value) if value else "none"
-    if isinstance(value, dict):
-        return "; ".join(f"{k}: {value_text(v)}" for k, v in value.items()) or "none"
-    return str(value)
-
-
-def modifiers_text(mods: dict) -> str:
-    return ", ".join(f"{v:+d} {k.replace('_', ' ')}" if isinstance(v, int) else f"{k} {v}"
-                     for k, v in mods.items()) or "none"
-
-
-def _where(event: dict, *keys: str) -> str:
-    for key in keys:
-        value = event.get(key)
-        if isinstance(value, str):
-            return value
-        if isinstance(value, (list, tuple)) and len(value) == 2:
-            return f"({value[0]:g}, {value[1]:g}) mm"
-    return ""
-
-
-def _compact(event: dict, skip: Sequence[str] = ()) -> str:
-    parts = []
-    for key, value in event.items():
-        if key in QUIET or key in skip or key in REASON_KEYS or isinstance(value, (dict, list)) \
-                and key not in ("units", "targets", "order", "cards", "rolls", "results"):
-            continue
-        parts.append(f"{key.replace('_', ' ')} {value_text(value)}")
-    reason = next((event[k] for k in REASON_KEYS if isinstance(event.get(k), str)), "")
-    text = ", ".join(parts)
-    return f"{text} — {reason}" if reason else text
-
-
-def line(event: dict) -> str:
-    """One line for the event log."""
-    kind = event["type"]
-    if kind == "summary":
-        text = event.get("text", "")
-    elif kind == "roll":
-        rolled = value_text(event.get("results") or event.get("order") or event.get("picked"))
-        text = f"roll {event.get('die')}: {rolled} — {event.get('for', '')}"
-    elif kind == "decision":
-        action = event.get("action", {})
-        text = f"{event.get('side')} chose: {action.get('label') or value_text(action)}"
-    elif kind == "decision.pending":
-        text = f"{event.get('side')} to decide: {event.get('prompt', '')}"
-    elif kind == "unit.placed":
-        where = _where(event, "at", "pos") or f"box {event.get('box')}"
-        text = f"{event['unit']} ({event.get('unit_type', '')}, {event.get('side')}) placed at {where}"
-    elif kind == "unit.moved":
-        text = f"{event['unit']} moved to {_where(event, 'to', 'pos')}"
-        if event.get("reason"):
-            text += f" — {event['reason']}"
-    elif kind == "unit.removed":
-        text = f"{event['unit']} removed to {event.get('box', '?')}"
-        if event.get("destroyed"):
-            text += " (destroyed" + (f" by {', '.join(event['by'])}" if event.get("by") else "") + ")"
-        if event.get("cause") or event.get("reason"):
-            text += f" — {event.get('cause') or event.get('reason')}"
-    elif kind == "unit.changed":
-        text = f"{event['unit']}: {value_text(event.get('state', {}))}"
-    elif kind == "game.start":
-        text = f"game starts: {event.get('scenario')}, seed {event.get('seed')}"
-    elif kind == "game.end":
-        text = (f"game over: {event.get('result')} (winner {event.get('winner') or 'none'}), "
-                f"score {value_text(event.get('score', {}))}, {event.get('turns')} turn(s)")
-    else:
-        text = f"{kind}: {_compact(event)}"
-    return text if len(text) <= LINE_LIMIT else text[:LINE_LIMIT - 1] + "…"
 
 
 # --------------------------------------------------------------------------- fire

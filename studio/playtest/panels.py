@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.decisions import Decision
+from engine.core.narrate import line
 from engine.core.sight import NOTHING, Sight
 
-from .explain import line
 
 TYPE_COLOURS = {"decision": "#1f5fa8", "decision.pending": "#7a8590", "roll": "#8a6d00",
                 "summary": "#202020", "game.end": "#2e7d32", "game.start": "#2e7d32"}

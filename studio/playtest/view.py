@@ -33,11 +33,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.narrate import line
 from engine.core.sight import NOTHING
 from engine.core.view import BoardView, view_at
 
 from .board import PlaytestBoard
-from .explain import line, read, shot
+from .explain import read, shot
 from . import picking
 from .frames import BoardPainter, Place, deciding_unit, offered
 from .panels import DecisionPanel, EventLog

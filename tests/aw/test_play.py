@@ -102,3 +102,15 @@ def test_the_log_does_not_depend_on_python_hash_order(tmp_path):
                        env={**os.environ, "PYTHONHASHSEED": hashseed})
         logs.append(log.read_bytes())
     assert logs[0] == logs[1] and len(logs[0]) > 10_000
+
+
+def test_a_person_at_the_prompt_is_not_told_what_a_face_down_enemy_unit_is(capsys, monkeypatch):
+    """Fog of war (22.0) at the terminal: the VVS player reads the Luftwaffe's moves, with a unit
+    they cannot identify called "a luftwaffe unit" and a choice about it only a choice."""
+    answers = iter(["1"] * 40 + ["q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "red-eagles", "--seed", "1", "--side", "vvs=human"]) == 0
+    out = capsys.readouterr().out
+    assert "  luftwaffe chose: a choice about a luftwaffe unit" in out.splitlines()
+    assert main(["play", "red-eagles", "--seed", "1", "--log", "/dev/null"]) == 0  # bots: summaries only
+    assert "luftwaffe chose" not in capsys.readouterr().out

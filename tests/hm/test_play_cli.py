@@ -44,3 +44,16 @@ def test_a_person_plays_a_side_at_the_prompt(capsys, monkeypatch, tmp_path):
     assert len(moves) == 2 and moves[0]["action"]["cost"] == 1
     assert main(["play", "zekes-in-the-slot", "--resume", str(save), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["decisions"] > len(data["decisions"])
+
+
+def test_a_person_at_the_prompt_follows_the_game_but_not_the_other_sides_secret(capsys, monkeypatch):
+    """The person flying the P-38s reads what happened since their last move, line by line (the
+    Zeros' moves among it), and that Japan chose Yamamoto's bomber, not which one."""
+    answers = iter(["1"] * 3 + ["q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "yamamotos-defeat", "--seed", "1", "--side", "usa=human"]) == 0
+    out = capsys.readouterr().out
+    assert "  betty-1 (g4m2-betty, japan) placed at 0813" in out.splitlines()
+    assert out.index("placed at") < out.index("[usa]")  # the set-up before the first question
+    assert "  japan chose: (chosen in secret)" in out and "Admiral Yamamoto flies in" not in out
+    assert "zero-b-4 moved to" in out and "roll d6" not in out

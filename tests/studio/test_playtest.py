@@ -11,12 +11,12 @@ from PySide6.QtWidgets import QComboBox
 from engine.core.events import EventLog, canonical
 from engine.core.decisions import IllegalAction
 from engine.core.game import Game
+from engine.core.narrate import line
 from engine.core.view import view_at
 from engine.draw import Drawing, Text
 from studio.commands import SetField
 from studio.playtest import open_playtest, open_replay
 from studio.playtest.window import PlaytestWindow
-from studio.playtest.explain import line
 from studio.playtest.run import PERSON
 from studio.playtest.source import Source, prepare
 
