@@ -83,8 +83,9 @@ def movable(st: State, side: str) -> list[Unit]:
 
 
 def flying(game, st: State, side: str) -> Generator:
-    for unit in st.units.values():
+    for unit in st.flown:
         unit.moved = False
+    st.flown = []
     st.launched = {}
     units = st.of_side[side]
     first = 0  # the units before it may not fly again this segment: flying, landing, launches
@@ -414,6 +415,7 @@ def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
         leg = []
     for unit in group:
         unit.moved = True
+    st.flown += group
     landed = bool(land and movers)
     if landed:
         for unit in movers:

@@ -130,6 +130,9 @@ class State:
         self._rooms: dict[str, dict[int, int]] = {}
         self._flying: dict[str, tuple[Unit, ...] | None] = {side: None for side in static.order}
         self.offers: dict[tuple, dict] = {}  # 'fly' options by unit and place, made once (flying)
+        # The units flown since the last Flying segment began: the only ones whose `moved` a new
+        # segment must clear (not every counter of both sides, most of which never fly).
+        self.flown: list[Unit] = []
         self.excess = False  # air units over the stacking limit wait to be aborted (14.0)
         self.scheduled: set[str] = set()  # units the scenario brings in on a set turn (12.0)
         self.initial_box: set[str] = set()  # units that start in the Reinforcements Box (29.0)
