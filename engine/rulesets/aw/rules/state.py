@@ -133,6 +133,9 @@ class State:
         # The units flown since the last Flying segment began: the only ones whose `moved` a new
         # segment must clear (not every counter of both sides, most of which never fly).
         self.flown: list[Unit] = []
+        # This turn's events that its summary reads (targets bombed, air combats, units destroyed),
+        # noted as they are logged rather than picked out of the whole turn's log again.
+        self.summed: list[dict] = []
         self.excess = False  # air units over the stacking limit wait to be aborted (14.0)
         self.scheduled: set[str] = set()  # units the scenario brings in on a set turn (12.0)
         self.initial_box: set[str] = set()  # units that start in the Reinforcements Box (29.0)
@@ -298,7 +301,9 @@ class State:
             data["by"] = by
         if cause:
             data["cause"] = cause
-        self.log.append("unit.removed", data)
+        event = self.log.append("unit.removed", data)
+        if box == DAMAGE:
+            self.summed.append(event)
         if was_airborne:
             self.change(unit, airborne=False, revealed=False)
 
