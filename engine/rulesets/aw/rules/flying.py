@@ -422,9 +422,9 @@ def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
             unit.landed = st.hour
             st.change(unit, airborne=False)
     labels = static.labels
-    st.log.append("aw.flight", {"side": side, "units": [u.id for u in group], "took_off": took_off,
-                                "from": labels[start], "to": labels[dest], "path": [labels[s] for s in route],
-                                "landed": landed, "lost": [u.id for u in group if u not in movers]})
+    st.log.add({"seq": None, "type": "aw.flight", "side": side, "units": [u.id for u in group], "took_off": took_off,
+                "from": labels[start], "to": labels[dest], "path": [labels[s] for s in route], "landed": landed,
+                "lost": [u.id for u in group if u not in movers]})  # built whole: see `EventLog.add`
 
 
 def _why_not_fly(st: State, side: str, action: dict) -> str:

@@ -274,10 +274,10 @@ class State:
         self._arrivals += 1
         unit.arrival = self._arrivals
         labels = self.static.labels
-        data = {"unit": unit.id, "to": labels[square], "reason": reason}
+        event = {"seq": None, "type": "unit.moved", "unit": unit.id, "to": labels[square], "reason": reason}
         if path:
-            data["path"] = [labels[s] for s in path]
-        self.log.append("unit.moved", data)
+            event["path"] = [labels[s] for s in path]
+        self.log.add(event)  # built whole: see `EventLog.add`
 
     def remove(self, unit: Unit, box: str, reason: str, by: list[str] | None = None,
                cause: str | None = None) -> None:
@@ -293,15 +293,15 @@ class State:
         unit.square, unit.box, unit.airborne = None, box, False
         unit.revealed = False
         self._moved(unit)
-        data: dict[str, Any] = {"unit": unit.id, "box": box, "reason": reason}
+        event: dict[str, Any] = {"seq": None, "type": "unit.removed", "unit": unit.id, "box": box, "reason": reason}
         if box == DAMAGE:
-            data["destroyed"] = True
-            data["by"] = by or []
+            event["destroyed"] = True
+            event["by"] = by or []
         elif by:
-            data["by"] = by
+            event["by"] = by
         if cause:
-            data["cause"] = cause
-        event = self.log.append("unit.removed", data)
+            event["cause"] = cause
+        self.log.add(event)
         if box == DAMAGE:
             self.summed.append(event)
         if was_airborne:
@@ -318,7 +318,7 @@ class State:
             self._moved(unit)
         else:
             self.versions[unit.side] += 1
-        self.log.append("unit.changed", {"unit": unit.id, "state": state})
+        self.log.add({"seq": None, "type": "unit.changed", "unit": unit.id, "state": state})
 
     def _moved(self, unit: Unit) -> None:
         """Forget the other side's routes: this unit may block or reveal them now."""
