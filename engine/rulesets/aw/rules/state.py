@@ -129,7 +129,9 @@ class State:
         self._based: dict[str, dict[int, int]] = {side: {} for side in static.order}
         self._rooms: dict[str, dict[int, int]] = {}
         self._flying: dict[str, tuple[Unit, ...] | None] = {side: None for side in static.order}
-        self.offers: dict[tuple, dict] = {}  # 'fly' options by unit and place, made once (flying)
+        # 'fly' options by unit and place (flying), made once per scenario: an offered option is
+        # never changed, so every game offers the same dicts again rather than formatting their labels.
+        self.offers: dict[tuple, dict] = static.cache.setdefault("fly offers", {})
         # The units flown since the last Flying segment began: the only ones whose `moved` a new
         # segment must clear (not every counter of both sides, most of which never fly).
         self.flown: list[Unit] = []
