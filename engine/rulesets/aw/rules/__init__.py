@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from ..units import AirUnit
 from .sequence import play
 from .state import State, Unit
 from .static import Static
@@ -46,7 +47,7 @@ class AirWarsEngine:
             records = sorted([r for r in static.air_units.values() if r.side == side], key=attrgetter("id"))
             records += sorted([r for r in static.ground_units.values() if r.side == side], key=attrgetter("id"))
             for record in records:
-                air = record.kind_id() == "aw.air_unit"
+                air = isinstance(record, AirUnit)  # not kind_id(), which reads pydantic's model_fields (slow)
                 units = [Unit(f"{record.id}.{n}", side, record, air) for n in range(1, record.count + 1)]
                 for unit in units:
                     st.units[unit.id] = unit
