@@ -13,6 +13,7 @@ stack (22.0).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Generator
 
 from engine.core.decisions import Decision, confirm
@@ -251,11 +252,23 @@ class FlyDecision(Decision):
 
     def __init__(self, st: State, side: str) -> None:
         self.departures = found = Departures(st, side)
-        super().__init__(side, "aw.fly", f"hour {st.hour}: fly a unit or stack, or end flying", found.options,
+        super().__init__(side, "aw.fly", _fly_prompt(st.hour), found.options,
                          context={"hour": st.hour}, explain=found.explain, accept=found.accept)
 
     def offer(self, kind: str, key: object = None) -> dict | None:
         return self.departures.offer(kind, key)
+
+
+# The prompts of the two flying decisions, asked some 200 times a game each, formatted once (a unit
+# flying alone, as most do, has the same prompt every time).
+@lru_cache(maxsize=None)
+def _fly_prompt(hour: int) -> str:
+    return f"hour {hour}: fly a unit or stack, or end flying"
+
+
+@lru_cache(maxsize=1024)
+def _ends_prompt(names: str) -> str:
+    return f"{names}: add a unit, or choose where to fly or land"
 
 
 def _offers(static) -> dict[str, list[dict]]:
@@ -379,7 +392,7 @@ class FlyToDecision(Decision):
     def __init__(self, st: State, side: str, group: list[Unit]) -> None:
         self.ends = ends = Destinations(st, side, group)
         super().__init__(
-            side, "aw.fly_to", f"{_names(group)}: add a unit, or choose where to fly or land", ends.options,
+            side, "aw.fly_to", _ends_prompt(group[0].name if len(group) == 1 else _names(group)), ends.options,
             context={"units": [u.id for u in group], "from": st.static.label(group[0].square)},
             explain=ends.explain, accept=ends.accept,
         )
