@@ -162,8 +162,9 @@ def attack(game, st: State, side: str, target: Target, group: list[tuple[Unit, s
                            dice, side=side, column=col)
     results = [static.bomb_crt[col][r] for r in rolls]
     ids = [u.id for u, _ in group]
-    st.emit("aw.bombing", side=side, at=at, target=target.kind, column=col, units=ids,
-            how={u.id: how for u, how in group}, printed=base, dice=dice, rolls=rolls, results=results)
+    st.log.add({"seq": None, "type": "aw.bombing", "side": side, "at": at, "target": target.kind, "column": col,
+                "units": ids, "how": {u.id: how for u, how in group}, "printed": base, "dice": dice, "rolls": rolls,
+                "results": results})
     for unit, how in group:
         if how == "bomb":
             st.change(unit, bombed=True)  # rotated: no more bombs this turn (20.0)

@@ -153,8 +153,8 @@ def _aa_square(game, st: State, attacker: str, defender: str, sq: int) -> Genera
     rolls = game.dice.roll(static.air_die, f"{defender} AA fire at {static.label(sq)} (19.0)", total,
                            side=defender, column="aa")
     results = [static.air_crt["aa"][r] for r in rolls]
-    st.emit("aw.aa_fire", at=static.label(sq), side=defender, airbase_aa=printed,
-            units=[u.id for u in units], dice=total, rolls=rolls, results=results,
-            targets=[u.id for u in targets])
+    st.log.add({"seq": None, "type": "aw.aa_fire", "at": static.label(sq), "side": defender, "airbase_aa": printed,
+                "units": [u.id for u in units], "dice": total, "rolls": rolls, "results": results,
+                "targets": [u.id for u in targets]})
     yield from take_losses(game, st, attacker, targets, results.count("kill"), results.count("abort"),
                            f"AA fire at {static.label(sq)}", {"kill": [u.id for u in units]})

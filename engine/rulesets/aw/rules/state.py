@@ -257,8 +257,8 @@ class State:
         unit.rules = self.static.mode_rules(unit.type, unit.mode)
         self.units[unit.id] = unit
         state = {"mode": unit.mode, "airborne": False, "revealed": False} if unit.air else {}
-        self.emit("unit.placed", unit=unit.id, side=unit.side, unit_type=unit.record.id,
-                  name=unit.name, box=box, state=state)
+        self.log.add({"seq": None, "type": "unit.placed", "unit": unit.id, "side": unit.side,
+                      "unit_type": unit.record.id, "name": unit.name, "box": box, "state": state})
 
     def place(self, unit: Unit, square: int, reason: str, path: list[int] | None = None) -> None:
         """Put a unit in a square (from a box, or moving on the map)."""
@@ -349,6 +349,7 @@ class State:
     def score(self, side: str, vp: int, why: str, **context: Any) -> None:
         if vp:
             self.sides[side].vp += vp
-            self.emit("aw.vp", side=side, vp=vp, total=self.sides[side].vp, why=why, **context)
+            self.log.add({"seq": None, "type": "aw.vp", "side": side, "vp": vp, "total": self.sides[side].vp,
+                          "why": why, **context})
 
 
