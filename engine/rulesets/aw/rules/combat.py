@@ -90,8 +90,9 @@ def resolve(game, st: State, attacker: str, sq: int) -> Generator:
         st.emit("aw.no_combat", at=at, why="only bombers left in the square (18.1)")
         return
     volleys = fire(game, st, attacker, sides[attacker], at) + fire(game, st, defender, sides[defender], at)
-    st.summed.append(st.emit("aw.air_combat", at=at, attacker=attacker, defender=defender,
-                             units={s: [u.id for u in units] for s, units in sides.items()}, fire=volleys))
+    ids = {s: [u.id for u in flying] for s, flying in sides.items()}
+    st.summed.append(st.log.add({"seq": None, "type": "aw.air_combat", "at": at, "attacker": attacker,
+                                 "defender": defender, "units": ids, "fire": volleys}))
     for side in (attacker, defender):
         against = [v for v in volleys if v["side"] != side]
         by = {r: [uid for v in against if v[r + "s"] for uid in v["units"]] for r in ("kill", "abort")}

@@ -69,7 +69,7 @@ def operations(game, st: State) -> Generator:
 
 def side_hour(game, st: State, side: str) -> Generator:
     st.active = side
-    st.emit("aw.hour", turn=st.turn, hour=st.hour, side=side)
+    st.log.add({"seq": None, "type": "aw.hour", "turn": st.turn, "hour": st.hour, "side": side})
     st.segment = "flying"
     yield from cards.window(game, st, side, "flying")
     yield from flying(game, st, side)
