@@ -146,6 +146,11 @@ def checked(monkeypatch):
             self.checker.on_event(event)
             return event
 
+        def add(self, event):
+            super().add(event)
+            self.checker.on_event(event)
+            return event
+
     def checked_setup(self, game):
         state = setup(self, game)
         game.log.checker.attach(state)

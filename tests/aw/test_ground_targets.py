@@ -111,7 +111,7 @@ def test_the_bombed_aa_unit_goes_to_the_damage_box_stops_firing_and_may_be_refit
     assert [e for e in game.log if e["type"] == "aw.target_bombed"][-1]["unit"] == flak.id
     assert not [e for e in game.log if e["type"] == "aw.vp"]  # no VP rule names ground units
     assert aa_sources(st, "luftwaffe", kerch) == (0, [])  # no more AA there (19.0)
-    _summary(st, 0)
+    _summary(st)
     assert "vvs bombed Flak at H7 (Kerch)" in game.log[-1]["text"]
     # A card refitting fighters cannot bring it back; one naming no type can (12.0, 20.3).
     drive(arrivals.refit(game, st, "luftwaffe", 1, ["F"], "test card"))

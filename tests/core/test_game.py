@@ -286,3 +286,15 @@ def test_dice_draw_the_faces_randint_draws():
             assert dice.roll(die, "test", count) == expected
         assert dice.one("d12", "test") == rng.randint(1, 12)
     assert logged[0]["results"] and len(logged) == 8
+
+
+def test_events_added_whole_are_numbered_in_turn_with_seq_first():
+    log = EventLog()
+    first = log.append("roll", {"die": "d6", "rolls": [4]})
+    second = log.add({"seq": None, "type": "decision", "side": "red", "action": {"type": "pass"}})
+    assert second is log[1] and (first["seq"], second["seq"]) == (0, 1)
+    assert list(second) == ["seq", "type", "side", "action"]  # the order unsorted dumps show
+    game = play(7)
+    pending = [e for e in game.log if e["type"] == "decision.pending"][0]
+    assert list(pending) == ["seq", "type", "side", "kind", "prompt"]
+    assert [e["seq"] for e in game.log] == list(range(len(game.log)))

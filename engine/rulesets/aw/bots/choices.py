@@ -163,11 +163,13 @@ def bomb(bot, decision: Decision, st: State) -> dict:
     key = (st.turn, st.hour, decision.context["at"])
     placed = bot.memory.setdefault("bombs", {}).setdefault(key, {})
     aims = intel.memo.get("aims by target")
-    if aims is None:  # as the options name them
-        aims = intel.memo["aims by target"] = {f"{a.kind}@{st.static.label(a.square)}": a for a in intel.aims()}
+    if aims is None:  # by (square, kind): an option's target 'kind@square' read back, not every aim's formatted
+        aims = intel.memo["aims by target"] = {(a.square, a.kind): a for a in intel.aims()}
+    index = st.static.index
     best, gain = hold, 0.0
     for option in attacks:
-        aim = aims.get(option["target"])
+        kind, _, at = option["target"].partition("@")
+        aim = aims.get((index[at], kind))
         if aim is None:
             continue
         dice = unit.face.bomb if option["type"] == "bomb" else st.static.rules.strafe_dice_per_unit

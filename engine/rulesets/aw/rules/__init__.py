@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from ..units import AirUnit
 from .fog import sighted
 from .sequence import play
 from .state import State, Unit
@@ -47,17 +48,11 @@ class AirWarsEngine:
         static = self.static(game.scenario, game.content, game.options)
         st = State(game, static)
         for side in static.order:
-            setup = static.setups[side]
-            records = sorted([r for r in static.air_units.values() if r.side == side], key=attrgetter("id"))
-            records += sorted([r for r in static.ground_units.values() if r.side == side], key=attrgetter("id"))
-            for record in records:
-                air = record.kind_id() == "aw.air_unit"
+            for record, air, boxed, scheduled in _countermix(static, side):
                 units = [Unit(f"{record.id}.{n}", side, record, air) for n in range(1, record.count + 1)]
                 for unit in units:
                     st.units[unit.id] = unit
                     st.of_side[side].append(unit)
-                boxed = sum([e.count for e in setup.reinforcement_box if e.unit == record.id])
-                scheduled = sum([e.count for e in setup.scheduled_reinforcements if e.unit == record.id])
                 tail = units[len(units) - boxed - scheduled:] if boxed + scheduled else []
                 st.initial_box.update([u.id for u in tail[:boxed]])
                 st.scheduled.update([u.id for u in tail[boxed:]])
@@ -74,3 +69,19 @@ class AirWarsEngine:
     def board(self, scenario, content):
         return content.get("aw.map", scenario.map).grid()
 
+
+def _countermix(static: Static, side: str) -> list[tuple]:
+    """`side`'s counter records in set-up order (air units, then ground units, each by id), each with
+    whether it is an air unit and how many of its counters start in the Reinforcements Box and come as
+    scheduled reinforcements (29.0, 12.0): the same in every game of the scenario, so worked out once."""
+    found = static.cache.get(("countermix", side))
+    if found is None:
+        setup = static.setups[side]
+        records = sorted([r for r in static.air_units.values() if r.side == side], key=attrgetter("id"))
+        records += sorted([r for r in static.ground_units.values() if r.side == side], key=attrgetter("id"))
+        found = static.cache[("countermix", side)] = [
+            (record, isinstance(record, AirUnit),  # not kind_id(), which reads pydantic's model_fields (slow)
+             sum([e.count for e in setup.reinforcement_box if e.unit == record.id]),
+             sum([e.count for e in setup.scheduled_reinforcements if e.unit == record.id]))
+            for record in records]
+    return found

@@ -24,14 +24,24 @@ def place_air(game, st: State, side: str, units: Iterable[Unit], why: str,
             continue
         square = bases[0]
         if len(bases) > 1:
-            options = [{"type": "base", "unit": unit.id, "at": st.static.label(sq),
-                        "label": f"{unit.name} at {st.static.describe(sq)} ({rooms[sq]} free)"}
-                       for sq in bases]
+            options = [_base_option(st, unit, sq, rooms[sq]) for sq in bases]
             action = yield Decision(side, "aw.place", f"{why}: base {unit.name} at a friendly airbase",
                                     options, context={"unit": unit.id, "why": why},
                                     explain=_explain_base(st, side, unit, allowed))
             square = st.static.index[action["at"]]
         st.place(unit, square, why)
+
+
+def _base_option(st: State, unit: Unit, square: int, room: int) -> dict:
+    """The option to base `unit` at `square` with `room` free, made once per scenario: an offered
+    option is never changed, so the same dict serves every game (most placings recur)."""
+    kept = st.static.cache.setdefault("base options", {})
+    found = kept.get((unit.id, square, room))
+    if found is None:
+        found = kept[(unit.id, square, room)] = {
+            "type": "base", "unit": unit.id, "at": st.static.label(square),
+            "label": f"{unit.name} at {st.static.describe(square)} ({room} free)"}
+    return found
 
 
 def _explain_base(st: State, side: str, unit: Unit, allowed: set[int] | None):

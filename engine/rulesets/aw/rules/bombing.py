@@ -162,8 +162,9 @@ def attack(game, st: State, side: str, target: Target, group: list[tuple[Unit, s
                            dice, side=side, column=col)
     results = [static.bomb_crt[col][r] for r in rolls]
     ids = [u.id for u, _ in group]
-    st.emit("aw.bombing", side=side, at=at, target=target.kind, column=col, units=ids,
-            how={u.id: how for u, how in group}, printed=base, dice=dice, rolls=rolls, results=results)
+    st.log.add({"seq": None, "type": "aw.bombing", "side": side, "at": at, "target": target.kind, "column": col,
+                "units": ids, "how": {u.id: how for u, how in group}, "printed": base, "dice": dice, "rolls": rolls,
+                "results": results})
     for unit, how in group:
         if how == "bomb":
             st.change(unit, bombed=True)  # rotated: no more bombs this turn (20.0)
@@ -190,7 +191,8 @@ def _bombed(st: State, side: str, target: Target) -> None:
     else:
         st.bombed_targets.add((target.square, target.kind))
         vp = static.installation_vp(side, target.square, target.kind)
-    st.emit("aw.target_bombed", side=side, at=static.label(target.square), target=target.kind, vp=vp)
+    st.summed.append(st.log.add({"seq": None, "type": "aw.target_bombed", "side": side,
+                                 "at": static.label(target.square), "target": target.kind, "vp": vp}))
     st.score(side, vp, f"bombed the {NAMES[target.kind]} at {at} (Target Roster)",
              at=static.label(target.square), target=target.kind)
 
@@ -206,7 +208,8 @@ def _unit_bombed(st: State, side: str, target: Target, by: list[str]) -> None:
     """
     unit = st.units[target.unit]
     at = st.static.label(target.square)
-    st.emit("aw.target_bombed", side=side, at=at, target=target.kind, unit=unit.id, vp=0)
+    st.summed.append(st.log.add({"seq": None, "type": "aw.target_bombed", "side": side, "at": at,
+                                 "target": target.kind, "unit": unit.id, "vp": 0}))
     st.remove(unit, DAMAGE, f"bombed at {at} (20.2)", by=by, cause="bombing")
 
 

@@ -165,8 +165,8 @@ def _explain_card(st: State, side: str, name: str):
 def play(game, st: State, side: str, held: HandCard, when: str) -> Generator:
     card = st.static.cards[held.card]
     st.sides[side].hand.remove(held)
-    st.emit("aw.card_played", side=side, card=card.id, name=card.name, when=when,
-            first_pick=held.first_pick, text=card.text or "")
+    st.log.add({"seq": None, "type": "aw.card_played", "side": side, "card": card.id, "name": card.name,
+                "when": when, "first_pick": held.first_pick, "text": card.text or ""})
     keeps_face_up = False
     for effect in _effects(game, card):
         keeps_face_up |= effect.type == "ground_battle"
@@ -208,9 +208,9 @@ def apply(game, st: State, side: str, card: CampaignCard | None, effect, first_p
     if t == "combat_bonus":
         until = "game" if card is not None and card.disposition == "permanent" else effect.duration
         st.effects.append(Effect(side, card.id if card else "", effect, until))
-        st.emit("aw.bonus", side=side, card=card.id if card else None, combat=effect.combat,
-                dice=effect.dice, per=effect.per, applies_to=effect.applies_to,
-                unit_types=list(effect.unit_types), until=until)
+        st.log.add({"seq": None, "type": "aw.bonus", "side": side, "card": card.id if card else None,
+                    "combat": effect.combat, "dice": effect.dice, "per": effect.per, "applies_to": effect.applies_to,
+                    "unit_types": list(effect.unit_types), "until": until})
     elif t == "reinforcements":
         if first_pick:
             yield from arrivals.reinforce(game, st, side, effect.picks, f"{why}: first pick (30.13)")

@@ -90,8 +90,9 @@ def resolve(game, st: State, attacker: str, sq: int) -> Generator:
         st.emit("aw.no_combat", at=at, why="only bombers left in the square (18.1)")
         return
     volleys = fire(game, st, attacker, sides[attacker], at) + fire(game, st, defender, sides[defender], at)
-    st.emit("aw.air_combat", at=at, attacker=attacker, defender=defender,
-            units={s: [u.id for u in units] for s, units in sides.items()}, fire=volleys)
+    ids = {s: [u.id for u in flying] for s, flying in sides.items()}
+    st.summed.append(st.log.add({"seq": None, "type": "aw.air_combat", "at": at, "attacker": attacker,
+                                 "defender": defender, "units": ids, "fire": volleys}))
     for side in (attacker, defender):
         against = [v for v in volleys if v["side"] != side]
         by = {r: [uid for v in against if v[r + "s"] for uid in v["units"]] for r in ("kill", "abort")}
@@ -153,8 +154,8 @@ def _aa_square(game, st: State, attacker: str, defender: str, sq: int) -> Genera
     rolls = game.dice.roll(static.air_die, f"{defender} AA fire at {static.label(sq)} (19.0)", total,
                            side=defender, column="aa")
     results = [static.air_crt["aa"][r] for r in rolls]
-    st.emit("aw.aa_fire", at=static.label(sq), side=defender, airbase_aa=printed,
-            units=[u.id for u in units], dice=total, rolls=rolls, results=results,
-            targets=[u.id for u in targets])
+    st.log.add({"seq": None, "type": "aw.aa_fire", "at": static.label(sq), "side": defender, "airbase_aa": printed,
+                "units": [u.id for u in units], "dice": total, "rolls": rolls, "results": results,
+                "targets": [u.id for u in targets]})
     yield from take_losses(game, st, attacker, targets, results.count("kill"), results.count("abort"),
                            f"AA fire at {static.label(sq)}", {"kill": [u.id for u in units]})

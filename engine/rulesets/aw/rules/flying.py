@@ -13,6 +13,7 @@ stack (22.0).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Generator
 
 from engine.core.decisions import Decision, confirm
@@ -83,8 +84,9 @@ def movable(st: State, side: str) -> list[Unit]:
 
 
 def flying(game, st: State, side: str) -> Generator:
-    for unit in st.units.values():
+    for unit in st.flown:
         unit.moved = False
+    st.flown = []
     st.launched = {}
     units = st.of_side[side]
     first = 0  # the units before it may not fly again this segment: flying, landing, launches
@@ -250,11 +252,23 @@ class FlyDecision(Decision):
 
     def __init__(self, st: State, side: str) -> None:
         self.departures = found = Departures(st, side)
-        super().__init__(side, "aw.fly", f"hour {st.hour}: fly a unit or stack, or end flying", found.options,
+        super().__init__(side, "aw.fly", _fly_prompt(st.hour), found.options,
                          context={"hour": st.hour}, explain=found.explain, accept=found.accept)
 
     def offer(self, kind: str, key: object = None) -> dict | None:
         return self.departures.offer(kind, key)
+
+
+# The prompts of the two flying decisions, asked some 200 times a game each, formatted once (a unit
+# flying alone, as most do, has the same prompt every time).
+@lru_cache(maxsize=None)
+def _fly_prompt(hour: int) -> str:
+    return f"hour {hour}: fly a unit or stack, or end flying"
+
+
+@lru_cache(maxsize=1024)
+def _ends_prompt(names: str) -> str:
+    return f"{names}: add a unit, or choose where to fly or land"
 
 
 def _offers(static) -> dict[str, list[dict]]:
@@ -378,7 +392,7 @@ class FlyToDecision(Decision):
     def __init__(self, st: State, side: str, group: list[Unit]) -> None:
         self.ends = ends = Destinations(st, side, group)
         super().__init__(
-            side, "aw.fly_to", f"{_names(group)}: add a unit, or choose where to fly or land", ends.options,
+            side, "aw.fly_to", _ends_prompt(group[0].name if len(group) == 1 else _names(group)), ends.options,
             context={"units": [u.id for u in group], "from": st.static.label(group[0].square)},
             explain=ends.explain, accept=ends.accept,
         )
@@ -414,15 +428,16 @@ def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
         leg = []
     for unit in group:
         unit.moved = True
+    st.flown += group
     landed = bool(land and movers)
     if landed:
         for unit in movers:
             unit.landed = st.hour
             st.change(unit, airborne=False)
     labels = static.labels
-    st.log.append("aw.flight", {"side": side, "units": [u.id for u in group], "took_off": took_off,
-                                "from": labels[start], "to": labels[dest], "path": [labels[s] for s in route],
-                                "landed": landed, "lost": [u.id for u in group if u not in movers]})
+    st.log.add({"seq": None, "type": "aw.flight", "side": side, "units": [u.id for u in group], "took_off": took_off,
+                "from": labels[start], "to": labels[dest], "path": [labels[s] for s in route], "landed": landed,
+                "lost": [u.id for u in group if u not in movers]})  # built whole: see `EventLog.add`
 
 
 def _why_not_fly(st: State, side: str, action: dict) -> str:

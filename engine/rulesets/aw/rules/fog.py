@@ -19,10 +19,10 @@ def reveal(st: State, units: list[Unit], why: str, square: int | None = None) ->
         return
     for unit in newly:
         st.change(unit, revealed=True)
-    data = {"units": [u.id for u in newly], "why": why}
+    event = {"seq": None, "type": "aw.reveal", "units": [u.id for u in newly], "why": why}
     if square is not None:
-        data["at"] = st.static.label(square)
-    st.emit("aw.reveal", **data)
+        event["at"] = st.static.label(square)
+    st.log.add(event)  # built whole: see `EventLog.add`
     for unit in newly:
         if unit.type == "D":
             st.remove(unit, ABORT, "decoy revealed (22.1)")

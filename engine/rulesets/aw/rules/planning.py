@@ -54,7 +54,8 @@ def _scheduled(game, st: State, side: str) -> Generator:
 
 
 def redeploy_options(st: State, side: str, air: bool, done: set[str]) -> list[dict]:
-    label = st.static.label
+    # An offered option is never changed: each is made once per scenario and offered again.
+    kept = st.static.cache.setdefault("redeploy options", {})
     bases = [sq for sq, room in st.rooms(side).items() if room > 0]  # with room, board order
     options = []
     for unit in st.side_units(side):
@@ -64,10 +65,18 @@ def redeploy_options(st: State, side: str, air: bool, done: set[str]) -> list[di
             continue
         if not air and (unit.type == "airbase" or not set(arrivals.ground_sites(st, side, unit)) - {unit.square}):
             continue
-        options.append({"type": "redeploy", "unit": unit.id,
-                        "label": f"redeploy {unit.name} from {label(unit.square)}"})
-    options.append({"type": "done", "label": f"end redeployment of {'air' if air else 'ground'} units"})
+        option = kept.get((unit.id, unit.square))
+        if option is None:
+            option = kept[(unit.id, unit.square)] = {
+                "type": "redeploy", "unit": unit.id,
+                "label": f"redeploy {unit.name} from {st.static.label(unit.square)}"}
+        options.append(option)
+    options.append(_END_REDEPLOYMENT[air])
     return options
+
+
+_END_REDEPLOYMENT = {air: {"type": "done", "label": f"end redeployment of {'air' if air else 'ground'} units"}
+                     for air in (True, False)}
 
 
 def redeploy(game, st: State, side: str, air: bool) -> Generator:

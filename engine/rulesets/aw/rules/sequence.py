@@ -4,8 +4,6 @@ the victory points and the level of victory (28.0)."""
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import itemgetter
 from typing import Generator
 
 from engine.core.decisions import Decision
@@ -24,11 +22,10 @@ def play(game) -> Generator:
     _enter(st)
     cards.shuffle_decks(game, st)
     for turn in range(1, st.static.scenario.turns + 1):
-        since = len(game.log)
         new_day(st, turn)
         yield from planning(game, st)
         yield from operations(game, st)
-        _summary(st, since)
+        _summary(st)
     return finish(st)
 
 
@@ -72,7 +69,7 @@ def operations(game, st: State) -> Generator:
 
 def side_hour(game, st: State, side: str) -> Generator:
     st.active = side
-    st.emit("aw.hour", turn=st.turn, hour=st.hour, side=side)
+    st.log.add({"seq": None, "type": "aw.hour", "turn": st.turn, "hour": st.hour, "side": side})
     st.segment = "flying"
     yield from cards.window(game, st, side, "flying")
     yield from flying(game, st, side)
@@ -115,18 +112,14 @@ def _agreed_end(game, st: State) -> Generator:
     return True
 
 
-_SUMMED = frozenset({"aw.target_bombed", "aw.air_combat", "unit.removed"})  # what `_summary` reads
-_TYPE = itemgetter("type")
-
-
-def _summary(st: State, since: int) -> None:
-    """One line per turn: what was bombed, the fighting, and where each side stands."""
+def _summary(st: State) -> None:
+    """One line per turn: what was bombed, the fighting, and where each side stands (from the
+    turn's events noted in `State.summed` as they were logged)."""
     static = st.static
     bombed: dict[str, list[str]] = {side: [] for side in static.order}
     lost = {side: 0 for side in static.order}
     combats = 0
-    events = st.log[since:]
-    for event in compress(events, map(_SUMMED.__contains__, map(_TYPE, events))):  # filtered in C
+    for event in st.summed:
         kind = event["type"]
         if kind == "aw.target_bombed":
             place = static.describe(static.index[event["at"]])
@@ -134,8 +127,9 @@ def _summary(st: State, since: int) -> None:
             bombed[event["side"]].append(f"{st.units[unit].name} at {place}" if unit else f"{place} +{event['vp']}")
         elif kind == "aw.air_combat":
             combats += 1
-        elif kind == "unit.removed" and event.get("destroyed"):
+        else:  # a unit removed to the Damage Box: destroyed
             lost[st.units[event["unit"]].side] += 1
+    st.summed = []
     parts = []
     for side in static.order:
         hits = ", ".join(bombed[side]) or "nothing"

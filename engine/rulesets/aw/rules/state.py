@@ -129,7 +129,15 @@ class State:
         self._based: dict[str, dict[int, int]] = {side: {} for side in static.order}
         self._rooms: dict[str, dict[int, int]] = {}
         self._flying: dict[str, tuple[Unit, ...] | None] = {side: None for side in static.order}
-        self.offers: dict[tuple, dict] = {}  # 'fly' options by unit and place, made once (flying)
+        # 'fly' options by unit and place (flying), made once per scenario: an offered option is
+        # never changed, so every game offers the same dicts again rather than formatting their labels.
+        self.offers: dict[tuple, dict] = static.cache.setdefault("fly offers", {})
+        # The units flown since the last Flying segment began: the only ones whose `moved` a new
+        # segment must clear (not every counter of both sides, most of which never fly).
+        self.flown: list[Unit] = []
+        # This turn's events that its summary reads (targets bombed, air combats, units destroyed),
+        # noted as they are logged rather than picked out of the whole turn's log again.
+        self.summed: list[dict] = []
         self.excess = False  # air units over the stacking limit wait to be aborted (14.0)
         self.scheduled: set[str] = set()  # units the scenario brings in on a set turn (12.0)
         self.initial_box: set[str] = set()  # units that start in the Reinforcements Box (29.0)
@@ -249,8 +257,8 @@ class State:
         unit.rules = self.static.mode_rules(unit.type, unit.mode)
         self.units[unit.id] = unit
         state = {"mode": unit.mode, "airborne": False, "revealed": False} if unit.air else {}
-        self.emit("unit.placed", unit=unit.id, side=unit.side, unit_type=unit.record.id,
-                  name=unit.name, box=box, state=state)
+        self.log.add({"seq": None, "type": "unit.placed", "unit": unit.id, "side": unit.side,
+                      "unit_type": unit.record.id, "name": unit.name, "box": box, "state": state})
 
     def place(self, unit: Unit, square: int, reason: str, path: list[int] | None = None) -> None:
         """Put a unit in a square (from a box, or moving on the map)."""
@@ -268,10 +276,10 @@ class State:
         self._arrivals += 1
         unit.arrival = self._arrivals
         labels = self.static.labels
-        data = {"unit": unit.id, "to": labels[square], "reason": reason}
+        event = {"seq": None, "type": "unit.moved", "unit": unit.id, "to": labels[square], "reason": reason}
         if path:
-            data["path"] = [labels[s] for s in path]
-        self.log.append("unit.moved", data)
+            event["path"] = [labels[s] for s in path]
+        self.log.add(event)  # built whole: see `EventLog.add`
 
     def remove(self, unit: Unit, box: str, reason: str, by: list[str] | None = None,
                cause: str | None = None) -> None:
@@ -287,15 +295,17 @@ class State:
         unit.square, unit.box, unit.airborne = None, box, False
         unit.revealed = False
         self._moved(unit)
-        data: dict[str, Any] = {"unit": unit.id, "box": box, "reason": reason}
+        event: dict[str, Any] = {"seq": None, "type": "unit.removed", "unit": unit.id, "box": box, "reason": reason}
         if box == DAMAGE:
-            data["destroyed"] = True
-            data["by"] = by or []
+            event["destroyed"] = True
+            event["by"] = by or []
         elif by:
-            data["by"] = by
+            event["by"] = by
         if cause:
-            data["cause"] = cause
-        self.log.append("unit.removed", data)
+            event["cause"] = cause
+        self.log.add(event)
+        if box == DAMAGE:
+            self.summed.append(event)
         if was_airborne:
             self.change(unit, airborne=False, revealed=False)
 
@@ -310,7 +320,7 @@ class State:
             self._moved(unit)
         else:
             self.versions[unit.side] += 1
-        self.log.append("unit.changed", {"unit": unit.id, "state": state})
+        self.log.add({"seq": None, "type": "unit.changed", "unit": unit.id, "state": state})
 
     def _moved(self, unit: Unit) -> None:
         """Forget the other side's routes: this unit may block or reveal them now."""
@@ -339,6 +349,7 @@ class State:
     def score(self, side: str, vp: int, why: str, **context: Any) -> None:
         if vp:
             self.sides[side].vp += vp
-            self.emit("aw.vp", side=side, vp=vp, total=self.sides[side].vp, why=why, **context)
+            self.log.add({"seq": None, "type": "aw.vp", "side": side, "vp": vp, "total": self.sides[side].vp,
+                          "why": why, **context})
 
 

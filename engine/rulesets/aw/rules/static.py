@@ -8,6 +8,7 @@ of the rules.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from engine.content.dice import die_range
@@ -89,6 +90,7 @@ class Static:
         self.dist = [[abs(a.col - b.col) + abs(a.row - b.row) for b in self.squares] for a in self.squares]
         self.labels = [s.label for s in self.squares]
         self._diamonds: dict[tuple[int, int], dict[int, int]] = {}
+        self._nearest_first: dict[int, tuple[list[int], list[int]]] = {}  # see `diamond`
         self.cache: dict[str, object] = {}  # what rule modules make once per scenario
         self.names = [f"{s.label} ({s.place})" if s.place else s.label for s in self.squares]
         self.intruder, self.interceptor = scenario.intruder, scenario.interceptor
@@ -171,11 +173,16 @@ class Static:
     def diamond(self, start: int, speed: int) -> dict[int, int]:
         """Squares within `speed` steps through grid sides (17.0): square -> steps, nearest first."""
         key = (start, speed)
-        if key not in self._diamonds:
+        found = self._diamonds.get(key)
+        if found is None:
             row = self.dist[start]
-            near = sorted((row[sq], sq) for sq in range(len(self.squares)) if row[sq] <= speed)
-            self._diamonds[key] = {sq: d for d, sq in near}
-        return self._diamonds[key]
+            nearest = self._nearest_first.get(start)
+            if nearest is None:  # every square by (steps, square), sorted once for every speed
+                order = sorted(range(len(row)), key=row.__getitem__)  # stable: ties by square
+                nearest = self._nearest_first[start] = (order, [row[sq] for sq in order])
+            order, steps = nearest
+            found = self._diamonds[key] = {sq: row[sq] for sq in order[:bisect_right(steps, speed)]}
+        return found
 
     def mode_rules(self, unit_type: str, mode: str) -> ModeRules | None:
         return self.modes.get((unit_type, mode))
