@@ -116,11 +116,15 @@ class Game:
             raise IllegalAction("the game is over; no decision is pending")
         decision = self.pending
         chosen = decision.match(action)
-        record = {"side": decision.side, "kind": decision.kind, "action": chosen}
+        side, kind = decision.side, decision.kind
+        # The record and its event are each built whole, once: some 700 of each a game, where
+        # `log.append` would copy the record into a second dict grown key by key.
+        record = {"side": side, "kind": kind, "action": chosen}
+        event = {"seq": None, "type": "decision", "side": side, "kind": kind, "action": chosen}
         if decision.secret:  # kept whole for replays; `sight.Sight` leaves it out for the other sides
-            record["secret"] = True
+            record["secret"] = event["secret"] = True
         self.decisions.append(record)
-        self.log.append("decision", record)
+        self.log.add(event)
         self.pending = None
         self._resume(chosen)
 
@@ -140,9 +144,9 @@ class Game:
             )
             return
         self.pending = decision
-        self.log.append(
-            "decision.pending",
-            {"side": decision.side, "kind": decision.kind, "prompt": decision.prompt},
+        self.log.add(  # built whole, as in `submit`
+            {"seq": None, "type": "decision.pending", "side": decision.side, "kind": decision.kind,
+             "prompt": decision.prompt}
         )
 
     # -- saving ---------------------------------------------------------------------
