@@ -122,8 +122,7 @@ def _can_bomb_now(st: State, side: str, square: int) -> bool:
     for unit in st.of_side[side]:
         if unit.square is None or not unit.air or unit.bombed or row[unit.square] > unit.speed:
             continue
-        rules = unit.rules
-        if not rules or not rules.bombs or (unit.record.can_bomb and "ground_battle" not in unit.record.can_bomb):
+        if not unit.bombs or (unit.record.can_bomb and "ground_battle" not in unit.record.can_bomb):
             continue
         if unit.airborne or grounded_by(st, unit) is None:
             return True

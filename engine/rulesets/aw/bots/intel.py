@@ -80,10 +80,9 @@ class Intel:
             stack.count += 1
             if seen:
                 stack.known.append(u)
-                rules = u.rules
-                if rules is not None and rules.crt_column == "fighters":
+                if u.crt_column == "fighters":
                     stack.fighter_dice += u.face.air_combat
-                elif rules and rules.bombs:
+                elif u.bombs:
                     stack.bombers += 1
             else:
                 stack.fighter_dice += average
@@ -199,5 +198,5 @@ def value(st: State, unit: Unit) -> float:
     face = unit.face
     if face is None:
         return 0.0
-    bombs = face.bomb if unit.rules and unit.rules.bombs and not unit.bombed else 0
+    bombs = face.bomb if unit.bombs and not unit.bombed else 0
     return face.air_combat + 0.8 * bombs + 0.1 * face.speed

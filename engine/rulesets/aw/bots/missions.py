@@ -66,8 +66,8 @@ class Planner:
             self.occupancy[u.square] = self.occupancy.get(u.square, 0) + 1
         self.busy: set[str] = set()
         self._flying = sorted(st.in_the_air(side), key=lambda u: u.id)  # in the air at the start, by id
-        self._fighters = [u for u in st.of_side[side] if u.square is not None and u.air and u.rules
-                          and u.rules.crt_column == "fighters"]
+        self._fighters = [u for u in st.of_side[side] if u.square is not None and u.air
+                          and u.crt_column == "fighters"]
         self.orders: list[Order] = []
 
     # ---- shared helpers ---------------------------------------------------------------
@@ -139,8 +139,7 @@ class Planner:
         return self.occupancy.get(dest, 0) + count <= self.level
 
     def bomb_dice(self, unit: Unit) -> int:
-        rules = unit.rules
-        if rules is None or not rules.bombs or unit.bombed:
+        if not unit.bombs or unit.bombed:
             return 0
         return unit.face.bomb
 

@@ -19,8 +19,7 @@ from .state import State, Unit
 
 
 def column(st: State, unit: Unit) -> str:
-    rules = unit.rules
-    return rules.crt_column if rules is not None else "none"
+    return unit.crt_column
 
 
 def combat_squares(st: State) -> list[int]:

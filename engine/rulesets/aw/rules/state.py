@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
+from ..scenario import ModeRules
 from ..units import AirFace
 from .static import Static
 
@@ -24,8 +25,8 @@ class Unit:
     """One counter. Air units carry the per-turn sortie bookkeeping of 16.0 and 20.0."""
 
     __slots__ = ("id", "side", "record", "type", "air", "square", "box", "airborne", "mode", "face", "speed",
-                 "short_range", "rules", "revealed", "arrival", "sorties", "took_off", "landed", "bombed", "moved",
-                 "name")
+                 "short_range", "rules", "crt_column", "bombs", "revealed", "arrival", "sorties", "took_off", "landed",
+                 "bombed", "moved", "name")
 
     def __init__(self, uid: str, side: str, record, air: bool) -> None:
         self.id, self.side, self.record, self.air = uid, side, record, air
@@ -38,7 +39,7 @@ class Unit:
         self.mode: str = record.front.mode if air else ""
         if air:
             self.turn_to(record.front)
-        self.rules = None  # the scenario's ModeRules for the unit's type and mode (set by State)
+        self.follow(None)  # the scenario's ModeRules for the unit's type and mode (set by State)
         self.revealed = False
         self.arrival = 0  # order of arrival in a square: the latest is the top of the stack
         self.sorties = 0  # take-offs this turn
@@ -58,6 +59,14 @@ class Unit:
     def turn_to(self, face: AirFace) -> None:
         """Show `face`, its speed and range copied out (read at every move)."""
         self.face, self.speed, self.short_range = face, face.speed, face.short_range
+
+    def follow(self, rules: ModeRules | None) -> None:
+        """Fly by `rules`, its combat column and whether it bombs copied out: the bots read those
+        for every unit at every look at the enemy or at their bombers, a pydantic model's attribute
+        costing more than a slot's."""
+        self.rules = rules
+        self.crt_column = rules.crt_column if rules is not None else "none"
+        self.bombs = rules is not None and rules.bombs  # may bomb in this mode (`bombed`: has, this turn)
 
 
 @dataclass
@@ -254,7 +263,7 @@ class State:
     def add(self, unit: Unit, box: str) -> None:
         unit.box = box
         self.versions[unit.side] += 1
-        unit.rules = self.static.mode_rules(unit.type, unit.mode)
+        unit.follow(self.static.mode_rules(unit.type, unit.mode))
         self.units[unit.id] = unit
         state = {"mode": unit.mode, "airborne": False, "revealed": False} if unit.air else {}
         self.log.add({"seq": None, "type": "unit.placed", "unit": unit.id, "side": unit.side,
@@ -342,7 +351,7 @@ class State:
         record = unit.record
         unit.mode = mode
         unit.turn_to(record.front if record.front.mode == mode else record.back)
-        unit.rules = self.static.mode_rules(unit.type, mode)
+        unit.follow(self.static.mode_rules(unit.type, mode))
         self.versions[unit.side] += 1
         self.emit("unit.changed", unit=unit.id, state={"mode": mode})
 
