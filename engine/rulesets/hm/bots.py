@@ -125,6 +125,7 @@ class Look:
             if bombers:
                 self.bombers = [b.nose for b in bombers]
         self._threats: list[tuple] | None = None if hard else []  # worked out at the first `danger`
+        self._hits_left = 1  # the hits this plane can still take (at least 1), read at the first `danger`
         self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
 
     def _threats_of(self, state: State) -> list[tuple]:
@@ -191,16 +192,23 @@ class Look:
 
     def danger(self, number: int) -> float:
         """Rough share of this plane that enemy guns could shoot away before it moves again, were
-        it to end in the hex of this number (ROW)."""
+        it to end in the hex of this number (ROW). The share is `kill_share`'s of this plane, with
+        its hits left read once a decision (danger is weighed at a few hexes each) and no engine
+        share: `kill_share` adds that only when this plane shoots (a fighter at a bomber), never for
+        this plane shot at."""
+        threats = self._threats
+        if threats is None:
+            threats = self._threats = self._threats_of(self.state)
+            left = (self.me.record.damage or 1) - self.me.hits
+            self._hits_left = left if left > 1 else 1
         total = 0.0
-        if self._threats is None:
-            self._threats = self._threats_of(self.state)
-        for nose, dice, sights in self._threats:
+        for nose, dice, sights in threats:
             found = sights.get(number - nose)  # the offset from its nose, by number
             if found is not None:
                 chance, ahead = found
                 total += dice * chance * ahead
-        return self.kill_share(self.me, total)
+        share = total / self._hits_left
+        return share if share < 1.0 else 1.0
 
 
 class Bot:
