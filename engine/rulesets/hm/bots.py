@@ -23,7 +23,7 @@ from engine.core.board import CUBE_DIRECTIONS, Cube
 from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
-from .moves import EndState
+from .moves import EndState, Template
 from .offsets import disk, ray
 from .play import MoveDecision
 from .state import Plane, State, distances, hex_distance, nearest_each
@@ -55,6 +55,46 @@ def _number(offset: Cube) -> int:
 def _along(state: EndState) -> int:
     """How far along its own heading an end state's hex lies from the start."""
     return _dot(state.offset, CUBE_DIRECTIONS[state.facing])
+
+
+# What a fighter's bot keeps on a template (`Template.kept`, `Template.table`): functions handed
+# their arguments, not closures, which would be made at every decision only to be found kept.
+
+def _near(offsets: Sequence[Cube], rx: int, ry: int, rz: int) -> list[float]:
+    """The easy bot's worth of each spot by its offset: near the objective at offset (rx, ry, rz)."""
+    return [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1) for x, y, z in offsets]
+
+
+def _near_and_behind(plan: Template, rx: int, ry: int, rz: int, back: int) -> list:
+    """The hard bot's worths by spot, near the objective at offset (rx, ry, rz) and behind it
+    (`back` its tail's direction): (end - objective) . back > 0, with end = start + offset;
+    whether each end state points at the objective, (objective - end) . facing > 0; and a place for
+    the two together, by end state, made at a non-escort's asking (an escort's straying costs
+    change the worths)."""
+    behind = _dot((rx, ry, rz), CUBE_DIRECTIONS[back])
+    dots = plan.spot_table(("dot", back), lambda o: _dot(o, CUBE_DIRECTIONS[back]))
+    cells = [value + 0.2 if dot > behind else value for (x, y, z), dot in zip(plan.spot_offsets, dots)
+             for value in [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1)]]
+    toward = [rx * a + ry * b + rz * c for a, b, c in CUBE_DIRECTIONS]  # its offset along each
+    pointing = [along < toward[s.facing] for along, s in zip(plan.table(("along",), _along), plan.states)]
+    return [cells, pointing, None]
+
+
+def _straying(offsets: Sequence[Cube], mates: tuple[Cube, ...]) -> list[float]:
+    """An escort's cost of ending at each spot, by how far beyond the radius of every bomber
+    (at offsets `mates`) it lies."""
+    return [0.1 * (hexes - ESCORT_RADIUS) if hexes > ESCORT_RADIUS else 0.0
+            for hexes in nearest_each(offsets, list(mates))]
+
+
+def _ray(state: EndState, turn: int, reach: int) -> tuple:
+    """The line of fire (`ray`) of a gun `reach` long pointing `turn` sixths from an end state's facing."""
+    return ray(state.offset, (state.facing + turn) % 6, reach)
+
+
+def _ray_mask(state: EndState, turn: int, reach: int) -> int:
+    """The mask of `_ray`'s hexes alone, tested against the planes around for every move."""
+    return _ray(state, turn, reach)[0]
 
 
 @lru_cache(maxsize=256)  # some 20 kB each
@@ -125,6 +165,7 @@ class Look:
             if bombers:
                 self.bombers = [b.nose for b in bombers]
         self._threats: list[tuple] | None = None if hard else []  # worked out at the first `danger`
+        self._hits_left = 1  # the hits this plane can still take (at least 1), read at the first `danger`
         self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
 
     def _threats_of(self, state: State) -> list[tuple]:
@@ -191,16 +232,23 @@ class Look:
 
     def danger(self, number: int) -> float:
         """Rough share of this plane that enemy guns could shoot away before it moves again, were
-        it to end in the hex of this number (ROW)."""
+        it to end in the hex of this number (ROW). The share is `kill_share`'s of this plane, with
+        its hits left read once a decision (danger is weighed at a few hexes each) and no engine
+        share: `kill_share` adds that only when this plane shoots (a fighter at a bomber), never for
+        this plane shot at."""
+        threats = self._threats
+        if threats is None:
+            threats = self._threats = self._threats_of(self.state)
+            left = (self.me.record.damage or 1) - self.me.hits
+            self._hits_left = left if left > 1 else 1
         total = 0.0
-        if self._threats is None:
-            self._threats = self._threats_of(self.state)
-        for nose, dice, sights in self._threats:
+        for nose, dice, sights in threats:
             found = sights.get(number - nose)  # the offset from its nose, by number
             if found is not None:
                 chance, ahead = found
                 total += dice * chance * ahead
-        return self.kill_share(self.me, total)
+        share = total / self._hits_left
+        return share if share < 1.0 else 1.0
 
 
 class Bot:
@@ -307,24 +355,9 @@ class Bot:
             (ox, oy, oz), back = objective.nose, (objective.facing + 3) % 6
             rx, ry, rz = ox - sx, oy - sy, oz - sz  # the objective as an offset
             if not hard:
-                cells = plan.kept(("near", rx, ry, rz), lambda: [
-                    0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1) for x, y, z in offsets])
-            else:  # and behind it: (end - objective) . back > 0, with end = start + offset
-                def near_and_behind() -> list:
-                    """The worths by spot; whether each end state points at the objective,
-                    (objective - end) . facing > 0; and a place for the two together, by end state,
-                    made at a non-escort's asking (an escort's straying costs change the worths)."""
-                    behind = _dot((rx, ry, rz), CUBE_DIRECTIONS[back])
-                    dots = plan.spot_table(("dot", back), lambda o: _dot(o, CUBE_DIRECTIONS[back]))
-                    cells = [value + 0.2 if dot > behind else value for (x, y, z), dot in zip(offsets, dots)
-                             for value in [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1)]]
-                    toward = [rx * a + ry * b + rz * c for a, b, c in CUBE_DIRECTIONS]  # its offset along each
-                    pointing = [along < toward[s.facing] for along, s in zip(plan.table(("along",), _along),
-                                                                             plan.states)]
-                    return [cells, pointing, None]
-
-                # the same few offsets and facings of the objective recur decision after decision
-                kept = plan.kept(("near and behind", rx, ry, rz, back), near_and_behind)
+                cells = plan.kept(("near", rx, ry, rz), _near, offsets, rx, ry, rz)
+            else:  # and behind it; the same few offsets and facings of the objective recur decision after decision
+                kept = plan.kept(("near and behind", rx, ry, rz, back), _near_and_behind, plan, rx, ry, rz, back)
                 cells, pointing, worths = kept
                 if worths is None and not bombers:
                     worths = kept[2] = [cells[s.spot] + 0.3 if pointing[s.index] else cells[s.spot]
@@ -334,9 +367,7 @@ class Bot:
             # the bomber's; the bombers' offsets recur (they fly with their escorts), so the cost of
             # each spot is kept by them (0.0 within the radius: taking it away leaves a worth as it is).
             mates = tuple([(x - sx, y - sy, z - sz) for x, y, z in bombers])
-            costs = plan.kept(("straying", mates), lambda: [
-                0.1 * (hexes - ESCORT_RADIUS) if hexes > ESCORT_RADIUS else 0.0
-                for hexes in nearest_each(offsets, list(mates))])
+            costs = plan.kept(("straying", mates), _straying, offsets, mates)
             cells = [cell - cost for cell, cost in zip(cells, costs)]
             worths = None  # (kept with the cells as they were)
         # Then what a move adds, in this order: the forward guns' shot, the tail gun's, pointing at the
@@ -347,8 +378,8 @@ class Bot:
         for reach, dice, turn in ((front, guns, 0), (tail, tail_guns, 3)):
             if not dice:
                 continue
-            rays = plan.table(("ray", turn, reach), lambda s: ray(s.offset, (s.facing + turn) % 6, reach))
-            masks = plan.table(("ray mask", turn, reach), lambda s: rays[s.index][0])  # tested for every move
+            rays = plan.table(("ray", turn, reach), _ray, turn, reach)
+            masks = plan.table(("ray mask", turn, reach), _ray_mask, turn, reach)  # tested for every move
             for k, hit in [(k, hit) for k, i in enumerate(indexes) if (hit := masks[i] & planes)]:
                 shots[k] = shots.get(k, cells[spots[k]]) + look.aim(rays[indexes[k]][1], hit, dice)
         if pointing is None:

@@ -153,11 +153,12 @@ class Template:
         self._tables: dict[tuple, tuple] = {}
         self._kept: dict[object, dict[tuple, Any]] = {}  # by kind (the key's first item)
 
-    def table(self, key: tuple, make: Callable[[EndState], Any]) -> tuple:
-        """`make` of every end state, in template order (by a state's `index`), made once per `key`."""
+    def table(self, key: tuple, make: Callable[..., Any], *args: Any) -> tuple:
+        """`make(state, *args)` of every end state, in template order (by a state's `index`), made
+        once per `key`. (The bots ask at every decision: arguments, not a closure made each time.)"""
         found = self._tables.get(key)
         if found is None:
-            found = self._tables[key] = tuple([make(state) for state in self.states])
+            found = self._tables[key] = tuple([make(state, *args) for state in self.states])
         return found
 
     def spot_table(self, key: tuple, make: Callable[[Cube], Any]) -> tuple:
@@ -167,8 +168,8 @@ class Template:
             found = self._tables[("spot",) + key] = tuple([make(offset) for offset in self.spot_offsets])
         return found
 
-    def kept(self, key: tuple, make: Callable[[], Any]) -> Any:
-        """`make()` kept under `key`, for what the bots work out from the template and a few numbers
+    def kept(self, key: tuple, make: Callable[..., Any], *args: Any) -> Any:
+        """`make(*args)` kept under `key`, for what the bots work out from the template and a few numbers
         that recur from decision to decision. Unlike `table` the keys are many, so the lot of a kind
         (the key's first item) is forgotten past KEPT entries: memory stays small however many games
         are played, and one kind's many keys do not push out another's few."""
@@ -179,7 +180,7 @@ class Template:
         if found is None:
             if len(kind) >= KEPT:
                 kind.clear()
-            found = kind[key] = make()
+            found = kind[key] = make(*args)
         return found
 
     def candidates(self, off: int, length: int) -> Candidates:
