@@ -6,9 +6,9 @@ add units from the same square, then pick where it ends among the squares it
 can reach, or land there. Between moves it may put any unit of a stack on top
 (14.0: stacks in any order), the counter the enemy may examine (22.0). Movement
 runs through grid sides only; a stack that enters a square with enemy air units
-in the air must stop there (decoys do not stop anybody, 22.1). A move follows a shortest route that enters the fewest
-squares holding enemy units or installations, since entering one reveals the
-stack (22.0).
+in the air must stop there (decoys do not stop anybody, 22.1). A move follows a
+shortest route that enters the fewest squares holding enemy units or
+installations, since entering one reveals the stack (22.0).
 """
 
 from __future__ import annotations
@@ -392,7 +392,7 @@ class FlyToDecision(Decision):
     def __init__(self, st: State, side: str, group: list[Unit]) -> None:
         self.ends = ends = Destinations(st, side, group)
         super().__init__(
-            side, "aw.fly_to", _ends_prompt(group[0].name if len(group) == 1 else _names(group)), ends.options,
+            side, "aw.fly_to", _ends_prompt(_names(group)), ends.options,
             context={"units": [u.id for u in group], "from": st.static.label(group[0].square)},
             explain=ends.explain, accept=ends.accept,
         )
