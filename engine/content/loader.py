@@ -8,6 +8,7 @@ findings that stop it from being so.
 from __future__ import annotations
 
 import os
+import stat
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,10 +26,11 @@ BUNDLED_CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 
 def display_path(path: Path) -> str:
-    """Paths relative to the working directory when below it, so lines are clickable."""
+    """Paths relative to the working directory when below it, so lines are clickable. The path as
+    named, not where its symbolic links lead: a message names the file the person can find."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        return str(Path(os.path.abspath(path)).relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
         return str(path)
 
 
@@ -228,24 +230,41 @@ def read_document(path: Path, root: Path | None = None) -> Document:
     """Read and parse one file, refusing files that escape `root` or are too large."""
     name = display_path(path)
     doc = Document(file=name)
-    if root is not None:
-        try:
-            path.resolve().relative_to(root.resolve())
-        except ValueError:
-            doc.error("pack.escape", f"file resolves outside its pack ({path.resolve()}); not read")
-            return doc
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            doc.error(
-                "yaml.too_large", f"file is {size} bytes; content files are limited to {MAX_FILE_BYTES}"
-            )
-            return doc
-        raw = path.read_bytes()
-    except OSError as exc:
-        doc.error("file.read", f"cannot read file: {exc.strerror or exc}")
+        if root is not None:
+            try:
+                path.resolve().relative_to(root.resolve())
+            except ValueError:
+                doc.error("pack.escape", f"file resolves outside its pack ({path.resolve()}); not read")
+                return doc
+        raw = _read_bounded(path)
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a loop of symbolic links (Python 3.11)
+        doc.error("file.read", f"cannot read file: {getattr(exc, 'strerror', None) or exc}")
+        return doc
+    except _NotContent as exc:
+        doc.error(exc.code, str(exc))
         return doc
     return parse_yaml(raw, name)
+
+
+class _NotContent(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _read_bounded(path: Path) -> bytes:
+    """The file's bytes, refusing what only looks like a file: a named pipe or a device would
+    block or never end (its size says 0), and nothing bigger than the limit is ever held."""
+    with open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NONBLOCK)) as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise _NotContent("file.read", "not a regular file (a pipe, device or socket); not read")
+        raw = handle.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise _NotContent(
+            "yaml.too_large", f"file is over {MAX_FILE_BYTES} bytes; content files are limited to that"
+        )
+    return raw
 
 
 def load_entry(path: Path, pack: "Pack | None", kinds: dict[str, type[Record]]) -> Entry:
