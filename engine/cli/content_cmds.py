@@ -9,9 +9,9 @@ from pathlib import Path
 
 from engine.content.diagnostics import Severity
 from engine.content.loader import BUNDLED_CONTENT
-from engine.content.pack import record_text, write_atomic
+from engine.content.pack import MANIFEST, record_text, write_atomic
 from engine.content.schemas import SCHEMAS_DIR, stale_schemas, write_schemas
-from engine.content.validate import Workspace, validate_paths
+from engine.content.validate import UsageError, Workspace, validate_paths
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,8 +32,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", type=Path, default=SCHEMAS_DIR, help="folder to write (default: %(default)s)")
     p.set_defaults(func=cmd_schemas)
 
-    p = sub.add_parser("fmt", help="rewrite records in Sortie's canonical, diff-friendly form")
-    p.add_argument("paths", nargs="+", metavar="PATH", help="pack folder(s)")
+    p = sub.add_parser("fmt", help="rewrite records in Sortie's canonical, diff-friendly form",
+                       description="Rewrite records in canonical form. A file that does not load is "
+                       "left as it is and reported. Exit status: 0 done, 1 a file could not be "
+                       "formatted (or, with --check, would change), 2 usage error.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="pack folder(s) or record files of packs")
     p.add_argument("--check", action="store_true", help="report files that would change; write nothing")
     p.set_defaults(func=cmd_fmt)
 
@@ -71,17 +74,32 @@ def cmd_schemas(args: argparse.Namespace) -> int:
 
 def cmd_fmt(args: argparse.Namespace) -> int:
     report = validate_paths(args.paths, Workspace())
-    changed = 0
-    for pack in report.packs:
-        for entry in pack.entries:
-            if entry.record is None:
-                continue
-            text = record_text(entry.record, entry.doc.header)
-            if entry.path.read_text(encoding="utf-8") != text:
-                changed += 1
-                if args.check:
-                    print(f"{entry.file}: not in canonical form")
-                else:
-                    write_atomic(entry.path, text)
-                    print(f"{entry.file}: rewritten")
+    files = {Path(p).resolve() for p in args.paths if not Path(p).is_dir()}
+    folders = [Path(p).resolve() for p in args.paths if Path(p).is_dir()]
+    entries = [e for pack in report.packs for e in pack.entries
+               if e.path.resolve() in files or any(e.path.resolve().is_relative_to(f) for f in folders)]
+    manifests = {p.root.resolve() / MANIFEST for p in report.packs}  # named by a hook of every file; kept as written
+    loose = files - {e.path.resolve() for e in entries} - manifests
+    if loose:
+        raise UsageError(f"{min(loose)}: not a record file of a pack (no {MANIFEST} above it); "
+                         "fmt writes records in their pack's form")
+    changed, broken = 0, 0
+    for entry in entries:
+        if entry.record is None:  # never rewritten: what it would write back is not what it holds
+            broken += 1
+            for diag in entry.diagnostics:
+                if diag.severity is Severity.ERROR:
+                    print(diag.format(), file=sys.stderr)
+            continue
+        text = record_text(entry.record, entry.doc.header)
+        if entry.path.read_text(encoding="utf-8") != text:
+            changed += 1
+            if args.check:
+                print(f"{entry.file}: not in canonical form")
+            else:
+                write_atomic(entry.path, text)
+                print(f"{entry.file}: rewritten")
+    if broken:
+        print(f"sortie fmt: {broken} file(s) left as they are: fix the errors above first", file=sys.stderr)
+        return 1
     return 1 if args.check and changed else 0

@@ -77,3 +77,31 @@ def test_rewriting_a_record_keeps_its_permissions(make_pack):
     assert (root / "p.yaml").read_text().endswith("speed: 3\n")
     assert (root / "p.yaml").stat().st_mode & 0o777 == 0o644
     assert sorted(p.name for p in root.iterdir()) == ["p.yaml", "pack.yaml"]
+
+
+def test_fmt_of_one_file_rewrites_that_file_only(make_pack, capsys):
+    messy = "kind: toy.plane\nid: {}\nspeed:   3\n"
+    root = make_pack(files={"a.yaml": messy.format("a"), "b.yaml": messy.format("b")})
+    assert main(["fmt", str(root / "a.yaml"), str(root / "pack.yaml")]) == 0
+    assert (root / "a.yaml").read_text().endswith("speed: 3\n")
+    assert (root / "b.yaml").read_text() == messy.format("b")
+    assert capsys.readouterr().out.count("rewritten") == 1
+
+
+def test_fmt_never_touches_a_file_it_cannot_read_and_says_so(make_pack, capsys):
+    broken = "kind: toy.plane\nid: b\nturns: [A, B\n"
+    root = make_pack(files={"a.yaml": "kind: toy.plane\nid: a\nspeed:   3\n", "b.yaml": broken})
+    for argv in (["fmt", "--check", str(root)], ["fmt", str(root)]):
+        assert main(argv) == 1  # a CI check must not pass over a file it could not read
+        err = capsys.readouterr().err
+        assert "b.yaml:4:1: error[yaml.syntax]: malformed YAML" in err
+        assert "1 file(s) left as they are: fix the errors above first" in err
+    assert (root / "b.yaml").read_text() == broken
+    assert (root / "a.yaml").read_text().endswith("speed: 3\n")  # the rest of the pack is formatted
+
+
+def test_fmt_refuses_a_file_outside_any_pack(tmp_path, capsys, toy_rulesets):
+    loose = tmp_path / "loose.yaml"
+    loose.write_text("kind: toy.plane\nid: loose\nspeed:   3\n")
+    assert main(["fmt", str(loose)]) == 2
+    assert f"{loose}: not a record file of a pack" in capsys.readouterr().err
