@@ -9,12 +9,26 @@ from engine.content.pack import write_atomic
 from engine.content.validate import Report, UsageError, validate_paths
 
 
+def cannot_write(path: Path, exc: OSError | None = None) -> UsageError:
+    """Why `path` cannot be written, in words a person can act on ("File exists" from making
+    the folders of `a-file/out.json` is not)."""
+    if path.is_dir():
+        why = "a folder"
+    else:
+        wanted_folders = [path, *path.parents] if isinstance(exc, (FileExistsError, NotADirectoryError)) \
+            else path.parents  # a folder was to be made at `path` itself, or only above it
+        blocker = next((p for p in wanted_folders if p.exists() and not p.is_dir()), None)
+        why = (f"{blocker} is a file, not a folder" if blocker
+               else exc.strerror or str(exc) if exc else "permission denied")
+    return UsageError(f"{path}: cannot write: {why}")
+
+
 def write_output(path: Path, text: str) -> None:
     """Write a file a command was asked for (whole or not at all), or say plainly why it cannot."""
     try:
         write_atomic(path, text if text.endswith("\n") else text + "\n")
     except OSError as exc:
-        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise cannot_write(path, exc) from None
 
 
 def check_writable(path: Path) -> None:
@@ -22,9 +36,9 @@ def check_writable(path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise cannot_write(path, exc) from None
     if path.is_dir() or not os.access(path.parent, os.W_OK):
-        raise UsageError(f"{path}: cannot write: {'a folder' if path.is_dir() else 'permission denied'}")
+        raise cannot_write(path)
 
 
 def parse_pairs(items: list[str], what: str) -> dict[str, str]:

@@ -13,6 +13,8 @@ from engine.content.pack import MANIFEST, record_text, write_atomic
 from engine.content.schemas import SCHEMAS_DIR, stale_schemas, write_schemas
 from engine.content.validate import UsageError, Workspace, validate_paths
 
+from .args import cannot_write
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -62,12 +64,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_schemas(args: argparse.Namespace) -> int:
-    if args.check:
-        stale = stale_schemas(args.out)
-        for name in stale:
-            print(f"{args.out / name}: out of date; run 'sortie schemas'")
-        return 1 if stale else 0
-    written = write_schemas(args.out)
+    try:
+        if args.check:
+            stale = stale_schemas(args.out)
+            for name in stale:
+                print(f"{name}: out of date; run 'sortie schemas'")
+            return 1 if stale else 0
+        written = write_schemas(args.out)
+    except OSError as exc:
+        raise cannot_write(Path(exc.filename or args.out / "pack.json"), exc) from None
     print(f"{len(written)} generated file(s) updated (schemas in {args.out}, docs in docs/reference)")
     return 0
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .pack import PackManifest
+from .pack import PackManifest, write_atomic
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_BASE = "https://sortie.games/schemas/"
@@ -61,10 +61,20 @@ def generated_files(schemas_dir: Path = SCHEMAS_DIR, docs_dir: Path | None = Non
 
 
 def _stale(wanted: dict[Path, str]) -> list[Path]:
-    out = [p for p, text in wanted.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
+    out = [p for p, text in wanted.items() if not p.exists() or p.read_bytes() != text.encode("utf-8")]
     folders = {p.parent: p.suffix for p in wanted}
-    out += [p for folder, suffix in folders.items() for p in folder.glob(f"*{suffix}") if p not in wanted]
+    out += [p for folder, suffix in folders.items() for p in folder.glob(f"*{suffix}")
+            if p not in wanted and _generated(p)]
     return sorted(out)
+
+
+def _generated(path: Path) -> bool:
+    """Whether a file no longer generated is one of ours to remove: a reference page, or a schema
+    by its `$id`. `--out` may name any folder, and the other JSON files there are someone's work."""
+    if path.suffix == ".md":
+        return True
+    with open(path, "rb") as handle:
+        return f'"$id": "{SCHEMA_BASE}'.encode() in handle.read(4096)
 
 
 def write_schemas(folder: Path = SCHEMAS_DIR, docs_dir: Path | None = None) -> list[Path]:
@@ -73,8 +83,7 @@ def write_schemas(folder: Path = SCHEMAS_DIR, docs_dir: Path | None = None) -> l
     changed = _stale(wanted)
     for path in changed:
         if path in wanted:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(wanted[path], encoding="utf-8")
+            write_atomic(path, wanted[path])
         else:
             path.unlink()
     return changed

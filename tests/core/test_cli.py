@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 from engine.cli import main
-from engine.content.schemas import stale_schemas
+from engine.content.schemas import stale_schemas, write_schemas
 
 from .conftest import write
 
@@ -105,3 +105,27 @@ def test_fmt_refuses_a_file_outside_any_pack(tmp_path, capsys, toy_rulesets):
     loose.write_text("kind: toy.plane\nid: loose\nspeed:   3\n")
     assert main(["fmt", str(loose)]) == 2
     assert f"{loose}: not a record file of a pack" in capsys.readouterr().err
+
+
+def test_schemas_out_removes_only_schemas_it_once_wrote(tmp_path):
+    """`--out` may name any folder: its other JSON files are someone's work, not stale schemas."""
+    (tmp_path / "package.json").write_text('{"name": "mine"}\n')
+    (tmp_path / "toy.gone.json").write_text('{\n  "$id": "https://sortie.games/schemas/toy.gone.json"\n}\n')
+    write_schemas(tmp_path, tmp_path / "docs")
+    assert (tmp_path / "package.json").read_text() == '{"name": "mine"}\n'
+    assert not (tmp_path / "toy.gone.json").exists() and (tmp_path / "pack.json").is_file()
+    assert stale_schemas(tmp_path, tmp_path / "docs") == []
+
+
+def test_schemas_out_that_cannot_be_a_folder_is_a_usage_error(tmp_path, capsys):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    assert main(["schemas", "--out", str(blocker / "schemas")]) == 2
+    assert f"cannot write: {blocker} is a file, not a folder" in capsys.readouterr().err
+
+
+def test_an_output_under_a_file_says_which_file_is_in_the_way(toy_pack, tmp_path, capsys):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    assert main(["play", "duel", "--log", str(blocker / "logs" / "game.jsonl")]) == 2
+    assert f"cannot write: {blocker} is a file, not a folder" in capsys.readouterr().err  # not "File exists"
