@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 from pathlib import Path
 
@@ -39,6 +40,42 @@ def check_writable(path: Path) -> None:
         raise cannot_write(path, exc) from None
     if path.is_dir() or not os.access(path.parent, os.W_OK):
         raise cannot_write(path)
+
+
+def seed(text: str) -> int:
+    """An argparse type: a seed of 0 or more. Python's generator plays seed -N as N, so a
+    negative seed would quietly repeat another's game (and a run from -5 play its dice twice)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number 0 or more; got '{text}'") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more; got {value} (the generator would play it as seed {-value})")
+    return value
+
+
+def seat(side: str, spec: str, strengths: tuple[str, ...], human: bool = True) -> str:
+    """Who plays `side` from `--side SIDE=SPEC`: 'human', or a bot strength (bare 'bot': the strongest)."""
+    kind, colon, strength = spec.partition(":")
+    if human and spec == "human":
+        return spec
+    if kind == "bot" and (strength in strengths or not colon):
+        return strength or strengths[-1]
+    choices = "human, bot or bot:STRENGTH" if human else "bot or bot:STRENGTH"
+    raise UsageError(f"--side {side}={spec}: expected {choices} with STRENGTH one of {', '.join(strengths)}")
+
+
+def distinct_files(**paths: Path | None) -> None:
+    """Refuse two file options naming one file: the file written last would replace the other
+    (a log over the save it was asked to keep, or over the save being resumed)."""
+    seen: dict[Path, str] = {}
+    for option, path in paths.items():
+        if path is None:
+            continue
+        key = Path(os.path.abspath(path))
+        if key in seen:
+            raise UsageError(f"--{seen[key]} and --{option} both name {path}; give each its own file")
+        seen[key] = option
 
 
 def parse_pairs(items: list[str], what: str) -> dict[str, str]:

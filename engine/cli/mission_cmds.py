@@ -17,7 +17,7 @@ from engine.content.pack import MANIFEST
 from engine.content.validate import UsageError, Workspace, check_pack
 from engine.content.view import ContentView
 
-from .args import parse_pairs, write_output
+from .args import parse_pairs, seed, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--pack", required=True, metavar="PACK", help="pack id or pack folder")
     p.add_argument("--theater", required=True, metavar="THEATER", help="theater id")
     p.add_argument("--timeline", required=True, metavar="TIMELINE", help="timeline id")
-    p.add_argument("--seed", required=True, type=int, metavar="N", help="random seed (0 or more)")
+    p.add_argument("--seed", required=True, type=seed, metavar="N", help="random seed (0 or more)")
     p.add_argument("--out", type=Path, metavar="FILE",
                    help="write the scenario here (default: print it)")
     p.add_argument("--json", action="store_true",
@@ -69,8 +69,6 @@ def _find_pack(spec: str, ws: Workspace):
 
 
 def _arguments(args: argparse.Namespace) -> dict:
-    if args.seed < 0:
-        raise UsageError(f"--seed must be 0 or more; got {args.seed}")
     if args.planes is not None and not 1 <= args.planes <= 20:
         raise UsageError(f"--planes must be between 1 and 20; got {args.planes}")
     points = {}

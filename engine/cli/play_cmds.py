@@ -18,7 +18,7 @@ from engine.core.sight import NOTHING, Sight, hidden_from
 from engine.core.jsonfile import FileShapeError
 from engine.core.saves import read_save
 
-from .args import check_writable, parse_options, parse_pairs, write_output
+from .args import check_writable, distinct_files, parse_options, parse_pairs, seat, seed, write_output
 
 
 # Not told to a person at the prompt: questions (theirs are asked), dice (each result says its
@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "unless --side NAME=human. The same seed gives byte-identical output.",
     )
     p.add_argument("scenario", metavar="SCENARIO", help="a scenario file, PACK/ID or ID")
-    p.add_argument("--seed", type=int, help="random seed (default: 1)")
+    p.add_argument("--seed", type=seed, help="random seed, 0 or more (default: 1)")
     p.add_argument("--json", action="store_true", help="print one JSON summary object")
     p.add_argument("--log", type=Path, metavar="FILE", help="write every event as JSON lines")
     p.add_argument("--side", action="append", default=[], metavar="NAME=WHO",
@@ -59,6 +59,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError("--resume goes on with the save's own seed and options; drop --seed and --option")
     options = parse_options(parse_pairs(args.option, "option"))
     who = parse_pairs(args.side, "side")
+    distinct_files(resume=args.resume, log=args.log)  # --save over --resume is carrying on: allowed
+    distinct_files(log=args.log, save=args.save)
     for out in (args.log, args.save):
         if out:
             check_writable(out)  # a person may play for an hour before the file is written
@@ -76,18 +78,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.resume}: {exc}" if save is not None else str(exc)) from None
     controllers = {}
     for side in game.sides:
-        spec = who.pop(side, "bot")
-        if spec == "human":
-            controllers[side] = TerminalController()
-            continue
-        kind, _, strength = spec.partition(":")
-        strength = strength or engine.bot_strengths[-1]
-        if kind != "bot" or strength not in engine.bot_strengths:
-            raise UsageError(
-                f"--side {side}={spec}: expected human, bot or bot:STRENGTH with STRENGTH one of "
-                f"{', '.join(engine.bot_strengths)}"
-            )
-        controllers[side] = engine.bot(side, strength)
+        who_plays = seat(side, who.pop(side, "bot"), engine.bot_strengths)
+        controllers[side] = TerminalController() if who_plays == "human" else engine.bot(side, who_plays)
     if who:
         raise UsageError(f"no side named {', '.join(who)}; sides: {', '.join(game.sides)}")
 
@@ -118,13 +110,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         show_new(game)  # the set-up, before the first question
     try:
         run(game, controllers, on_decision=show_new if persons else None)
-    except Quit:
+    except (Quit, KeyboardInterrupt) as stop:  # Ctrl-C at the prompt is a way to quit: keep the game
+        how = "interrupted" if isinstance(stop, KeyboardInterrupt) else "quit"
         if args.save:
             write_output(args.save, json.dumps(game.save(), indent=1))
-            print(f"saved to {args.save}; continue with --resume {args.save}", file=sys.stderr)
+            print(f"{how}; saved to {args.save}; continue with --resume {args.save}", file=sys.stderr)
         else:
-            print("quit without saving (use --save FILE to keep the game)", file=sys.stderr)
-        return 0
+            print(f"{how} without saving (use --save FILE to keep the game)", file=sys.stderr)
+        return 130 if how == "interrupted" else 0
     except IllegalAction as exc:
         print(f"sortie play: internal error: {exc}", file=sys.stderr)
         return 1

@@ -14,17 +14,19 @@ from engine.content.validate import UsageError
 from engine.core.launch import find_scenario
 from engine.core.simulate import as_dicts, compare, read_report, report, simulate
 
-from .args import check_writable, parse_options, parse_pairs, write_output
+from .args import check_writable, parse_options, parse_pairs, seat, seed, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play many bot games of a scenario and report balance")
     p.add_argument("scenario", metavar="SCENARIO", help="a scenario file, PACK/ID or ID")
-    p.add_argument("--games", type=int, default=200, help="number of games (default: %(default)s)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default: %(default)s)")
+    p.add_argument("--games", type=int, default=200,
+                   help=f"number of games, 1 to {MAX_GAMES} (default: %(default)s)")
+    p.add_argument("--seed", type=seed, default=1,
+                   help="seed of the first game, 0 or more; game i uses seed+i (default: %(default)s)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                   help="worker processes (default: all cores, %(default)s)")
-    p.add_argument("--side", action="append", default=[], metavar="NAME=bot:STRENGTH",
+                   help="worker processes, at most one per core (default: all cores, %(default)s)")
+    p.add_argument("--side", action="append", default=[], metavar="NAME=bot[:STRENGTH]",
                    help="the bot strength of a side (default: the strongest; repeatable)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=on|off",
                    help="switch an optional rule of the scenario (repeatable)")
@@ -34,24 +36,31 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_simulate)
 
 
+# A run keeps every game's result; far more games than a balance question needs is a typo
+# (a few zeros too many), and would fill the memory before the first result.
+MAX_GAMES = 100_000
+
+
 def _strengths(engine, raw: dict[str, str], sides: list[str]) -> dict[str, str]:
     out = {}
     for side, spec in raw.items():
         if side not in sides:
             raise UsageError(f"no side named {side}; sides: {', '.join(sides)}")
-        kind, _, strength = spec.partition(":")
-        if kind != "bot" or strength not in engine.bot_strengths:
-            raise UsageError(f"--side {side}={spec}: expected bot:STRENGTH, STRENGTH one of "
-                             f"{', '.join(engine.bot_strengths)}")
-        out[side] = strength
+        out[side] = seat(side, spec, engine.bot_strengths, human=False)
     return out
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UsageError(f"--games must be from 1 to {MAX_GAMES}; got {args.games} "
+                         "(split a longer run into several with --seed)")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    cores = os.cpu_count() or 1
+    if args.jobs > cores:  # more workers than cores only adds processes to the same work
+        print(f"sortie simulate: --jobs {args.jobs}: this machine has {cores} core(s); using {cores}",
+              file=sys.stderr)
+        args.jobs = cores
     launch = find_scenario(args.scenario)
     if launch.errors:
         for diag in launch.errors:
@@ -60,9 +69,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     engine = launch.ruleset.engine
     sides = engine.sides(launch.scenario)
     options = parse_options(parse_pairs(args.option, "option"))
-    unknown = set(options) - set(engine.option_defaults(launch.scenario))
+    known = engine.option_defaults(launch.scenario)
+    unknown = set(options) - set(known)
     if unknown:
-        raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))}")
+        raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))} for scenario "
+                         f"'{launch.scenario.id}'; available: {', '.join(sorted(known)) or 'none'}")
     strengths = _strengths(engine, parse_pairs(args.side, "side"), sides)
     before = None
     if args.compare:

@@ -82,10 +82,10 @@ def test_simulate_cli_json(toy_pack, capsys, tmp_path):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--games", "0"], "--games must be at least 1"),
+    (["--games", "0"], "--games must be from 1 to 100000; got 0"),
     (["--jobs", "0"], "--jobs must be at least 1"),
     (["--side", "green=bot:hard"], "no side named green"),
-    (["--side", "red=human"], "expected bot:STRENGTH"),
+    (["--side", "red=human"], "expected bot or bot:STRENGTH"),
 ])
 def test_simulate_usage_errors(toy_pack, capsys, argv, message):
     assert main(["simulate", "duel", *argv]) == 2

@@ -66,7 +66,6 @@ def _with(flag: str, value: str) -> list[str]:
     ("--theater", "Battle of Britain", "Did you mean 'battle-of-britain'?"),
     ("--timeline", "kanalkamf", "no timeline 'kanalkamf' in theater 'battle-of-britain'. Did you mean 'kanalkampf'?"),
     ("--timeline", "italy-landings", "belongs to theater 'italy', not 'battle-of-britain'"),
-    ("--seed", "-1", "--seed must be 0 or more"),
     ("--points", "axis=many", "--points axis=many: expected a whole number"),
     ("--points", "luftwaffe=2", "the sides are axis and allies"),
     ("--planes", "0", "--planes must be between 1 and 20"),
@@ -76,6 +75,13 @@ def _with(flag: str, value: str) -> list[str]:
 def test_bad_arguments_are_usage_errors(flag, value, expected, capsys):
     assert main(_with(flag, value)) == 2
     assert expected in capsys.readouterr().err
+
+
+def test_a_negative_seed_is_refused_as_the_game_it_would_repeat(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(_with("--seed", "-1"))
+    assert exc.value.code == 2
+    assert "argument --seed: must be 0 or more; got -1 (the generator would play it as seed 1)" in capsys.readouterr().err
 
 
 def test_missing_arguments_exit_2():

@@ -1,0 +1,76 @@
+"""`sortie play` and `sortie simulate` given what a hurried person types: refused before a game
+is played, or a game kept when they stop it."""
+
+import json
+
+import pytest
+
+from engine.cli import main
+
+
+@pytest.mark.parametrize("command", [["play", "duel"], ["simulate", "duel", "--games", "2"]])
+def test_a_negative_seed_is_refused_not_played_as_its_positive(toy_pack, capsys, command):
+    with pytest.raises(SystemExit) as exc:
+        main([*command, "--seed", "-3"])
+    assert exc.value.code == 2
+    assert "argument --seed: must be 0 or more; got -3 (the generator would play it as seed 3)" in capsys.readouterr().err
+
+
+def test_ctrl_c_at_the_prompt_keeps_the_game_in_the_save(toy_pack, capsys, monkeypatch, tmp_path):
+    answers = iter(["1"])
+
+    def person(prompt=""):
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr("builtins.input", person)
+    save = tmp_path / "s.json"
+    assert main(["play", "duel", "--side", "red=human", "--save", str(save)]) == 130
+    assert f"interrupted; saved to {save}" in capsys.readouterr().err
+    decisions = json.loads(save.read_text())["decisions"]
+    assert [d["action"]["type"] for d in decisions if d["side"] == "red"] == ["attack"]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--log", "{f}", "--save", "{f}"], "--log and --save both name"),
+    (["--resume", "{f}", "--log", "{f}"], "--resume and --log both name"),
+])
+def test_one_file_for_two_options_is_refused_before_it_is_touched(toy_pack, capsys, tmp_path, argv, message):
+    kept = tmp_path / "kept.json"
+    kept.write_text('{"seed": 2, "decisions": []}')
+    assert main(["play", "duel", *[a.format(f=kept) for a in argv]]) == 2
+    assert message in capsys.readouterr().err
+    assert kept.read_text() == '{"seed": 2, "decisions": []}'
+
+
+class Ran(Exception):
+    """Raised in place of a batch of games, with the arguments the batch was given."""
+
+
+def _no_batch(*args, **kwargs):
+    raise Ran(args)
+
+
+def test_simulate_takes_a_bare_bot_as_play_does(toy_pack, monkeypatch):
+    monkeypatch.setattr("engine.cli.sim_cmds.simulate", _no_batch)
+    with pytest.raises(Ran) as ran:
+        main(["simulate", "duel", "--games", "2", "--jobs", "1", "--side", "red=bot"])
+    assert ran.value.args[0][7] == {"red": "hard"}  # the strongest, as 'play --side red=bot' gives
+
+
+def test_simulate_refuses_a_run_too_long_to_hold_and_caps_workers_at_the_cores(toy_pack, capsys, monkeypatch):
+    monkeypatch.setattr("engine.cli.sim_cmds.simulate", _no_batch)
+    assert main(["simulate", "duel", "--games", "1000000000"]) == 2
+    assert "--games must be from 1 to 100000" in capsys.readouterr().err
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    with pytest.raises(Ran) as ran:
+        main(["simulate", "duel", "--games", "200", "--jobs", "999"])
+    assert ran.value.args[0][5] == 2
+    assert "--jobs 999: this machine has 2 core(s); using 2" in capsys.readouterr().err
+
+
+def test_simulate_names_the_options_a_scenario_has(toy_pack, capsys):
+    assert main(["simulate", "duel", "--games", "2", "--option", "sudden-death=on"]) == 2
+    assert "available: sudden_death" in capsys.readouterr().err
