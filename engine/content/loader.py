@@ -237,33 +237,33 @@ def read_document(path: Path, root: Path | None = None) -> Document:
             except ValueError:
                 doc.error("pack.escape", f"file resolves outside its pack ({path.resolve()}); not read")
                 return doc
-        raw = _read_bounded(path)
+        raw = read_bounded(path, MAX_FILE_BYTES, "content files")
     except (OSError, RuntimeError) as exc:  # RuntimeError: a loop of symbolic links (Python 3.11)
         doc.error("file.read", f"cannot read file: {getattr(exc, 'strerror', None) or exc}")
         return doc
-    except _NotContent as exc:
+    except FileRefused as exc:
         doc.error(exc.code, str(exc))
         return doc
     return parse_yaml(raw, name)
 
 
-class _NotContent(Exception):
+class FileRefused(Exception):
+    """A file not read at all; `code` is the diagnostic's."""
+
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
 
 
-def _read_bounded(path: Path) -> bytes:
+def read_bounded(path: Path, limit: int, what: str) -> bytes:
     """The file's bytes, refusing what only looks like a file: a named pipe or a device would
-    block or never end (its size says 0), and nothing bigger than the limit is ever held."""
+    block or never end (its size says 0), and nothing bigger than `limit` is ever held."""
     with open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NONBLOCK)) as handle:
         if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise _NotContent("file.read", "not a regular file (a pipe, device or socket); not read")
-        raw = handle.read(MAX_FILE_BYTES + 1)
-    if len(raw) > MAX_FILE_BYTES:
-        raise _NotContent(
-            "yaml.too_large", f"file is over {MAX_FILE_BYTES} bytes; content files are limited to that"
-        )
+            raise FileRefused("file.read", "not a regular file (a pipe, device or socket); not read")
+        raw = handle.read(limit + 1)
+    if len(raw) > limit:
+        raise FileRefused("yaml.too_large", f"file is over {limit} bytes; {what} are limited to that")
     return raw
 
 

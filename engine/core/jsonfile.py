@@ -14,8 +14,12 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
-from engine.content.loader import schema_diagnostics
+from engine.content.loader import FileRefused, read_bounded, schema_diagnostics
 from engine.content.yamlio import parse_yaml
+
+
+# A replay keeps every event: a long game is a few megabytes. Far more is not a file Sortie wrote.
+MAX_JSON_BYTES = 256 * 1024 * 1024
 
 
 class FileShapeError(ValueError):
@@ -25,13 +29,22 @@ class FileShapeError(ValueError):
 def read_object(path: Path, what: str) -> tuple[str, dict]:
     """The text and the JSON object of the file, or a FileShapeError saying why not."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        raw = read_bounded(Path(path), MAX_JSON_BYTES, f"{what} files")
+    except (OSError, RuntimeError, FileRefused) as exc:
         raise FileShapeError(f"{path}: cannot read {what}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise FileShapeError(f"{path}:{line}:{column}: not a {what} file: byte 0x{raw[exc.start]:02x} "
+                             "is not UTF-8 (JSON files Sortie writes are)") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FileShapeError(f"{path}:{exc.lineno}:{exc.colno}: not a {what} file: {exc.msg}") from None
+        # "Extra data" after one value: JSON lines, most likely an event log written by --log.
+        hint = " (one JSON object per line: an event log?)" if exc.msg == "Extra data" else ""
+        raise FileShapeError(f"{path}:{exc.lineno}:{exc.colno}: not a {what} file: {exc.msg}{hint}") from None
     if not isinstance(data, dict):
         raise FileShapeError(f"{path}:1:1: not a Sortie {what}: expected a JSON object")
     return text, data

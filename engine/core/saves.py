@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+
+from .game import SAVE_FORMAT
 
 from .jsonfile import check_shape, read_object
 
@@ -20,8 +22,11 @@ class Save(BaseModel):
     """The fields `resume` reads; anything else (events, the studio's replay details) is kept."""
 
     model_config = ConfigDict(extra="allow")
+    format: Literal[SAVE_FORMAT] | None = Field(  # type: ignore[valid-type]
+        None, description="the save format; another is a save of another version or program")
     scenario: str | None = Field(None, description="the id of the scenario played")
-    options: dict[str, bool] = Field(default_factory=dict, description="optional rules switched on or off")
+    options: dict[str, StrictBool] = Field(  # strict: "yes" or 1 would be taken as on and replay another game
+        default_factory=dict, description="optional rules switched on or off")
     seed: StrictInt = Field(description="the seed of the game's random generator")
     decisions: list[SavedDecision] = Field(description="every decision made, in order")
 

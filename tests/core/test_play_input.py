@@ -74,3 +74,28 @@ def test_simulate_refuses_a_run_too_long_to_hold_and_caps_workers_at_the_cores(t
 def test_simulate_names_the_options_a_scenario_has(toy_pack, capsys):
     assert main(["simulate", "duel", "--games", "2", "--option", "sudden-death=on"]) == 2
     assert "available: sudden_death" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("content, message", [
+    (b'{"seed": 1, "decisions": [],\n "options": {"sudden_death": "yes"}}',
+     ":2:30: not a usable save: input should be a valid boolean; got 'yes' (at options.sudden_death)"),
+    (b'{"format": "sortie.save/9", "seed": 1, "decisions": []}',
+     ":1:12: not a usable save: input should be 'sortie.save/1'; got 'sortie.save/9' (at format)"),
+    (b'{"seed": 1, "decisions": [],\n "note": "caf\xe9"}', ":2:14: not a save file: byte 0xe9 is not UTF-8"),
+    (b'{"type": "game.start"}\n{"type": "roll"}\n', ":2:1: not a save file: Extra data (one JSON object per "
+     "line: an event log?)"),
+])
+def test_a_foreign_or_loosely_typed_save_is_refused_where_it_goes_wrong(toy_pack, capsys, tmp_path, content,
+                                                                         message):
+    save = tmp_path / "s.json"
+    save.write_bytes(content)
+    assert main(["play", "duel", "--resume", str(save)]) == 2
+    assert f"sortie play: {save}{message}" in capsys.readouterr().err
+
+
+def test_a_save_far_larger_than_any_sortie_writes_is_not_read(toy_pack, capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr("engine.core.jsonfile.MAX_JSON_BYTES", 40)
+    save = tmp_path / "s.json"
+    save.write_text('{"seed": 1, "decisions": [], "padding": "' + "x" * 40 + '"}')
+    assert main(["play", "duel", "--resume", str(save)]) == 2
+    assert f"{save}: cannot read save: file is over 40 bytes; save files are limited to that" in capsys.readouterr().err
