@@ -6,7 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
-from engine.content.pack import write_atomic
+from engine.content.pack import MANIFEST, write_atomic
 from engine.content.validate import Report, UsageError, validate_paths
 
 
@@ -100,6 +100,8 @@ def parse_options(raw: dict[str, str]) -> dict[str, bool]:
 def one_pack(path: Path) -> Report:
     """The validation report of the one pack at `path`; a UsageError when there is none or several."""
     report = validate_paths([path])
+    if not report.packs:
+        raise UsageError(f"{path}: not a pack (a pack is a folder with {MANIFEST})")
     if len(report.packs) != 1:
         raise UsageError(f"{path} holds {len(report.packs)} packs; name one")
     return report

@@ -12,9 +12,10 @@ from pathlib import Path
 
 from engine.content.diagnostics import did_you_mean
 from engine.content.view import ContentView
-from engine.draw_svg import write_svg
+from engine.content.pack import write_atomic
+from engine.draw_svg import to_svg
 
-from .args import one_pack
+from .args import cannot_write, one_pack
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -42,8 +43,8 @@ def cmd_preview(args: argparse.Namespace) -> int:
     kinds = [args.kind] if args.kind else sorted(previews)
     for kind in kinds:
         if kind not in previews:
-            print(f"sortie preview: no preview for kind '{kind}'."
-                  f"{did_you_mean(kind, previews)}", file=sys.stderr)
+            print(f"sortie preview: no preview for kind '{kind}'.{did_you_mean(kind, previews)} "
+                  f"Kinds with previews: {', '.join(sorted(previews))}", file=sys.stderr)
             return 2
     failed = 0
     for kind in kinds:
@@ -53,7 +54,8 @@ def cmd_preview(args: argparse.Namespace) -> int:
             missing = [i for i in args.ids if i not in known]
             if missing:
                 print(f"sortie preview: no {kind} '{missing[0]}' in {pack.id}."
-                      f"{did_you_mean(missing[0], known)}", file=sys.stderr)
+                      f"{did_you_mean(missing[0], known) or ' Known: ' + (', '.join(sorted(known)) or 'none')}",
+                      file=sys.stderr)
                 return 2
             records = [known[i] for i in args.ids]
         for record in records:
@@ -64,9 +66,9 @@ def cmd_preview(args: argparse.Namespace) -> int:
                 failed += 1
                 continue
             path = args.out / kind / f"{record.id}.svg"
-            try:
-                print(write_svg(drawing, path))
+            try:  # whole or not at all: a full disk must not leave half of last week's good preview
+                write_atomic(path, to_svg(drawing))
             except OSError as exc:
-                print(f"sortie preview: {path}: cannot write: {exc.strerror or exc}", file=sys.stderr)
-                return 2
+                raise cannot_write(path, exc) from None
+            print(path)
     return 1 if failed else 0

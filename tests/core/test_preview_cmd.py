@@ -43,3 +43,29 @@ def test_an_output_folder_that_cannot_be_made_is_named(tmp_path, capsys):
     err = capsys.readouterr().err
     assert f"{blocker / 'out' / 'paw.dashboard' / 'spitfire-i.svg'}: cannot write:" in err
     assert "Traceback" not in err
+
+
+def test_what_a_pack_offers_is_listed_when_nothing_is_close(tmp_path, capsys):
+    assert main(["preview", str(PAW), "paw.zzz", "-o", str(tmp_path)]) == 2
+    assert "Kinds with previews: " in capsys.readouterr().err
+    assert main(["preview", str(PAW), "paw.dashboard", "zzzz", "-o", str(tmp_path)]) == 2
+    assert "Known: " in capsys.readouterr().err
+    loose = tmp_path / "loose.yaml"
+    loose.write_text("kind: paw.dashboard\nid: x\n")
+    assert main(["preview", str(loose), "-o", str(tmp_path)]) == 2
+    assert f"{loose}: not a pack (a pack is a folder with pack.yaml)" in capsys.readouterr().err
+
+
+def test_a_failed_write_leaves_the_previous_preview_whole(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "paw.dashboard" / "spitfire-i.svg"
+    out.parent.mkdir()
+    out.write_text("<svg>last week's</svg>\n")
+
+    def disk_full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.fsync", disk_full)  # the disk fills as the new drawing is flushed
+    assert main(["preview", str(PAW), "paw.dashboard", "spitfire-i", "-o", str(tmp_path)]) == 2
+    assert "spitfire-i.svg: cannot write: No space left on device" in capsys.readouterr().err
+    assert out.read_text() == "<svg>last week's</svg>\n"
+    assert [p.name for p in out.parent.iterdir()] == ["spitfire-i.svg"]  # no temporary file left
