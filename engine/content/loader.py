@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import stat
 import typing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -310,7 +310,9 @@ def read_manifest(pack: Pack, doc: Document, rulesets: Iterable[str]) -> None:
     """Take `doc` as the pack's manifest: the validated manifest (None when it does not
     validate) and its findings. Loading calls it, and so does an editor of pack.yaml."""
     pack.manifest, pack.manifest_doc = None, doc
-    pack.diagnostics = list(doc.diagnostics)
+    pack.diagnostics = [  # an empty manifest wants a manifest's fields, not a record's
+        replace(d, message="pack.yaml is empty; expected a mapping with id, name, version, ruleset")
+        if d.code == "yaml.empty" else d for d in doc.diagnostics]
     if doc.ok:
         if not isinstance(doc.data, dict):
             doc.error("pack.manifest", "pack.yaml must be a mapping with id, name, version, ruleset")

@@ -210,11 +210,12 @@ def check_entry(
             if rule.applies_to(entry.kind):
                 ctx.code = rule.code
                 rule.check(record, ctx)
-    out.extend(_apply_suppressions(entry, found))
+    # Without the ruleset its lint rules did not run: a suppression of one of them is not unused.
+    out.extend(_apply_suppressions(entry, found, report_unused=ruleset is not None))
     return out
 
 
-def _apply_suppressions(entry: Entry, found: list[Diagnostic]) -> list[Diagnostic]:
+def _apply_suppressions(entry: Entry, found: list[Diagnostic], report_unused: bool) -> list[Diagnostic]:
     rules = entry.record.suppress
     used = [False] * len(rules)
     out = []
@@ -226,7 +227,7 @@ def _apply_suppressions(entry: Entry, found: list[Diagnostic]) -> list[Diagnosti
                 break
         out.append(diag)
     for i, rule in enumerate(rules):
-        if not used[i]:
+        if not used[i] and report_unused:
             line, col = entry.doc.locate(("suppress", i))
             out.append(
                 Diagnostic(

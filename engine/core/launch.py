@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.content.diagnostics import Diagnostic, Severity, closest
+from engine.content.diagnostics import Diagnostic, Severity, closest, did_you_mean
 from engine.content.loader import find_pack_root, find_pack_roots
 from engine.content.model import Record
 from engine.content.ruleset import Ruleset
@@ -45,12 +45,13 @@ def find_scenario(spec: str, ws: Workspace | None = None) -> Launch:
         candidates = [(pack, entry.record)]
     else:
         pack_id, _, scenario_id = spec.rpartition("/")
-        candidates, known = [], []
+        candidates, known, packs = [], [], set()
         for folder in ws.search_paths:
             if not folder.is_dir():
                 continue
             for root in find_pack_roots(folder):
                 pack = ws.pack(root)
+                packs.add(pack.id)
                 if pack_id and pack.id != pack_id:
                     continue
                 for entry in pack.entries:
@@ -59,6 +60,12 @@ def find_scenario(spec: str, ws: Workspace | None = None) -> Launch:
                         if entry.record.id == scenario_id:
                             candidates.append((pack, entry.record))
         if not candidates:
+            files = [f"{spec}{suffix}" for suffix in (".yaml", ".yml") if Path(f"{spec}{suffix}").is_file()]
+            if files:  # a scenario file named without its suffix
+                raise UsageError(f"no playable scenario '{spec}'. Did you mean the file '{files[0]}'?")
+            if pack_id and pack_id not in packs:
+                raise UsageError(f"no pack '{pack_id}' (in '{spec}').{did_you_mean(pack_id, packs)} "
+                                 f"Packs: {', '.join(sorted(packs)) or 'none'}")
             by_id = {k.rpartition("/")[2]: k for k in known}
             close = closest(scenario_id, by_id)
             hint = f" Did you mean '{by_id[close]}'?" if close else ""

@@ -99,3 +99,12 @@ def test_a_save_far_larger_than_any_sortie_writes_is_not_read(toy_pack, capsys, 
     save.write_text('{"seed": 1, "decisions": [], "padding": "' + "x" * 40 + '"}')
     assert main(["play", "duel", "--resume", str(save)]) == 2
     assert f"{save}: cannot read save: file is over 40 bytes; save files are limited to that" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("{root}/duel", "no playable scenario '{root}/duel'. Did you mean the file '{root}/duel.yaml'?"),
+    ("tosy/duel", "no pack 'tosy' (in 'tosy/duel'). Did you mean 'toys'? Packs: "),
+])
+def test_a_scenario_named_almost_right_says_what_was_meant(toy_pack, capsys, spec, message):
+    assert main(["play", spec.format(root=toy_pack)]) == 2
+    assert message.format(root=toy_pack) in capsys.readouterr().err

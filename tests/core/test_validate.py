@@ -182,6 +182,16 @@ def test_manifest_errors(make_pack):
     assert any("Did you mean 'toy'?" in d.message for d in report.diagnostics)
 
 
+def test_an_empty_manifest_asks_for_a_manifest_and_stale_suppressions_are_not_guessed(make_pack):
+    """Without a manifest there is no ruleset, so its lint rules never ran: a suppression of one
+    of them is not 'unused', and removing it as told would lose it."""
+    plane = "kind: toy.plane\nid: p\nspeed: 3\nsuppress:\n  - {code: toy.turns_order, reason: as printed}\n"
+    root = make_pack(manifest="# to do\n", files={"p.yaml": plane})
+    report = validate_paths([root])
+    assert codes(report) == [("yaml.empty", "error")]
+    assert report.diagnostics[0].message == "pack.yaml is empty; expected a mapping with id, name, version, ruleset"
+
+
 def test_file_linked_outside_the_pack_is_refused(make_pack, tmp_path):
     outside = tmp_path / "secret.yaml"
     outside.write_text(PLANE.format(id="x", name="x"))
