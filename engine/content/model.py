@@ -12,7 +12,8 @@ import typing
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, StringConstraints
+from pydantic_core import CoreSchema
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9._-]*$"
 
@@ -27,8 +28,24 @@ Id = Annotated[
 ]
 
 
+def _strict_scalars(node: Any) -> None:
+    """Mark every int, float and bool in a core schema strict. Lax, `speed: true` was a speed of
+    1, `speed: "5"` and `speed: 5.0` were 5 and `sample: "no"` was False, where the generated
+    JSON Schema (what editors and the studio's forms check) refuses each of them. Only these:
+    strict enums or tuples would refuse the plain strings and lists YAML gives them."""
+    if isinstance(node, dict):
+        if node.get("type") in ("int", "float", "bool"):
+            node["strict"] = True
+        for value in node.values():
+            _strict_scalars(value)
+    elif isinstance(node, list):
+        for value in node:
+            _strict_scalars(value)
+
+
 class Model(BaseModel):
-    """Strict base: unknown keys are errors (with a "did you mean"), never ignored."""
+    """Strict base: unknown keys are errors (with a "did you mean"), never ignored; and numbers
+    and yes/no fields take only what their schema says (see `_strict_scalars`)."""
 
     model_config = ConfigDict(
         extra="forbid",
@@ -36,6 +53,12 @@ class Model(BaseModel):
         use_attribute_docstrings=False,
         json_schema_mode_override="validation",
     )
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        schema = handler(source)
+        _strict_scalars(schema)
+        return schema
 
 
 @dataclass(frozen=True, slots=True)

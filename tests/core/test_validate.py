@@ -1,5 +1,7 @@
 """The validator beyond YAML: schema, ids, references, extends, dice tables, lint, suppression."""
 
+import pytest
+
 from engine.content.validate import validate_paths
 
 
@@ -46,6 +48,18 @@ def test_wrong_type_and_range_say_what_was_given(make_pack):
     d = by_code(validate_paths([root]), "schema")
     assert (d.line, d.column, d.path) == (3, 8, "speed")
     assert "less than or equal to 10" in d.message and "got 40" in d.message
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("speed: true", "input should be a valid integer; got True"),  # was a speed of 1
+    ("speed: '5'", "input should be a valid integer; got '5'"),
+    ("speed: 5.0", "input should be a valid integer; got 5.0"),
+    ("speed: 5\nsample: 'no'", "input should be a valid boolean; got 'no'"),  # was False
+])
+def test_a_value_of_another_type_is_refused_as_the_schema_refuses_it(make_pack, line, expected):
+    """The generated JSON Schema (editors, the studio's forms) refuses these; so does the validator."""
+    root = make_pack(files={"spit.yaml": f"kind: toy.plane\nid: spit\n{line}\n"})
+    assert by_code(validate_paths([root]), "schema").message == expected
 
 
 def test_unknown_kind_suggests(make_pack):
