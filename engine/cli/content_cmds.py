@@ -11,7 +11,7 @@ from engine.content.diagnostics import Severity
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.pack import MANIFEST, record_text, write_atomic
 from engine.content.schemas import SCHEMAS_DIR, stale_schemas, write_schemas
-from engine.content.validate import UsageError, Workspace, validate_paths
+from engine.content.validate import UsageError, Workspace, named, validate_paths
 
 from .args import cannot_write
 
@@ -79,10 +79,9 @@ def cmd_schemas(args: argparse.Namespace) -> int:
 
 def cmd_fmt(args: argparse.Namespace) -> int:
     report = validate_paths(args.paths, Workspace())
-    files = {Path(p).resolve() for p in args.paths if not Path(p).is_dir()}
-    folders = [Path(p).resolve() for p in args.paths if Path(p).is_dir()]
-    entries = [e for pack in report.packs for e in pack.entries
-               if e.path.resolve() in files or any(e.path.resolve().is_relative_to(f) for f in folders)]
+    wanted = {Path(p).resolve() for p in args.paths}
+    entries = [e for pack in report.packs for e in pack.entries if named(e.path, wanted)]
+    files = {p for p in wanted if not p.is_dir()}
     manifests = {p.root.resolve() / MANIFEST for p in report.packs}  # named by a hook of every file; kept as written
     loose = files - {e.path.resolve() for e in entries} - manifests
     if loose:

@@ -316,24 +316,30 @@ class Report:
         }
 
 
+def named(path: Path, names: set[Path]) -> bool:
+    """Whether `path` is one of `names` (resolved files and folders) or inside one of them."""
+    path = path.resolve()
+    return path in names or any(path.is_relative_to(n) for n in names)
+
+
 def validate_paths(paths: Iterable[str | Path], workspace: Workspace | None = None) -> Report:
     """Validate pack folders, folders of packs and single files; see `sortie validate`."""
     ws = workspace or Workspace()
     report = Report()
     pack_roots: list[Path] = []
-    only_files: dict[Path, set[Path]] = {}
+    only_files: dict[Path, set[Path]] = {}  # pack root -> the files and folders of it named
     loose: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if not path.exists():
             raise UsageError(f"{raw}: no such file or folder")
-        if path.is_dir():
-            roots = find_pack_roots(path)
-            if not roots:
-                raise UsageError(f"{raw}: no pack found (a pack is a folder with {MANIFEST})")
+        roots = find_pack_roots(path) if path.is_dir() else []
+        if roots:
             pack_roots.extend(roots)
             continue
-        root = find_pack_root(path.parent)
+        root = find_pack_root(path if path.is_dir() else path.parent)  # a folder inside a pack, too
+        if root is None and path.is_dir():
+            raise UsageError(f"{raw}: no pack found (a pack is a folder with {MANIFEST})")
         if root is None:
             loose.append(path)
         else:
@@ -352,7 +358,7 @@ def validate_paths(paths: Iterable[str | Path], workspace: Workspace | None = No
         files = only_files.get(key)
         if files is not None:
             names = {f.resolve() for f in files}
-            entries = [e for e in pack.entries if e.path.resolve() in names]
+            entries = [e for e in pack.entries if named(e.path, names)]
             shown = {e.file for e in entries}
             diags = [d for d in diags if d.file in shown]
             if (root / MANIFEST).resolve() in names:

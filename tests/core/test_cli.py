@@ -129,3 +129,15 @@ def test_an_output_under_a_file_says_which_file_is_in_the_way(toy_pack, tmp_path
     blocker.write_text("")
     assert main(["play", "duel", "--log", str(blocker / "logs" / "game.jsonl")]) == 2
     assert f"cannot write: {blocker} is a file, not a folder" in capsys.readouterr().err  # not "File exists"
+
+
+def test_a_folder_inside_a_pack_is_validated_and_formatted_alone(make_pack, capsys):
+    root = make_pack(files={"planes/a.yaml": "kind: toy.plane\nid: a\nspeed:   30\n",
+                            "tables/b.yaml": "kind: toy.plane\nid: b\nspeed:   40\n"})
+    assert main(["validate", str(root / "planes")]) == 1  # it said "no pack found"
+    out = capsys.readouterr().out
+    assert "planes/a.yaml:3:10: error[schema]" in out and "tables/b.yaml" not in out
+    (root / "planes" / "a.yaml").write_text("kind: toy.plane\nid: a\nspeed:   3\n")
+    assert main(["fmt", str(root / "planes")]) == 0
+    assert (root / "planes" / "a.yaml").read_text().endswith("speed: 3\n")
+    assert (root / "tables" / "b.yaml").read_text().endswith("speed:   40\n")
