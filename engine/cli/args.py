@@ -6,6 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
+from engine.content.loader import Pack
 from engine.content.pack import MANIFEST, write_atomic
 from engine.content.validate import Report, UsageError, validate_paths
 
@@ -104,4 +105,13 @@ def one_pack(path: Path) -> Report:
         raise UsageError(f"{path}: not a pack (a pack is a folder with {MANIFEST})")
     if len(report.packs) != 1:
         raise UsageError(f"{path} holds {len(report.packs)} packs; name one")
+    check_manifest(report.packs[0])
     return report
+
+
+def check_manifest(pack: Pack) -> None:
+    """A pack whose manifest does not load has no ruleset to draw, print or roll with."""
+    if pack.manifest is None:
+        first = pack.diagnostics[0].format() if pack.diagnostics else f"{pack.root / MANIFEST}: not loaded"
+        raise UsageError(f"pack '{pack.id}': its {MANIFEST} has errors (`sortie validate {pack.root}` "
+                         f"lists them). First: {first}")

@@ -17,7 +17,7 @@ from engine.content.pack import MANIFEST
 from engine.content.validate import UsageError, Workspace, check_pack
 from engine.content.view import ContentView
 
-from .args import parse_pairs, seed, write_output
+from .args import check_manifest, parse_pairs, seed, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -87,6 +87,7 @@ def cmd_mission(args: argparse.Namespace) -> int:
     options = _arguments(args)
     ws = Workspace()
     pack = _find_pack(args.pack, ws)
+    check_manifest(pack)
     ruleset = ws.rulesets.get(pack.ruleset or "")
     tool = ruleset.extras.get("mission") if ruleset else None
     if tool is None:

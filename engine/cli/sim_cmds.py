@@ -65,6 +65,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if launch.errors:
         for diag in launch.errors:
             print(diag.format(), file=sys.stderr)
+        print(f"sortie simulate: pack '{launch.pack_id}' has errors; fix them first", file=sys.stderr)
         return 1
     engine = launch.ruleset.engine
     sides = engine.sides(launch.scenario)

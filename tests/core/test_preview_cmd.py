@@ -2,6 +2,8 @@
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from engine.cli import main
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.validate import Workspace
@@ -69,3 +71,12 @@ def test_a_failed_write_leaves_the_previous_preview_whole(tmp_path, capsys, monk
     assert "spitfire-i.svg: cannot write: No space left on device" in capsys.readouterr().err
     assert out.read_text() == "<svg>last week's</svg>\n"
     assert [p.name for p in out.parent.iterdir()] == ["spitfire-i.svg"]  # no temporary file left
+
+
+@pytest.mark.parametrize("command", [["preview", "{pack}"], ["mission", "--pack", "{pack}", "--theater", "t",
+                                                               "--timeline", "l", "--seed", "1"]])
+def test_a_pack_whose_manifest_does_not_load_is_named_with_its_first_error(tmp_path, capsys, command):
+    (tmp_path / "pack.yaml").write_text("id: mine\nname: Mine\nversion: 1.0.0\nruleset: pwa\n")
+    assert main([a.format(pack=tmp_path) for a in command]) == 2  # preview: a KeyError traceback
+    err = capsys.readouterr().err
+    assert "its pack.yaml has errors" in err and "pack.yaml:4:10: error[pack.ruleset]: unknown ruleset 'pwa'" in err
