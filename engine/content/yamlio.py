@@ -135,8 +135,8 @@ def _decode(raw: bytes, doc: Document) -> str | None:
 def _header(text: str) -> str:
     lines = []
     for line in text.splitlines(keepends=True):
-        if line.startswith("#"):
-            lines.append(line if line.endswith("\n") else line + "\n")
+        if line.startswith("#"):  # kept with "\n" endings, as everything Sortie writes (not CRLF)
+            lines.append(line.rstrip("\r\n") + "\n")
         elif line.strip() == "" and lines:
             continue
         else:

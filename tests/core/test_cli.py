@@ -141,3 +141,12 @@ def test_a_folder_inside_a_pack_is_validated_and_formatted_alone(make_pack, caps
     assert main(["fmt", str(root / "planes")]) == 0
     assert (root / "planes" / "a.yaml").read_text().endswith("speed: 3\n")
     assert (root / "tables" / "b.yaml").read_text().endswith("speed:   40\n")
+
+
+def test_fmt_of_a_windows_file_is_canonical_after_one_run(make_pack):
+    """A BOM and CRLF endings, a comment header: one fmt gives the canonical file (the header kept
+    its CRLFs, so every later --check failed on a file fmt had just written)."""
+    root = make_pack(files={"p.yaml": b"\xef\xbb\xbf# Spitfire\r\n# sample\r\nkind: toy.plane\r\nid: p\r\nspeed: 3\r\n"})
+    assert main(["fmt", str(root)]) == 0
+    assert (root / "p.yaml").read_bytes() == b"# Spitfire\n# sample\nkind: toy.plane\nid: p\nspeed: 3\n"
+    assert main(["fmt", "--check", str(root)]) == 0
