@@ -85,6 +85,8 @@ def parse_pairs(items: list[str], what: str) -> dict[str, str]:
         name, sep, value = item.partition("=")
         if not sep or not name or not value:
             raise UsageError(f"--{what} expects NAME=VALUE; got '{item}'")
+        if out.get(name, value) != value:  # which one was meant? the last would win unseen
+            raise UsageError(f"--{what} {name} given twice: {name}={out[name]} and {item}")
         out[name] = value
     return out
 

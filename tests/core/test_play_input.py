@@ -108,3 +108,9 @@ def test_a_save_far_larger_than_any_sortie_writes_is_not_read(toy_pack, capsys, 
 def test_a_scenario_named_almost_right_says_what_was_meant(toy_pack, capsys, spec, message):
     assert main(["play", spec.format(root=toy_pack)]) == 2
     assert message.format(root=toy_pack) in capsys.readouterr().err
+
+
+def test_a_side_given_two_ways_is_refused_not_settled_by_order(toy_pack, capsys, monkeypatch):
+    monkeypatch.setattr("builtins.input", lambda prompt="": pytest.fail("asked a person to play"))
+    assert main(["play", "duel", "--side", "red=human", "--side", "red=bot"]) == 2
+    assert "--side red given twice: red=human and red=bot" in capsys.readouterr().err
