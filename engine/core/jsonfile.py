@@ -45,6 +45,8 @@ def read_object(path: Path, what: str) -> tuple[str, dict]:
         # "Extra data" after one value: JSON lines, most likely an event log written by --log.
         hint = " (one JSON object per line: an event log?)" if exc.msg == "Extra data" else ""
         raise FileShapeError(f"{path}:{exc.lineno}:{exc.colno}: not a {what} file: {exc.msg}{hint}") from None
+    except RecursionError:  # thousands of nested brackets: the decoder's stack runs out
+        raise FileShapeError(f"{path}: not a {what} file: nested deeper than any {what} Sortie writes") from None
     if not isinstance(data, dict):
         raise FileShapeError(f"{path}:1:1: not a Sortie {what}: expected a JSON object")
     return text, data

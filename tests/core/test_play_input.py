@@ -84,6 +84,8 @@ def test_simulate_names_the_options_a_scenario_has(toy_pack, capsys):
     (b'{"seed": 1, "decisions": [],\n "note": "caf\xe9"}', ":2:14: not a save file: byte 0xe9 is not UTF-8"),
     (b'{"type": "game.start"}\n{"type": "roll"}\n', ":2:1: not a save file: Extra data (one JSON object per "
      "line: an event log?)"),
+    (b'{"seed": 1, "decisions": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",  # was a RecursionError traceback
+     ": not a save file: nested deeper than any save Sortie writes"),
 ])
 def test_a_foreign_or_loosely_typed_save_is_refused_where_it_goes_wrong(toy_pack, capsys, tmp_path, content,
                                                                          message):
