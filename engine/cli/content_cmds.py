@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Check content: schema, ids, references (through 'extends'), dice tables "
         "and each ruleset's lint rules. Exit status: 0 no errors, 1 errors, 2 usage error.",
     )
-    p.add_argument("paths", nargs="*", metavar="PATH", help="pack folder, folder of packs or file "
+    p.add_argument("paths", nargs="*", metavar="PATH", help="pack folder, folder of packs, folder in a pack or file "
                    "(default: the bundled content)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
     p.add_argument("--quiet", "-q", action="store_true", help="hide info lines (suppressed findings)")
