@@ -19,6 +19,7 @@ from .loader import (
     BUNDLED_CONTENT,
     Entry,
     Pack,
+    display_path,
     find_pack_root,
     find_pack_roots,
     load_entry,
@@ -316,6 +317,23 @@ class Report:
         }
 
 
+def _shared_pack_ids(packs: list[Pack]) -> list[Diagnostic]:
+    """A copied pack whose id was not changed: `extends` and PACK/ID then name either one."""
+    first: dict[str, Pack] = {}
+    out = []
+    for pack in packs:
+        if pack.manifest is None:
+            continue
+        other = first.setdefault(pack.id, pack)
+        if other is not pack:
+            doc = pack.manifest_doc
+            line, col = doc.locate(("id",))
+            out.append(Diagnostic(Severity.WARNING, "pack.duplicate_id", f"pack id '{pack.id}' is also the id "
+                                  f"of the pack in {display_path(other.root)}; 'extends' and PACK/ID names cannot "
+                                  "tell them apart: give this one its own id", doc.file, line, col, "id"))
+    return out
+
+
 def named(path: Path, names: set[Path]) -> bool:
     """Whether `path` is one of `names` (resolved files and folders) or inside one of them."""
     path = path.resolve()
@@ -369,6 +387,7 @@ def validate_paths(paths: Iterable[str | Path], workspace: Workspace | None = No
         for entry in entries:
             if entry.record is not None:
                 seen_counts[entry.kind].add(entry.record.id)
+    report.diagnostics.extend(_shared_pack_ids(report.packs))
     for path in loose:
         entry = load_entry(path, None, ws.kinds)
         ruleset = ws.rulesets.get((entry.kind or "").split(".")[0])

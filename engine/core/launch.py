@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.content.diagnostics import Diagnostic, Severity, closest, did_you_mean
-from engine.content.loader import find_pack_root, find_pack_roots
+from engine.content.loader import display_path, find_pack_root, find_pack_roots
 from engine.content.model import Record
 from engine.content.ruleset import Ruleset
 from engine.content.validate import UsageError, Workspace, check_pack
@@ -74,8 +74,12 @@ def find_scenario(spec: str, ws: Workspace | None = None) -> Launch:
                 f"Known: {', '.join(sorted(known)) or 'none'}"
             )
         if len(candidates) > 1:
-            names = ", ".join(f"{p.id}/{r.id}" for p, r in candidates)
-            raise UsageError(f"'{spec}' is ambiguous: {names}; name the pack as PACK/ID")
+            names = [f"{p.id}/{r.id}" for p, r in candidates]
+            if len(set(names)) < len(names):  # one pack id in several folders: only a file tells them apart
+                files = ", ".join(display_path(e.path) for p, r in candidates for e in p.entries if e.record is r)
+                raise UsageError(f"'{spec}' is ambiguous: packs in different folders share the id; give the "
+                                 f"scenario file: {files}")
+            raise UsageError(f"'{spec}' is ambiguous: {', '.join(names)}; name the pack as PACK/ID")
     pack, scenario = candidates[0]
     ruleset = playable.get(scenario.kind_id())
     if ruleset is None:

@@ -116,3 +116,15 @@ def test_a_side_given_two_ways_is_refused_not_settled_by_order(toy_pack, capsys,
     monkeypatch.setattr("builtins.input", lambda prompt="": pytest.fail("asked a person to play"))
     assert main(["play", "duel", "--side", "red=human", "--side", "red=bot"]) == 2
     assert "--side red given twice: red=human and red=bot" in capsys.readouterr().err
+
+
+def test_one_pack_id_in_two_folders_asks_for_the_scenario_file(toy_pack, capsys, monkeypatch, tmp_path):
+    import os
+    import shutil
+
+    copy = shutil.copytree(toy_pack, tmp_path / "elsewhere" / "toys")
+    monkeypatch.setenv("SORTIE_PACK_PATH", os.pathsep.join([str(toy_pack.parent), str(copy.parent)]))
+    assert main(["play", "toys/duel"]) == 2  # it said: name the pack as PACK/ID, as it was
+    err = capsys.readouterr().err
+    assert "packs in different folders share the id; give the scenario file:" in err
+    assert str(toy_pack / "duel.yaml") in err and str(copy / "duel.yaml") in err

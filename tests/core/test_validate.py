@@ -257,3 +257,11 @@ def test_a_workspace_relinks_a_pack_whose_manifest_was_edited(make_pack):
     workspace.relink(pack, parse_yaml("id: child\nname: c\nversion: two\nruleset: tyo\n", "pack.yaml"))
     assert pack.manifest is None and pack.base is None
     assert {d.path for d in pack.diagnostics} == {"version", "ruleset"}
+
+
+def test_two_packs_sharing_an_id_are_told_apart_by_folder(make_pack, tmp_path):
+    make_pack("one", manifest="id: planes\nname: x\nversion: 1.0.0\nruleset: toy\n")
+    make_pack("two", manifest="id: planes\nname: x\nversion: 1.0.0\nruleset: toy\n")
+    d = by_code(validate_paths([tmp_path]), "pack.duplicate_id")
+    assert d.file.endswith("two/pack.yaml") and (d.line, d.severity.value) == (1, "warning")
+    assert f"pack id 'planes' is also the id of the pack in {tmp_path / 'one'};" in d.message
