@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 from pathlib import Path
 
 from engine.content.loader import Pack
@@ -26,11 +27,25 @@ def cannot_write(path: Path, exc: OSError | None = None) -> UsageError:
 
 
 def write_output(path: Path, text: str) -> None:
-    """Write a file a command was asked for (whole or not at all), or say plainly why it cannot."""
+    """Write a file a command was asked for (whole or not at all), or say plainly why it cannot.
+    A pipe or device (`--log /dev/stdout`) is written to, not replaced: renaming a file over it
+    would take its place, and the reader would never see a line."""
+    text = text if text.endswith("\n") else text + "\n"
     try:
-        write_atomic(path, text if text.endswith("\n") else text + "\n")
+        if _is_stream(path):
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        else:
+            write_atomic(path, text)
     except OSError as exc:
         raise cannot_write(path, exc) from None
+
+
+def _is_stream(path: Path) -> bool:
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode) and not path.is_dir()
+    except OSError:
+        return False
 
 
 def check_writable(path: Path) -> None:

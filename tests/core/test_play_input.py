@@ -2,6 +2,9 @@
 is played, or a game kept when they stop it."""
 
 import json
+import os
+import stat
+import threading
 
 import pytest
 
@@ -119,7 +122,6 @@ def test_a_side_given_two_ways_is_refused_not_settled_by_order(toy_pack, capsys,
 
 
 def test_one_pack_id_in_two_folders_asks_for_the_scenario_file(toy_pack, capsys, monkeypatch, tmp_path):
-    import os
     import shutil
 
     copy = shutil.copytree(toy_pack, tmp_path / "elsewhere" / "toys")
@@ -128,3 +130,20 @@ def test_one_pack_id_in_two_folders_asks_for_the_scenario_file(toy_pack, capsys,
     err = capsys.readouterr().err
     assert "packs in different folders share the id; give the scenario file:" in err
     assert str(toy_pack / "duel.yaml") in err and str(copy / "duel.yaml") in err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_log_into_a_pipe_is_written_through_it_not_renamed_over_it(toy_pack, capsys, tmp_path):
+    """`--log /dev/stdout` or a named pipe: the reader must get the lines, and the pipe stay a pipe."""
+    pipe = tmp_path / "events"
+    os.mkfifo(pipe)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_text()), daemon=True)
+    reader.start()
+    assert main(["play", "duel", "--json", "--log", str(pipe)]) == 0
+    reader.join(timeout=30)
+    if reader.is_alive():  # nothing came: let the reader go before failing
+        with open(pipe, "w"):
+            pass
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)
+    assert got and json.loads(got[0].splitlines()[0])["type"] == "game.start"
