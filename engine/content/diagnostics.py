@@ -68,6 +68,13 @@ class Diagnostic:
         tail = f" [suppressed: {self.suppressed}]" if self.suppressed else ""
         return f"{where}: {self.severity.value}[{self.code}]: {self.message}{field}{tail}"
 
+    def annotation(self) -> str:
+        """The finding as a GitHub Actions workflow command, so a pull request shows it on its line."""
+        level = {"error": "error", "warning": "warning", "info": "notice"}[self.severity.value]
+        where = f"file={_property(self.file)},line={self.line},col={self.column}," if self.file else ""
+        field = f" (at {self.path})" if self.path else ""
+        return f"::{level} {where}title={_property(self.code)}::{_data(self.message + field)}"
+
     def as_json(self) -> dict:
         out = {
             "severity": self.severity.value,
@@ -86,6 +93,16 @@ class Diagnostic:
 
     def suppress(self, reason: str) -> "Diagnostic":
         return replace(self, severity=Severity.INFO, suppressed=reason)
+
+
+def _data(text: str) -> str:
+    """Escaped as a workflow command's message (GitHub's toolkit escapes these three)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _property(text: str) -> str:
+    """Escaped as a workflow command's property value: the message's three, and ':' and ','."""
+    return _data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def closest(word: str, choices: Iterable[str]) -> str | None:

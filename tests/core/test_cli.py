@@ -77,3 +77,24 @@ def test_rewriting_a_record_keeps_its_permissions(make_pack):
     assert (root / "p.yaml").read_text().endswith("speed: 3\n")
     assert (root / "p.yaml").stat().st_mode & 0o777 == 0o644
     assert sorted(p.name for p in root.iterdir()) == ["p.yaml", "pack.yaml"]
+
+
+def test_strict_fails_on_warnings_and_github_annotates_each_finding_on_its_line(make_pack, capsys):
+    root = make_pack(files={"p.yaml": "kind: toy.plane\nid: p\nspeed: 2\nturns: [B, A]\n"})
+    assert main(["validate", str(root)]) == 0  # a warning alone passes ...
+    capsys.readouterr()
+    assert main(["validate", "--strict", "--github", str(root)]) == 1  # ... but not a strict CI
+    (line,) = [x for x in capsys.readouterr().out.splitlines() if x.startswith("::")]
+    assert line.startswith("::warning file=") and ",line=4,col=" in line and ",title=toy.turns_order::" in line
+    assert line.endswith("(at turns)")
+    write(root, {"p.yaml": "kind: toy.plane\nid: p\nspeed: 99\n"})
+    assert main(["validate", "--github", str(root)]) == 1
+    (line,) = [x for x in capsys.readouterr().out.splitlines() if x.startswith("::")]
+    assert line.startswith("::error ") and ",line=3,col=8,title=schema::" in line
+
+
+def test_annotation_escapes_what_would_end_the_command_early():
+    from engine.content.diagnostics import Diagnostic, Severity
+
+    diag = Diagnostic(Severity.INFO, "a,b", "50% of\nit", file="C:/x,y.yaml", line=2, column=1)
+    assert diag.annotation() == "::notice file=C%3A/x%2Cy.yaml,line=2,col=1,title=a%2Cb::50%25 of%0Ait"
