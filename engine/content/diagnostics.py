@@ -64,16 +64,19 @@ class Diagnostic:
 
     def format(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}" if self.file else "<input>"
+        return f"{where}: {self.severity.value}[{self.code}]: {self._said()}"
+
+    def _said(self) -> str:
+        """The message with the field it concerns and the reason it was suppressed, if any."""
         field = f" (at {self.path})" if self.path else ""
         tail = f" [suppressed: {self.suppressed}]" if self.suppressed else ""
-        return f"{where}: {self.severity.value}[{self.code}]: {self.message}{field}{tail}"
+        return f"{self.message}{field}{tail}"
 
     def annotation(self) -> str:
         """The finding as a GitHub Actions workflow command, so a pull request shows it on its line."""
         level = {"error": "error", "warning": "warning", "info": "notice"}[self.severity.value]
         where = f"file={_property(self.file)},line={self.line},col={self.column}," if self.file else ""
-        field = f" (at {self.path})" if self.path else ""
-        return f"::{level} {where}title={_property(self.code)}::{_data(self.message + field)}"
+        return f"::{level} {where}title={_property(self.code)}::{_data(self._said())}"
 
     def as_json(self) -> dict:
         out = {
