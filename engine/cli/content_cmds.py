@@ -21,12 +21,17 @@ def register(sub: argparse._SubParsersAction) -> None:
         "validate",
         help="check packs, folders of packs or single files",
         description="Check content: schema, ids, references (through 'extends'), dice tables "
-        "and each ruleset's lint rules. Exit status: 0 no errors, 1 errors, 2 usage error.",
+        "and each ruleset's lint rules. Exit status: 0 no errors, 1 errors (or warnings with "
+        "--strict), 2 usage error.",
     )
     p.add_argument("paths", nargs="*", metavar="PATH", help="pack folder, folder of packs, folder in a pack or file "
                    "(default: the bundled content)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
+    form = p.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
+    form.add_argument("--github", action="store_true", help="print GitHub Actions annotations "
+                      "(::error file=...), so a pull request shows each finding on its line")
     p.add_argument("--quiet", "-q", action="store_true", help="hide info lines (suppressed findings)")
+    p.add_argument("--strict", action="store_true", help="warnings fail too (exit 1): for a pack's CI")
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("schemas", help="regenerate the JSON Schemas and reference docs from the content models")
@@ -52,7 +57,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         for diag in report.diagnostics:
             if args.quiet and diag.severity is Severity.INFO:
                 continue
-            print(diag.format())
+            print(diag.annotation() if args.github else diag.format())
         totals = report.summary()
         records = sum(report.counts.values())
         print(
@@ -60,7 +65,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             f"({totals['suppressed']} suppressed) in {len(report.packs)} pack(s), {records} record(s)",
             file=sys.stderr,
         )
-    return 0 if report.ok else 1
+    failed = not report.ok or (args.strict and any(d.severity is Severity.WARNING for d in report.diagnostics))
+    return 1 if failed else 0
 
 
 def cmd_schemas(args: argparse.Namespace) -> int:

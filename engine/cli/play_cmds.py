@@ -14,7 +14,7 @@ from engine.core.decisions import IllegalAction
 from engine.core.game import Game, SaveMismatch, resume, run
 from engine.core.launch import find_scenario
 from engine.core.narrate import line
-from engine.core.sight import NOTHING, Sight, hidden_from
+from engine.core.sight import Sight, Watch
 from engine.core.jsonfile import FileShapeError
 from engine.core.saves import read_save
 
@@ -85,7 +85,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     printed = 0
     persons = frozenset(side for side, c in controllers.items() if isinstance(c, TerminalController))
-    sight = Sight(persons)
+    sight, watch = Sight(persons), Watch(persons)
 
     def show_new(g: Game) -> None:
         """Bots only: the summaries. With a person at the prompt: everything that happened since,
@@ -101,8 +101,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                     print(event["text"])
             return
         sight.learn(new)
-        hidden = hidden_from(g, persons) if not g.over else NOTHING
-        for event in new:
+        for event, hidden in zip(new, watch.note(g, new)):
             if event["type"] not in UNTOLD:
                 print(f"  {line(sight.show(event, hidden))}")
 

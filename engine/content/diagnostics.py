@@ -64,9 +64,19 @@ class Diagnostic:
 
     def format(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}" if self.file else "<input>"
+        return f"{where}: {self.severity.value}[{self.code}]: {self._said()}"
+
+    def _said(self) -> str:
+        """The message with the field it concerns and the reason it was suppressed, if any."""
         field = f" (at {self.path})" if self.path else ""
         tail = f" [suppressed: {self.suppressed}]" if self.suppressed else ""
-        return f"{where}: {self.severity.value}[{self.code}]: {self.message}{field}{tail}"
+        return f"{self.message}{field}{tail}"
+
+    def annotation(self) -> str:
+        """The finding as a GitHub Actions workflow command, so a pull request shows it on its line."""
+        level = {"error": "error", "warning": "warning", "info": "notice"}[self.severity.value]
+        where = f"file={_property(self.file)},line={self.line},col={self.column}," if self.file else ""
+        return f"::{level} {where}title={_property(self.code)}::{_data(self._said())}"
 
     def as_json(self) -> dict:
         out = {
@@ -86,6 +96,16 @@ class Diagnostic:
 
     def suppress(self, reason: str) -> "Diagnostic":
         return replace(self, severity=Severity.INFO, suppressed=reason)
+
+
+def _data(text: str) -> str:
+    """Escaped as a workflow command's message (GitHub's toolkit escapes these three)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _property(text: str) -> str:
+    """Escaped as a workflow command's property value: the message's three, and ':' and ','."""
+    return _data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def closest(word: str, choices: Iterable[str]) -> str | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Collection, Iterable
+from typing import Any, Collection, Iterable, Sequence
 
 NOTHING: frozenset[str] = frozenset()
 
@@ -19,6 +19,40 @@ def hidden_from(game: Any, sides: Collection[str]) -> frozenset[str]:
     if hidden is None or not sides or game.state is None:
         return NOTHING
     return frozenset.intersection(*(frozenset(hidden(game.state, side)) for side in sides))
+
+
+class Watch:
+    """What `sides` could not identify at each event, noted after each decision as a game goes on.
+
+    The state is read only between decisions, while a decision's events may reveal units midway
+    (the contact that stops a stack's move turns it face up). So a unit hidden at the last reading
+    stays hidden until an event shows it (the engine's `shows`), or until the next reading if
+    none does; a unit hidden now is hidden at every new event. The view errs on showing less,
+    never more. At the end of the game everything is shown."""
+
+    def __init__(self, sides: Collection[str]) -> None:
+        self.sides = frozenset(sides)
+        self._before = NOTHING
+
+    def note(self, game: Any, events: Sequence[dict]) -> list[frozenset[str]]:
+        """The hidden units at each of `events`, the ones logged since the last note."""
+        if game.over:
+            self._before = NOTHING
+            return [NOTHING] * len(events)
+        after = hidden_from(game, self.sides)
+        still, self._before = self._before - after, after
+        shows = getattr(game.engine, "shows", None)
+        hidden = after | still
+        if not still or shows is None:
+            return [hidden] * len(events)
+        out = []
+        for event in events:
+            shown = still.intersection(shows(event))
+            if shown:
+                still -= shown
+                hidden = after | still
+            out.append(hidden)
+        return out
 
 
 class Sight:

@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, QThread, QTimer, Signal
 
 from engine.core.decisions import Action, Decision, IllegalAction
 from engine.core.game import Game
-from engine.core.sight import hidden_from
+from engine.core.sight import Watch
 
 from .source import Setup
 
@@ -63,6 +63,7 @@ class GameRun(QObject):
         # For each event, the units the person's sides could not identify once it was logged
         # (None: no person sat, or the game came from elsewhere): what the view leaves out.
         self.hidden_at: list[frozenset[str] | None] = []
+        self._watch: Watch | None = None
         self.error = ""
         self._bots: dict[str, Any] = {}
         self._worker: _ToTheEnd | None = None
@@ -86,7 +87,7 @@ class GameRun(QObject):
             self.restarted.emit()
             self._fail(exc)
             return False
-        self.hidden_at = []
+        self.hidden_at, self._watch = [], None
         self._note_sight()
         self.restarted.emit()
         return True
@@ -97,7 +98,7 @@ class GameRun(QObject):
         self.wait_idle()
         self.game, self.seed, self._bots, self.error = game, game.seed, {}, ""
         self.options = dict(game.options)
-        self.hidden_at = [None] * len(game.log)
+        self.hidden_at, self._watch = [None] * len(game.log), None
         self.restarted.emit()
 
     @property
@@ -219,10 +220,14 @@ class GameRun(QObject):
         return frozenset(side for side, seat in self.seats.items() if seat == PERSON)
 
     def _note_sight(self) -> None:
-        """What the person's sides cannot identify now, for the events the last decision logged."""
-        persons = self.persons()
-        hidden = hidden_from(self.game, persons) if persons else None
-        self.hidden_at += [hidden] * (len(self.game.log) - len(self.hidden_at))
+        """What the person's sides could not identify at each event the last decision logged."""
+        persons, new = self.persons(), self.game.log[len(self.hidden_at):]
+        if not persons:
+            self.hidden_at += [None] * len(new)
+            return
+        if self._watch is None or self._watch.sides != persons:  # a seat changed hands
+            self._watch = Watch(persons)
+        self.hidden_at += self._watch.note(self.game, new)
 
     def _failure(self, exc: Exception) -> str:
         self.error = f"The game stopped: {type(exc).__name__}: {exc}"

@@ -150,3 +150,24 @@ def test_fmt_of_a_windows_file_is_canonical_after_one_run(make_pack):
     assert main(["fmt", str(root)]) == 0
     assert (root / "p.yaml").read_bytes() == b"# Spitfire\n# sample\nkind: toy.plane\nid: p\nspeed: 3\n"
     assert main(["fmt", "--check", str(root)]) == 0
+
+
+def test_strict_fails_on_warnings_and_github_annotates_each_finding_on_its_line(make_pack, capsys):
+    root = make_pack(files={"p.yaml": "kind: toy.plane\nid: p\nspeed: 2\nturns: [B, A]\n"})
+    assert main(["validate", str(root)]) == 0  # a warning alone passes ...
+    capsys.readouterr()
+    assert main(["validate", "--strict", "--github", str(root)]) == 1  # ... but not a strict CI
+    (line,) = [x for x in capsys.readouterr().out.splitlines() if x.startswith("::")]
+    assert line.startswith("::warning file=") and ",line=4,col=" in line and ",title=toy.turns_order::" in line
+    assert line.endswith("(at turns)")
+    write(root, {"p.yaml": "kind: toy.plane\nid: p\nspeed: 99\n"})
+    assert main(["validate", "--github", str(root)]) == 1
+    (line,) = [x for x in capsys.readouterr().out.splitlines() if x.startswith("::")]
+    assert line.startswith("::error ") and ",line=3,col=8,title=schema::" in line
+
+
+def test_annotation_escapes_what_would_end_the_command_early():
+    from engine.content.diagnostics import Diagnostic, Severity
+
+    diag = Diagnostic(Severity.INFO, "a,b", "50% of\nit", file="C:/x,y.yaml", line=2, column=1)
+    assert diag.annotation() == "::notice file=C%3A/x%2Cy.yaml,line=2,col=1,title=a%2Cb::50%25 of%0Ait"

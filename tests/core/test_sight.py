@@ -2,7 +2,7 @@
 
 from engine.core.game import Game
 from engine.core.launch import find_scenario
-from engine.core.sight import Sight, hidden_from
+from engine.core.sight import Sight, Watch, hidden_from
 from engine.rulesets.aw.rules.fog import sighted
 
 PLACED = [{"seq": 1, "type": "unit.placed", "unit": "yak.1", "name": "Yak 1", "side": "vvs", "unit_type": "yak"},
@@ -43,3 +43,65 @@ def test_air_wars_hides_what_the_fog_of_war_hides_and_a_person_at_both_sides_see
     while len(foggy.log) < len(game.log):
         foggy.submit(bots[foggy.pending.side].choose(foggy.pending, foggy))
         assert hidden_from(foggy, ["vvs"]) == frozenset()
+
+
+class _Fog:
+    """A ruleset whose hidden set is whatever the test says, and whose 'reveal' events show units."""
+
+    def __init__(self) -> None:
+        self.now: frozenset[str] = frozenset()
+
+    def hidden(self, state, side):
+        return self.now
+
+    def shows(self, event):
+        return event.get("units", []) if event["type"] == "reveal" else []
+
+
+class _Game:
+    def __init__(self, engine) -> None:
+        self.engine, self.state, self.over = engine, object(), False
+
+
+def test_a_unit_hidden_before_a_decision_is_shown_from_the_event_that_reveals_it_not_before():
+    fog = _Fog()
+    game, watch = _Game(fog), Watch({"vvs"})
+    fog.now = frozenset({"bf109.1", "ju87.1", "he111.1"})
+    assert watch.note(game, [{"type": "placed"}]) == [fog.now]
+    # a move into contact reveals bf109.1 midway; ju87.1 comes to the top of its stack with no event
+    # saying so; he111.1 stays face down; me110.1 is flipped face down at the end
+    fog.now = frozenset({"he111.1", "me110.1"})
+    events = [{"type": "moved"}, {"type": "reveal", "units": ["bf109.1", "yak.1"]}, {"type": "combat"}]
+    before, at, after = watch.note(game, events)
+    assert before == {"bf109.1", "ju87.1", "he111.1", "me110.1"}
+    assert at == after == {"ju87.1", "he111.1", "me110.1"}  # ju87.1 waits for the next reading
+    assert watch.note(game, [{"type": "moved"}]) == [fog.now]
+    game.over = True
+    assert watch.note(game, [{"type": "result"}]) == [frozenset()]  # the end shows everything
+
+
+def test_in_red_eagles_a_stack_revealed_by_contact_is_masked_in_the_lines_before_the_contact():
+    launch = find_scenario("red-eagles")
+    engine = launch.ruleset.engine
+    game = Game(engine, launch.scenario, launch.content, 1)
+    bots = {side: engine.bot(side, "hard") for side in game.sides}
+    watch, seen, found = Watch({"vvs"}), 0, None
+    while found is None and not game.over:
+        before = hidden_from(game, ["vvs"])
+        game.submit(bots[game.pending.side].choose(game.pending, game))
+        new, seen = game.log[seen:], len(game.log)
+        hidden = watch.note(game, new)
+        for i, event in enumerate(new):
+            revealed = before.intersection(engine.shows(event)) - hidden[-1]
+            if revealed and any(uid in str(e) for e in new[:i] for uid in revealed):
+                found = (new, hidden, i, revealed)
+                break
+    assert found, "no contact in seed 1 revealed a face-down Luftwaffe unit named in the lines before it"
+    new, hidden, i, revealed = found
+    assert new[i]["type"] == "aw.reveal"
+    assert all(revealed <= h for h in hidden[:i])  # face down until the contact
+    assert all(not revealed & h for h in hidden[i:])  # named from the reveal on
+    sight = Sight({"vvs"})
+    sight.learn(game.log)
+    named = [e for e in new[:i] if any(uid in str(e) for uid in revealed)]
+    assert all(sight.show(e, h) != e for e, h in zip(new[:i], hidden[:i]) if e in named)

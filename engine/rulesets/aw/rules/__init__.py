@@ -16,6 +16,9 @@ from .state import State, Unit
 from .static import Static
 
 
+_SHOWING = frozenset({"aw.reveal", "aw.examine"})
+
+
 class AirWarsEngine:
     scenario_kind = "aw.scenario"
     bot_strengths = ("easy", "hard")
@@ -26,6 +29,11 @@ class AirWarsEngine:
     def hidden(self, state: State, side: str) -> frozenset[str]:
         """Enemy units on the map `side` cannot identify now (22.0): what its player's view leaves out."""
         return frozenset(unit.id for unit, seen in sighted(state, side) if not seen)
+
+    def shows(self, event: dict) -> list[str]:
+        """Units an event lets the other side identify from then on: turned face up (contact,
+        combat, bombing) or examined (cards): `sight.Watch` names them from that event on."""
+        return event["units"] if event["type"] in _SHOWING else []
 
     def sides(self, scenario) -> list[str]:
         return [scenario.intruder, scenario.interceptor]
