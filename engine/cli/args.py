@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import stat
 from pathlib import Path
 
 from engine.content.loader import Pack
@@ -27,34 +26,18 @@ def cannot_write(path: Path, exc: OSError | None = None) -> UsageError:
 
 
 def write_output(path: Path, text: str) -> None:
-    """Write a file a command was asked for (whole or not at all), or say plainly why it cannot.
-    A pipe or device (`--log /dev/stdout`) is written to, not replaced: renaming a file over it
-    would take its place, and the reader would never see a line."""
-    text = text if text.endswith("\n") else text + "\n"
+    """Write a file a command was asked for (whole or not at all), or say plainly why it cannot."""
     try:
-        if _is_stream(path):
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(text)
-        else:
-            write_atomic(path, text)
+        write_atomic(path, text if text.endswith("\n") else text + "\n")
     except OSError as exc:
         raise cannot_write(path, exc) from None
-
-
-def _is_stream(path: Path) -> bool:
-    try:
-        return not stat.S_ISREG(os.stat(path).st_mode) and not path.is_dir()
-    except OSError:
-        return False
 
 
 def check_writable(path: Path) -> None:
-    """Fail before a long run, not after it, when its output file could not be written."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise cannot_write(path, exc) from None
-    if path.is_dir() or not os.access(path.parent, os.W_OK):
+    """Fail before a long run, not after it, when its output file could not be written. Its
+    folders are made when it is written, so a run refused later leaves no empty ones behind."""
+    existing = next(p for p in Path(os.path.abspath(path)).parents if p.exists())
+    if path.is_dir() or not existing.is_dir() or not os.access(existing, os.W_OK):
         raise cannot_write(path)
 
 

@@ -76,7 +76,16 @@ def write_atomic(path: Path, text: str) -> None:
         with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
-            os.fsync(handle.fileno())
+            if tmp != path:  # a pipe cannot be synced (nor needs it)
+                os.fsync(handle.fileno())
+
+
+def _is_stream(path: Path) -> bool:
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # not there (yet): a file to make
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 # The process's umask, read once (reading it means setting it, which no other thread should see).
@@ -88,7 +97,13 @@ os.umask(_UMASK)
 def replacing(path: Path) -> Iterator[Path]:
     """A temporary file beside `path` for the block to write, renamed over `path` only when the
     block ends without error, so a reader never sees half a file. It takes the permissions of the
-    file it replaces (or what the umask gives a new file), not mkstemp's owner-only ones."""
+    file it replaces (or what the umask gives a new file), not mkstemp's owner-only ones.
+
+    A pipe or device (`--log /dev/stdout`, a named pipe) is the block's to write to itself:
+    renaming a file over it would take its place, and its reader would never see a line."""
+    if _is_stream(path):
+        yield path
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)

@@ -147,3 +147,10 @@ def test_a_log_into_a_pipe_is_written_through_it_not_renamed_over_it(toy_pack, c
             pass
     assert stat.S_ISFIFO(os.stat(pipe).st_mode)
     assert got and json.loads(got[0].splitlines()[0])["type"] == "game.start"
+
+
+def test_a_refused_run_leaves_no_folder_made_for_its_outputs(toy_pack, capsys, tmp_path):
+    log = tmp_path / "runs" / "today" / "game.jsonl"
+    assert main(["play", "duel", "--log", str(log), "--option", "nope=on"]) == 2
+    assert not (tmp_path / "runs").exists()
+    assert main(["play", "duel", "--log", str(log)]) == 0 and log.is_file()  # made when written
