@@ -41,15 +41,22 @@ def check_writable(path: Path) -> None:
         raise cannot_write(path)
 
 
+# The largest seed the studio's seed boxes hold: a game started here can be restarted there.
+MAX_SEED = 2**31 - 1
+
+
 def seed(text: str) -> int:
-    """An argparse type: a seed of 0 or more. Python's generator plays seed -N as N, so a
-    negative seed would quietly repeat another's game (and a run from -5 play its dice twice)."""
+    """An argparse type: a seed from 0 to MAX_SEED. Python's generator plays seed -N as N, so a
+    negative seed would quietly repeat another's game (and a run from -5 play its dice twice);
+    a seed of 80 digits made a mission id too long for its own model."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number 0 or more; got '{text}'") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more; got {value} (the generator would play it as seed {-value})")
+    if value > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SEED} (what the studio's seed boxes hold); got {value}")
     return value
 
 

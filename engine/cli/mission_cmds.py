@@ -11,13 +11,15 @@ import json
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from engine.content.diagnostics import Severity, did_you_mean
 from engine.content.loader import find_pack_roots
 from engine.content.pack import MANIFEST
 from engine.content.validate import UsageError, Workspace, check_pack
 from engine.content.view import ContentView
 
-from .args import check_manifest, parse_pairs, seed, write_output
+from .args import MAX_SEED, check_manifest, parse_pairs, seed, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--pack", required=True, metavar="PACK", help="pack id or pack folder")
     p.add_argument("--theater", required=True, metavar="THEATER", help="theater id")
     p.add_argument("--timeline", required=True, metavar="TIMELINE", help="timeline id")
-    p.add_argument("--seed", required=True, type=seed, metavar="N", help="random seed (0 or more)")
+    p.add_argument("--seed", required=True, type=seed, metavar="N", help=f"random seed (0 to {MAX_SEED})")
     p.add_argument("--out", type=Path, metavar="FILE",
                    help="write the scenario here (default: print it)")
     p.add_argument("--json", action="store_true",
@@ -104,6 +106,11 @@ def cmd_mission(args: argparse.Namespace) -> int:
         generation = tool.generate(ContentView.of_pack(pack), pack.id, **options)
     except tool.report as exc:
         print(f"sortie mission: {exc}", file=sys.stderr)
+        return 1
+    except ValidationError as exc:  # the pack's tables rolled a scenario its own model refuses
+        first = exc.errors(include_url=False)[0]
+        print(f"sortie mission: the scenario rolled is not valid: {'.'.join(map(str, first['loc']))}: "
+              f"{first['msg']}; the tables of '{args.timeline}' cannot give a scenario", file=sys.stderr)
         return 1
     if args.out:
         write_output(args.out, generation.text())

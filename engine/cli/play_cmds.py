@@ -18,7 +18,7 @@ from engine.core.sight import Sight, Watch
 from engine.core.jsonfile import FileShapeError
 from engine.core.saves import read_save
 
-from .args import check_writable, distinct_files, parse_options, parse_pairs, seat, seed, write_output
+from .args import MAX_SEED, check_writable, distinct_files, parse_options, parse_pairs, seat, seed, write_output
 
 
 # Not told to a person at the prompt: questions (theirs are asked), dice (each result says its
@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "unless --side NAME=human. The same seed gives byte-identical output.",
     )
     p.add_argument("scenario", metavar="SCENARIO", help="a scenario file, PACK/ID or ID")
-    p.add_argument("--seed", type=seed, help="random seed, 0 or more (default: 1)")
+    p.add_argument("--seed", type=seed, help=f"random seed, 0 to {MAX_SEED} (default: 1)")
     p.add_argument("--json", action="store_true", help="print one JSON summary object")
     p.add_argument("--log", type=Path, metavar="FILE", help="write every event as JSON lines")
     p.add_argument("--side", action="append", default=[], metavar="NAME=WHO",

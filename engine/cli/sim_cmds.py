@@ -14,7 +14,7 @@ from engine.content.validate import UsageError
 from engine.core.launch import find_scenario
 from engine.core.simulate import as_dicts, compare, read_report, report, simulate
 
-from .args import check_writable, parse_options, parse_pairs, seat, seed, write_output
+from .args import MAX_SEED, check_writable, parse_options, parse_pairs, seat, seed, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=int, default=200,
                    help=f"number of games, 1 to {MAX_GAMES} (default: %(default)s)")
     p.add_argument("--seed", type=seed, default=1,
-                   help="seed of the first game, 0 or more; game i uses seed+i (default: %(default)s)")
+                   help=f"seed of the first game, 0 to {MAX_SEED}; game i uses seed+i (default: %(default)s)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="worker processes, at most one per core (default: all cores, %(default)s)")
     p.add_argument("--side", action="append", default=[], metavar="NAME=bot[:STRENGTH]",

@@ -84,6 +84,28 @@ def test_a_negative_seed_is_refused_as_the_game_it_would_repeat(capsys):
     assert "argument --seed: must be 0 or more; got -1 (the generator would play it as seed 1)" in capsys.readouterr().err
 
 
+def test_a_seed_beyond_what_the_studio_holds_is_refused(capsys):
+    """80 digits made the mission's id too long for its own model: a traceback."""
+    with pytest.raises(SystemExit):
+        main(_with("--seed", "9" * 80))
+    assert "argument --seed: must be at most 2147483647" in capsys.readouterr().err
+
+
+def test_a_rolled_scenario_its_model_refuses_is_reported_not_raised(capsys, monkeypatch, tmp_path):
+    from engine.content.pack import PackManifest
+    from engine.rulesets import rulesets
+
+    def refused(*args, **kwargs):
+        PackManifest.model_validate({"id": "x" * 90})  # as a too-long rolled id would be
+
+    monkeypatch.setattr(type(rulesets()["paw"].extras["mission"]), "generate", refused)
+    out = tmp_path / "kept.yaml"
+    out.write_text("kept\n")
+    assert main([*ARGS, "--out", str(out)]) == 1
+    assert "sortie mission: the scenario rolled is not valid: id: String should have at most 80" in capsys.readouterr().err
+    assert out.read_text() == "kept\n"
+
+
 def test_missing_arguments_exit_2():
     with pytest.raises(SystemExit) as exc:
         main(["mission", "--pack", "pocket-air-war"])
