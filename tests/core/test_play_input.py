@@ -154,3 +154,12 @@ def test_a_refused_run_leaves_no_folder_made_for_its_outputs(toy_pack, capsys, t
     assert main(["play", "duel", "--log", str(log), "--option", "nope=on"]) == 2
     assert not (tmp_path / "runs").exists()
     assert main(["play", "duel", "--log", str(log)]) == 0 and log.is_file()  # made when written
+
+
+def test_a_save_given_as_the_scenario_points_at_resume(toy_pack, capsys, tmp_path):
+    save = tmp_path / "game.json"
+    assert main(["play", "duel", "--save", str(save), "--json"]) == 0
+    capsys.readouterr()
+    assert main(["play", str(save)]) == 2  # it said: no playable scenario, and listed them all
+    assert f"{save}: not a scenario file (.yaml); to go on with a save, give the scenario and --resume {save}" \
+        in capsys.readouterr().err
