@@ -34,7 +34,7 @@ def find_scenario(spec: str, ws: Workspace | None = None) -> Launch:
     path = Path(spec)
     if path.suffix in (".yaml", ".yml") and not path.is_file():
         raise UsageError(f"{spec}: no such scenario file (give a scenario file, PACK/ID or an id)")
-    if path.suffix not in (".yaml", ".yml") and path.is_file():  # most likely a save: `play game.json`
+    if path.suffix in (".json", ".jsonl") and path.is_file():  # a save or a log: `play game.json`
         raise UsageError(f"{spec}: not a scenario file (.yaml); to go on with a save, give the scenario "
                          f"and --resume {spec}")
     if path.suffix in (".yaml", ".yml"):
