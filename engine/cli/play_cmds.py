@@ -76,10 +76,21 @@ def cmd_play(args: argparse.Namespace) -> int:
                         pack=launch.pack_id)
     except (ValueError, SaveMismatch) as exc:
         raise UsageError(f"{args.resume}: {exc}" if save is not None else str(exc)) from None
+    # With --json, stdout carries the one summary object; a person's game is told on stderr.
+    talk = sys.stderr if args.json else sys.stdout
+
+    def say(text: str) -> None:
+        print(text, file=talk, flush=True)
+
+    def ask(prompt: str) -> str:
+        talk.write(prompt)
+        talk.flush()
+        return input()
+
     controllers = {}
     for side in game.sides:
         who_plays = seat(side, who.pop(side, "bot"), engine.bot_strengths)
-        controllers[side] = TerminalController() if who_plays == "human" else engine.bot(side, who_plays)
+        controllers[side] = TerminalController(ask, say) if who_plays == "human" else engine.bot(side, who_plays)
     if who:
         raise UsageError(f"no side named {', '.join(who)}; sides: {', '.join(game.sides)}")
 
@@ -93,17 +104,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         nonlocal printed
         new = g.log[printed:]
         printed = len(g.log)
-        if args.json:
-            return
         if not persons:
-            for event in new:
-                if event["type"] == "summary":
-                    print(event["text"])
+            if not args.json:
+                for event in new:
+                    if event["type"] == "summary":
+                        print(event["text"])
             return
         sight.learn(new)
         for event, hidden in zip(new, watch.note(g, new)):
             if event["type"] not in UNTOLD:
-                print(f"  {line(sight.show(event, hidden))}")
+                say(f"  {line(sight.show(event, hidden))}")
 
     if persons:
         show_new(game)  # the set-up, before the first question

@@ -163,3 +163,12 @@ def test_a_save_given_as_the_scenario_points_at_resume(toy_pack, capsys, tmp_pat
     assert main(["play", str(save)]) == 2  # it said: no playable scenario, and listed them all
     assert f"{save}: not a scenario file (.yaml); to go on with a save, give the scenario and --resume {save}" \
         in capsys.readouterr().err
+
+
+def test_with_json_a_persons_game_is_told_on_stderr_and_stdout_holds_only_the_summary(toy_pack, capsys, monkeypatch):
+    monkeypatch.setattr("builtins.input", lambda prompt="": "1")
+    assert main(["play", "duel", "--side", "red=human", "--json"]) == 0
+    captured = capsys.readouterr()
+    (only,) = captured.out.splitlines()
+    assert json.loads(only)["scenario"] == "duel"
+    assert "[red]" in captured.err and "  1. " in captured.err  # the question and its options
