@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -89,9 +90,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     def progress(done: int, total: int) -> None:
         bar.update(done - bar.n)
 
-    results = simulate(engine, launch.scenario, launch.content, args.games, args.seed, args.jobs,
-                       options, strengths, progress)
+    with _Stopping() as stopping:
+        results = simulate(engine, launch.scenario, launch.content, args.games, args.seed, args.jobs,
+                           options, strengths, progress, stopping.asked)
     bar.close()
+    if stopping.asked():
+        if not results:
+            print("sortie simulate: interrupted before a game finished", file=sys.stderr)
+            return 130
+        last = args.seed + len(results) - 1
+        print(f"sortie simulate: interrupted; the report covers the first {len(results)} of {args.games} games "
+              f"(seeds {args.seed}-{last}), as --games {len(results)} would play them", file=sys.stderr)
     summary = {"scenario": launch.scenario.id, "pack": launch.pack_id, "seed": args.seed,
                "options": {**engine.option_defaults(launch.scenario), **options},
                "strengths": strengths, "report": report(results, sides)}
@@ -103,7 +112,33 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(summary, sort_keys=True))
     else:
         _print_text(summary)
-    return 0
+    return 130 if stopping.asked() else 0
+
+
+class _Stopping:
+    """Ctrl-C during a run: the first stops it after the games in hand, which are reported (an
+    hour of games is not thrown away for one keypress); a second abandons them."""
+
+    def __init__(self) -> None:
+        self._asked = False
+        self._before = None
+
+    def asked(self) -> bool:
+        return self._asked
+
+    def __enter__(self) -> "_Stopping":
+        self._before = signal.signal(signal.SIGINT, self._interrupt)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        signal.signal(signal.SIGINT, self._before)
+
+    def _interrupt(self, signum, frame) -> None:
+        if self._asked:
+            raise KeyboardInterrupt
+        self._asked = True
+        print("\nsortie simulate: stopping after the games in hand (Ctrl-C again to abandon them)",
+              file=sys.stderr)
 
 
 def _print_text(summary: dict) -> None:
@@ -119,5 +154,8 @@ def _print_text(summary: dict) -> None:
     for key, v in rep["per_unit_type"].items():
         print(f"  {key:<24} kills/game {v['kills']:.2f}  losses/game {v['losses']:.2f}")
     for side, c in summary.get("compare", {}).get("win_rates", {}).items():
+        if c["after"] is None:
+            print(f"  compare {side:<10} {c['before']:.1%} -> not a side in this run")
+            continue
         flag = "  <- significant" if c["significant"] else ""
         print(f"  compare {side:<10} {c['before']:.1%} -> {c['after']:.1%} ({c['change']:+.1%}){flag}")

@@ -11,13 +11,14 @@ from __future__ import annotations
 import gc
 import math
 import os
+import signal
 import statistics
 from collections import Counter, defaultdict
 from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Annotated, Callable, Iterator
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -66,6 +67,13 @@ _WORKER: dict = {}
 def _init_worker(engine, scenario, content, options, strengths) -> None:
     _WORKER.update(engine=engine, scenario=scenario, content=content, options=options,
                    strengths=strengths)
+
+
+def _init_pool_worker(*init) -> None:
+    """A worker process leaves Ctrl-C to the run that started it, which stops after the games in
+    hand and reports them (a terminal sends Ctrl-C to every process of the group)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _init_worker(*init)
 
 
 def _play_one(seed: int) -> GameSummary:
@@ -117,7 +125,8 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> list[GameSummary]:
-    """Play `games` games; `progress(done, total)` after each chunk; stop early if `cancelled()`."""
+    """Play `games` games; `progress(done, total)` after each chunk; stop early if `cancelled()`,
+    keeping the games of the first seeds with none missing: what a shorter run would have played."""
     if games < 1:
         raise ValueError("games must be at least 1")
     jobs = max(1, min(jobs or os.cpu_count() or 1, games))
@@ -135,7 +144,7 @@ def simulate(
                 if progress:
                     progress(len(results), games)
             return results
-        with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=init) as pool:
+        with ProcessPoolExecutor(jobs, initializer=_init_pool_worker, initargs=init) as pool:
             pending = {pool.submit(_play_chunk, c) for c in chunks}
             while pending:
                 done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
@@ -145,9 +154,12 @@ def simulate(
                     progress(len(results), games)
                 if cancelled and cancelled():
                     for future in pending:
-                        future.cancel()
+                        if not future.cancel():  # already running: its games get played, so kept
+                            results.extend(future.result())
                     break
-    return sorted(results, key=lambda r: r.seed)
+    results.sort(key=lambda r: r.seed)
+    unbroken = next((i for i, r in enumerate(results) if r.seed != seed + i), len(results))
+    return results[:unbroken]
 
 
 # ---- statistics ---------------------------------------------------------------------
@@ -211,7 +223,10 @@ def compare(before: dict, after: dict) -> dict:
     """Differences between two reports; a win-rate change is flagged when the intervals part."""
     out = {"win_rates": {}, "score_mean": {}, "turns_mean": None}
     for side, b in before["win_rates"].items():
-        a = after["win_rates"].get(side, {"rate": 0.0, "ci95": [0.0, 0.0]})
+        a = after["win_rates"].get(side)
+        if a is None:  # a side renamed or gone: nothing to compare it with, not a 0% win rate
+            out["win_rates"][side] = {"before": b["rate"], "after": None, "change": None, "significant": False}
+            continue
         apart = a["ci95"][0] > b["ci95"][1] or b["ci95"][0] > a["ci95"][1]
         out["win_rates"][side] = {"before": b["rate"], "after": a["rate"],
                                   "change": round(a["rate"] - b["rate"], 4), "significant": apart}
@@ -226,15 +241,18 @@ def compare(before: dict, after: dict) -> dict:
     return out
 
 
+Share = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
+
+
 class _WinRate(BaseModel):
     model_config = ConfigDict(extra="allow")
-    rate: float = Field(description="the share of games the side won, 0 to 1")
-    ci95: tuple[float, float] = Field(description="the 95% interval of the rate")
+    rate: float = Field(ge=0, le=1, allow_inf_nan=False, description="the share of games the side won, 0 to 1")
+    ci95: tuple[Share, Share] = Field(description="the 95% interval of the rate")
 
 
 class _Mean(BaseModel):
     model_config = ConfigDict(extra="allow")
-    mean: float = Field(description="the mean over the games")
+    mean: float = Field(allow_inf_nan=False, description="the mean over the games")
 
 
 class _Report(BaseModel):

@@ -94,7 +94,10 @@ def comparison_html(diff: dict, names: tuple[str, str]) -> str:
 
     rows, fills = [], []
     for side, c in diff["win_rates"].items():
-        rows.append([f"win rate {html.escape(side)}", _pct(c["before"]), _pct(c["after"]), f"{c['change']:+.1%}"])
+        if c["after"] is None:  # a side renamed or gone since
+            rows.append([f"win rate {html.escape(side)}", _pct(c["before"]), "not a side now", ""])
+        else:
+            rows.append([f"win rate {html.escape(side)}", _pct(c["before"]), _pct(c["after"]), f"{c['change']:+.1%}"])
         fills.append(shade(c))
     for side, c in diff["score_mean"].items():
         rows.append([f"mean score {html.escape(side)}", f"{c['before']:.2f}", f"{c['after']:.2f}",

@@ -69,6 +69,39 @@ def test_cancel_stops_early():
     assert 0 < len(results) < 200
 
 
+def test_a_cancelled_run_across_workers_keeps_the_first_seeds_with_none_missing():
+    view, scen = content()
+    calls = []
+    results = simulate(toy.RULESET.engine, scen, view, 200, seed=100, jobs=2,
+                       progress=lambda d, t: calls.append(d), cancelled=lambda: len(calls) >= 2)
+    assert 0 < len(results) < 200
+    assert [r.seed for r in results] == list(range(100, 100 + len(results)))
+    assert results == run_games(len(results))  # what a shorter run plays
+
+
+def test_ctrl_c_during_a_run_reports_the_games_finished(toy_pack, capsys, monkeypatch):
+    import os
+    import signal
+
+    import engine.core.simulate as sim
+
+    play_chunk, sent = sim._play_chunk, []
+
+    def chunk_then_ctrl_c(seeds):
+        played = play_chunk(seeds)
+        if not sent:
+            sent.append(os.kill(os.getpid(), signal.SIGINT))
+        return played
+
+    monkeypatch.setattr(sim, "_play_chunk", chunk_then_ctrl_c)
+    assert main(["simulate", "duel", "--games", "50", "--jobs", "1", "--seed", "7", "--json"]) == 130
+    captured = capsys.readouterr()
+    games = sim.CHUNK
+    assert json.loads(captured.out)["report"]["games"] == games
+    assert f"the report covers the first {games} of 50 games (seeds 7-{6 + games})" in captured.err
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
+
+
 def test_simulate_cli_json(toy_pack, capsys, tmp_path):
     out_file = tmp_path / "r.json"
     assert main(["simulate", "duel", "--games", "16", "--jobs", "2", "--json", "--out", str(out_file)]) == 0
@@ -79,6 +112,17 @@ def test_simulate_cli_json(toy_pack, capsys, tmp_path):
     again = json.loads(capsys.readouterr().out)
     assert again["report"] == out["report"]
     assert not any(c["significant"] for c in again["compare"]["win_rates"].values())
+
+
+def test_comparing_with_a_run_that_had_another_side_does_not_call_it_a_fall_to_zero(toy_pack, capsys, tmp_path):
+    out_file = tmp_path / "r.json"
+    assert main(["simulate", "duel", "--games", "8", "--out", str(out_file)]) == 0
+    saved = json.loads(out_file.read_text())
+    saved["report"]["win_rates"]["green"] = {"wins": 8, "rate": 1.0, "ci95": [0.6, 1.0]}  # since renamed
+    out_file.write_text(json.dumps(saved))
+    capsys.readouterr()
+    assert main(["simulate", "duel", "--games", "8", "--compare", str(out_file)]) == 0
+    assert "compare green      100.0% -> not a side in this run" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -109,6 +153,8 @@ def test_simulate_refuses_an_unwritable_report_before_playing(toy_pack, capsys, 
     ('{"scenario": "duel",\n "report": {"win_rates": {"red": 3}}}', ":2:34: not a usable balance report: "
      "input should be a valid dictionary; got 3 (at report.win_rates.red)"),
     ('{"scenario": "duel", "report": {}}', "required field 'win_rates' is missing"),
+    ('{"scenario": "duel", "report": {"win_rates": {"red": {"rate": NaN, "ci95": [0, 1]}}}}', "(at report.win_rates.red.rate)"),
+    ('{"scenario": "duel", "report": {"win_rates": {"red": {"rate": 0.5, "ci95": [0, 7]}}}}', "(at report.win_rates.red.ci95"),
     ('{"scenario": "duel", "report": {"win_rates": {"red": {"rate": 0.5, "ci95": [0.1]}}}}', "(at report.win_rates.red.ci95)"),
     ('{"report": {"win_rates": {}}}', "required field 'scenario' is missing"),
     ('{"scenario": "dogfight", "report": {"win_rates": {}}}', "the report is of scenario 'dogfight', not 'duel'"),

@@ -183,6 +183,9 @@ def test_comparisons_flag_changes_beyond_chance_only(hm):
     html = comparison_html(same, ("Run 1", "Run 2")) + report_html(base, "Run 1")
     assert "Run 2 compared with Run 1" in html and "#c8e6c9" not in html
     assert json.dumps(same)  # plain data: it can be saved with a run
+    renamed = {**base, "win_rates": {("allies" if s == sides[0] else s): w for s, w in base["win_rates"].items()}}
+    gone = comparison_html(comparison(base, renamed), ("Run 1", "Run 2"))  # a side renamed between runs
+    assert f"win rate {sides[0]}</td>" in gone and "not a side now" in gone
 
 
 def test_clicks_pick_what_is_offered_there_and_drops_elsewhere_are_tried():
