@@ -15,6 +15,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from engine.draw import CAP_HEIGHT, Arc, Drawing, Ellipse, Group, Item, Line, Polygon, Rect, Style, Text
+from engine.content.pack import write_atomic
 
 
 def _num(value: float) -> str:
@@ -149,7 +150,8 @@ def to_svg(drawing: Drawing) -> str:
 
 
 def write_svg(drawing: Drawing, path: str | Path) -> Path:
+    """Written whole or not at all: a failed write leaves the page that was there."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(to_svg(drawing), encoding="utf-8")
+    write_atomic(path, to_svg(drawing))
     return path

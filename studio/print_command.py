@@ -97,12 +97,13 @@ def write_svgs(sheets: list[Sheet], folder: Path) -> Path:
     from engine.draw_svg import write_svg
 
     try:
-        for old in folder.glob("sheet-*-*.svg"):  # an earlier run's pages, which may have been more
-            old.unlink()
+        written = set()
         for i, sheet in enumerate(sheets, 1):
-            write_svg(sheet.front, folder / f"sheet-{i:02d}-front.svg")
-            if sheet.back is not None:
-                write_svg(sheet.back, folder / f"sheet-{i:02d}-back.svg")
+            for face, drawing in (("front", sheet.front), ("back", sheet.back)):
+                if drawing is not None:
+                    written.add(write_svg(drawing, folder / f"sheet-{i:02d}-{face}.svg"))
+        for old in set(folder.glob("sheet-*-*.svg")) - written:  # an earlier run's pages beyond these
+            old.unlink()
     except OSError as exc:
         raise UsageError(f"{folder}: cannot write: {exc.strerror or exc}") from None
     return folder

@@ -69,6 +69,26 @@ def test_sortie_sheets_writes_svg_pages_without_qt(tmp_path, capsys):
     assert 'width="210mm" height="297mm"' in (tmp_path / "svg" / "sheet-01-front.svg").read_text()
 
 
+def test_a_failed_svg_run_leaves_the_earlier_pages_whole(tmp_path, capsys, monkeypatch):
+    import engine.draw_svg
+
+    svg = tmp_path / "svg"
+    assert main(["sheets", str(RED_EAGLES), "aw.air_unit", "--svg", str(svg)]) == 0
+    before = {p.name: p.read_text() for p in svg.iterdir()}
+    to_svg, pages = engine.draw_svg.to_svg, []
+
+    def disk_full_at_the_second_page(drawing):
+        pages.append(drawing)
+        if len(pages) == 2:
+            raise OSError(28, "No space left on device")
+        return to_svg(drawing)
+
+    monkeypatch.setattr(engine.draw_svg, "to_svg", disk_full_at_the_second_page)
+    assert main(["sheets", str(RED_EAGLES), "aw.air_unit", "--svg", str(svg)]) == 2
+    assert "cannot write: No space left on device" in capsys.readouterr().err
+    assert {p.name: p.read_text() for p in svg.iterdir()} == before  # no page lost or half-written
+
+
 def test_svg_pages_are_written_without_loading_qt(tmp_path):
     """A modder's CI server may have no Qt libraries: the SVG route must not need them."""
     script = ("import sys; from engine.cli import main; "
