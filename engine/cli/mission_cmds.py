@@ -14,7 +14,6 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from engine.content.diagnostics import Severity, did_you_mean
-from engine.content.loader import find_pack_roots
 from engine.content.pack import MANIFEST
 from engine.content.validate import UsageError, Workspace, check_pack
 from engine.content.view import ContentView
@@ -60,10 +59,8 @@ def _find_pack(spec: str, ws: Workspace):
             raise UsageError(f"{spec}: not a pack folder (no {MANIFEST})")
         return ws.pack(path)
     known = {}
-    for folder in ws.search_paths:
-        if folder.is_dir():
-            for root in find_pack_roots(folder):
-                known.setdefault(ws.pack(root).id, root)
+    for root in ws.search_roots():
+        known.setdefault(ws.pack(root).id, root)
     if spec not in known:
         raise UsageError(f"no pack '{spec}'.{did_you_mean(spec, known)} Known: "
                          f"{', '.join(sorted(known)) or 'none'}")

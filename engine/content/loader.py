@@ -350,14 +350,18 @@ def find_pack_root(path: Path) -> Path | None:
     return None
 
 
-def find_pack_roots(folder: Path) -> list[Path]:
-    """Pack folders at or below `folder` (a pack's own subfolders are not searched)."""
+def find_pack_roots(folder: Path, depth: int | None = None) -> list[Path]:
+    """Pack folders at or below `folder`, at most `depth` folders down if given (a pack's own
+    subfolders are not searched)."""
     if (folder / MANIFEST).is_file():
         return [folder]
-    roots = []
+    roots, top = [], len(folder.parts)
     for dirpath, dirnames, filenames in os.walk(folder):
+        here = Path(dirpath)
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        if MANIFEST in filenames and Path(dirpath) != folder:
-            roots.append(Path(dirpath))
+        if MANIFEST in filenames and here != folder:
+            roots.append(here)
+            dirnames[:] = []
+        elif depth is not None and len(here.parts) - top >= depth:
             dirnames[:] = []
     return sorted(roots)

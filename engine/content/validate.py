@@ -44,6 +44,11 @@ def _registry() -> tuple[dict[str, Ruleset], dict[str, type[Record]]]:
     return rulesets(), kinds()
 
 
+# How far below a folder on the search path, or beside a pack, packs are looked for: a pack in
+# it, or in a folder of packs in it.
+SEARCH_DEPTH = 2
+
+
 class Workspace:
     """Packs loaded from disk, each loaded once, with `extends` resolved."""
 
@@ -68,16 +73,20 @@ class Workspace:
         pack.base = None
         self._resolve_base(pack)
 
+    def search_roots(self) -> list[Path]:
+        """The pack folders on the search path, in its order: in each folder on it, or up to
+        SEARCH_DEPTH folders down (SORTIE_PACK_PATH=~ would otherwise walk the whole disk)."""
+        return [root for folder in self.search_paths if folder.is_dir()
+                for root in find_pack_roots(folder, SEARCH_DEPTH)]
+
     def _candidates(self, near: Path) -> dict[str, Path]:
         """Pack id -> folder, for packs beside `near` and on the search path."""
         if self._index is None:
             self._index = {}
-            for folder in self.search_paths:
-                if folder.is_dir():
-                    self._add_to_index(find_pack_roots(folder))
+            self._add_to_index(self.search_roots())
         local = dict(self._index)
-        if near.parent.is_dir():
-            for root in find_pack_roots(near.parent):
+        if near.parent.is_dir():  # (a pack in the home folder has the whole of it beside it)
+            for root in find_pack_roots(near.parent, SEARCH_DEPTH):
                 pid = self._manifest_id(root)
                 if pid:
                     local[pid] = root

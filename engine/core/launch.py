@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.content.diagnostics import Diagnostic, Severity, closest, did_you_mean
-from engine.content.loader import display_path, find_pack_root, find_pack_roots
+from engine.content.loader import display_path, find_pack_root
 from engine.content.model import Record
 from engine.content.ruleset import Ruleset
 from engine.content.validate import UsageError, Workspace, check_pack
@@ -49,19 +49,16 @@ def find_scenario(spec: str, ws: Workspace | None = None) -> Launch:
     else:
         pack_id, _, scenario_id = spec.rpartition("/")
         candidates, known, packs = [], [], set()
-        for folder in ws.search_paths:
-            if not folder.is_dir():
+        for root in ws.search_roots():
+            pack = ws.pack(root)
+            packs.add(pack.id)
+            if pack_id and pack.id != pack_id:
                 continue
-            for root in find_pack_roots(folder):
-                pack = ws.pack(root)
-                packs.add(pack.id)
-                if pack_id and pack.id != pack_id:
-                    continue
-                for entry in pack.entries:
-                    if entry.record is not None and entry.kind in playable:
-                        known.append(f"{pack.id}/{entry.record.id}")
-                        if entry.record.id == scenario_id:
-                            candidates.append((pack, entry.record))
+            for entry in pack.entries:
+                if entry.record is not None and entry.kind in playable:
+                    known.append(f"{pack.id}/{entry.record.id}")
+                    if entry.record.id == scenario_id:
+                        candidates.append((pack, entry.record))
         if not candidates:
             files = [f"{spec}{suffix}" for suffix in (".yaml", ".yml") if Path(f"{spec}{suffix}").is_file()]
             if files:  # a scenario file named without its suffix

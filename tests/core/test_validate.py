@@ -4,6 +4,8 @@ import pytest
 
 from engine.content.validate import validate_paths
 
+from .conftest import write
+
 
 PLANE = """
 kind: toy.plane
@@ -187,6 +189,19 @@ def test_extends_problems(make_pack):
     loop_a = make_pack("la", manifest="id: la\nname: a\nversion: '1'\nruleset: toy\nextends: lb\n")
     make_pack("lb", manifest="id: lb\nname: b\nversion: '1'\nruleset: toy\nextends: la\n")
     assert "cycle" in by_code(validate_paths([loop_a]), "pack.extends").message
+
+
+def test_base_packs_are_looked_for_two_folders_down_not_through_every_folder_below(make_pack, tmp_path, monkeypatch):
+    from engine.content.loader import find_pack_roots
+
+    for where in ("shelf/near", "shelf/a/b/far"):  # a pack in a folder of packs, and one deeper
+        pack_id = where.rsplit("/", 1)[1]
+        write(tmp_path / where, {"pack.yaml": f"id: {pack_id}\nname: x\nversion: '1'\nruleset: toy\n"})
+    monkeypatch.setenv("SORTIE_PACK_PATH", str(tmp_path / "shelf"))
+    for base, found in (("near", True), ("far", False)):
+        child = make_pack(f"child-{base}", manifest=f"id: child-{base}\nname: c\nversion: '1'\nruleset: toy\nextends: {base}\n")
+        assert validate_paths([child]).ok is found, base
+    assert find_pack_roots(tmp_path / "shelf") == [tmp_path / "shelf/a/b/far", tmp_path / "shelf/near"]  # named: all
 
 
 def test_manifest_errors(make_pack):
