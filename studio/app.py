@@ -38,6 +38,11 @@ def application() -> QApplication:
     return app
 
 
+# The window sizes --size takes: a window smaller than the smallest shows nothing usable, and a
+# screenshot larger than the largest is more than an image file can hold at once.
+SMALLEST, LARGEST = 200, 8000
+
+
 def main(paths: list[Path], screenshot: Path | None = None, open_record: str | None = None,
          size: str = "1400x900") -> int:
     problem = _choose_platform(screenshot)
@@ -46,8 +51,15 @@ def main(paths: list[Path], screenshot: Path | None = None, open_record: str | N
         return 2
     try:
         width, height = (int(v) for v in size.lower().split("x"))
+        if not (SMALLEST <= width <= LARGEST and SMALLEST <= height <= LARGEST):
+            raise ValueError
     except ValueError:
-        print(f"sortie studio: --size expects WIDTHxHEIGHT, e.g. 1400x900; got {size!r}", file=sys.stderr)
+        print(f"sortie studio: --size expects WIDTHxHEIGHT in pixels, each {SMALLEST} to {LARGEST}, "
+              f"e.g. 1400x900; got {size!r}", file=sys.stderr)
+        return 2
+    if open_record is not None and (":" not in open_record or not open_record.partition(":")[2]):
+        print(f"sortie studio: --open expects KIND:ID[@FIELD], e.g. aw.air_unit:yak-1@speed; got {open_record!r}",
+              file=sys.stderr)
         return 2
     from .main_window import MainWindow
 

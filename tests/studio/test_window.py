@@ -384,3 +384,17 @@ def test_screenshot_command_renders_a_record(qapp, packs, tmp_path, monkeypatch)
     assert (image.width(), image.height()) == (1000, 700)
     assert main(["studio", "--screenshot", str(shot), "--open", "toy.table:nope", str(packs[1])]) == 2
     assert main(["studio", "--screenshot", str(shot), str(tmp_path / "missing")]) == 2
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--size", "0x0"], "--size expects WIDTHxHEIGHT in pixels, each 200 to 8000, e.g. 1400x900; got '0x0'"),
+    (["--size", "99999x99999"], "each 200 to 8000"),
+    (["--size", "big"], "got 'big'"),
+    (["--open", "nope"], "--open expects KIND:ID[@FIELD], e.g. aw.air_unit:yak-1@speed; got 'nope'"),
+])
+def test_studio_arguments_out_of_shape_are_refused_before_a_window_opens(tmp_path, capsys, argv, message):
+    from engine.cli import main
+
+    shot = tmp_path / "shot.png"
+    assert main(["studio", "--screenshot", str(shot), *argv]) == 2
+    assert message in capsys.readouterr().err and not shot.exists()
