@@ -156,6 +156,10 @@ def main() -> int:
         shot(app, window, "af.data_card", "p-47d", "name", "studio-data-card.png")
         shot(app, window, "hm.scenario", "yamamotos-defeat", "name", "studio-scenario.png")
         shot(app, window, "af.die_table", "inline-engine", "rows[2].roll", "studio-dice-table.png")
+        shot(app, window, "aw.campaign_card", "vvs-kuban-escalator", "effects[1].option", "studio-campaign-card.png")
+        shot(app, window, "aw.air_unit", "sturmovik", "name", "studio-air-unit.png")
+        shot(app, window, "hm.bomber", "b-17g-fortress", "name", "studio-hm-bomber.png")
+        shot(app, window, "aw.target_roster", "vvs-krymskaya", "name", "studio-target-roster.png")
         save_preview(window, "preview-dice-table.png")
 
         # Validation as you type: break a table the way a slip of the keyboard would.
