@@ -52,7 +52,7 @@ def grounded_by(st: State, unit: Unit) -> str | None:
             return "missions"
     if unit.landed == st.hour:
         return "landed"
-    if st.static.launch_limited and st.launched.get(unit.square, 0) >= st.command_level(unit.side):
+    if st.static.launch_limited and st.launched.get(unit.square, 0) >= st.sides[unit.side].command_level:
         return "launch"
     return None
 
@@ -333,7 +333,7 @@ class Destinations(_Offers):
 
     def can_move(self, square: int) -> bool:
         return square in self.steps and (
-            self.in_air().get(square, 0) + len(self.group) <= self.st.command_level(self.side))
+            self.in_air().get(square, 0) + len(self.group) <= self.st.sides[self.side].command_level)
 
     def rooms(self) -> dict[int, int]:
         if self._rooms is None:
