@@ -40,6 +40,9 @@ class Decision:
     a bot that builds its action itself is checked by `accept` (the rules' own
     legality test, returning the canonical action or None) without enumerating
     every alternative. A person, a view or a bot that wants the list still gets it.
+    A subclass may instead be its own offers: methods `build()` (the list), `explain` and
+    `accept`, with `options` None, which costs no helper object and no bound method kept (nor
+    the reference cycle one would tie back to the decision).
 
     What most decisions leave at its default is a class attribute, set on the instance only when
     given: some 700 decisions a game are built, each attribute stored costing a little.
@@ -49,13 +52,15 @@ class Decision:
     accept: Callable[[Action], Action | None] | None = None  # the rules' own legality test
     secret = False  # the other sides must not see the choice until the rules reveal it
     _index: dict[str, Action] | None = None  # offered actions by `action_key`, built on demand
+    _options: list[Action] | None = None  # made by `build` when first asked for
+    build: Callable[[], list[Action]] | None = None  # makes the options (given, or a subclass's method)
 
     def __init__(
         self,
         side: str,
         kind: str,  # what is being decided, e.g. "aw.fly" or "hm.move"
         prompt: str,
-        options: list[Action] | Callable[[], list[Action]],
+        options: list[Action] | Callable[[], list[Action]] | None,  # None: the subclass's `build`
         context: dict[str, Any] | None = None,  # for views: unit, square...
         explain: Callable[[Action], str] | None = None,  # why an action is not legal
         accept: Callable[[Action], Action | None] | None = None,
@@ -70,16 +75,16 @@ class Decision:
         if secret:
             self.secret = True
         if callable(options):
-            self._options, self._build = None, options
+            self.build = options
         elif options:
             self._options = options
-        else:
+        elif options is not None or self.build is None:
             raise ValueError(f"decision {kind} for {side} offers no action")
 
     @property
     def options(self) -> list[Action]:
         if self._options is None:
-            self._options = self._build()
+            self._options = self.build()
             if not self._options:
                 raise ValueError(f"decision {self.kind} for {self.side} offers no action")
         return self._options
