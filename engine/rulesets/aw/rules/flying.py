@@ -405,7 +405,7 @@ def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
         for unit in group:
             unit.sorties += 1
             unit.took_off = st.hour
-            st.change(unit, airborne=True)
+            st.change(unit, {"airborne": True})
         st.launched[start] = st.launched.get(start, 0) + len(group)
     route = path(st, side, start, _speed(group), dest)
     movers = list(group)
@@ -431,7 +431,7 @@ def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
     if landed:
         for unit in movers:
             unit.landed = st.hour
-            st.change(unit, airborne=False)
+            st.change(unit, {"airborne": False})
     labels = static.labels
     st.log.add({"seq": None, "type": "aw.flight", "side": side, "units": [u.id for u in group], "took_off": took_off,
                 "from": labels[start], "to": labels[dest], "path": [labels[s] for s in route], "landed": landed,

@@ -18,7 +18,7 @@ def reveal(st: State, units: list[Unit], why: str, square: int | None = None) ->
     if not newly:
         return
     for unit in newly:
-        st.change(unit, revealed=True)
+        st.change(unit, {"revealed": True})
     event = {"seq": None, "type": "aw.reveal", "units": [u.id for u in newly], "why": why}
     if square is not None:
         event["at"] = st.static.label(square)
@@ -51,7 +51,7 @@ def face_down(st: State) -> None:
     """Start of Redeployment: every revealed unit is flipped face down again (22.0)."""
     for unit in st.units.values():
         if unit.revealed:
-            st.change(unit, revealed=False)
+            st.change(unit, {"revealed": False})
 
 
 def seen_by(st: State, side: str) -> set[str]:

@@ -35,7 +35,7 @@ def new_day(st: State, turn: int) -> None:
     for unit in st.units.values():
         unit.sorties = unit.took_off = unit.landed = 0
         if unit.bombed:
-            st.change(unit, bombed=False)
+            st.change(unit, {"bombed": False})
     st.emit("aw.turn", turn=turn, label=_turn_label(st, turn))
 
 

@@ -316,9 +316,11 @@ class State:
         if box == DAMAGE:
             self.summed.append(event)
         if was_airborne:
-            self.change(unit, airborne=False, revealed=False)
+            self.change(unit, {"airborne": False, "revealed": False})
 
-    def change(self, unit: Unit, **state: Any) -> None:
+    def change(self, unit: Unit, state: dict[str, Any]) -> None:
+        """Change a unit's `state` ('airborne', 'revealed', 'bombed'): the dict goes into its event
+        as it is, handed over whole rather than packed from keywords (some 400 changes a game)."""
         if "airborne" in state and unit.air and unit.square is not None and state["airborne"] != unit.airborne:
             self._base(unit, unit.square, -1 if state["airborne"] else 1)
         for key, value in state.items():
