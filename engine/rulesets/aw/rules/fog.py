@@ -29,8 +29,14 @@ def reveal(st: State, units: list[Unit], why: str, square: int | None = None) ->
 
 
 def contacts(st: State, side: str) -> frozenset[int]:
-    """Squares where a `side` air stack meets an enemy unit or installation (22.0)."""
-    return st.memo(st.static.enemy[side], _occupied)
+    """Squares where a `side` air stack meets an enemy unit or installation (22.0). Kept with
+    `side`'s routes, which are forgotten whenever an enemy unit moves (`State.routes`): asked for
+    at every route and flight, some 500 times a game."""
+    cache = st.routes[side]
+    found = cache.get("contacts")
+    if found is None:
+        found = cache["contacts"] = _occupied(st, st.static.enemy[side])
+    return found
 
 
 def _occupied(st: State, side: str) -> frozenset[int]:

@@ -19,8 +19,13 @@ T = TypeVar("T")
 
 
 def stops(st: State, side: str) -> frozenset[int]:
-    """Squares a `side` stack may enter but not leave: enemy air units in the air there (17.1)."""
-    return st.memo(st.static.enemy[side], _stopping)
+    """Squares a `side` stack may enter but not leave: enemy air units in the air there (17.1).
+    Kept with the routes, as `fog.contacts` is."""
+    cache = st.routes[side]
+    found = cache.get("stops")
+    if found is None:
+        found = cache["stops"] = _stopping(st, st.static.enemy[side])
+    return found
 
 
 def _stopping(st: State, side: str) -> frozenset[int]:
