@@ -40,32 +40,51 @@ class Decision:
     a bot that builds its action itself is checked by `accept` (the rules' own
     legality test, returning the canonical action or None) without enumerating
     every alternative. A person, a view or a bot that wants the list still gets it.
+    A subclass may instead be its own offers: methods `build()` (the list), `explain` and
+    `accept`, with `options` None, which costs no helper object and no bound method kept (nor
+    the reference cycle one would tie back to the decision).
+
+    What most decisions leave at its default is a class attribute, set on the instance only when
+    given: some 700 decisions a game are built, each attribute stored costing a little.
     """
+
+    explain: Callable[[Action], str] | None = None  # why an action is not legal
+    accept: Callable[[Action], Action | None] | None = None  # the rules' own legality test
+    secret = False  # the other sides must not see the choice until the rules reveal it
+    _index: dict[str, Action] | None = None  # offered actions by `action_key`, built on demand
+    _options: list[Action] | None = None  # made by `build` when first asked for
+    build: Callable[[], list[Action]] | None = None  # makes the options (given, or a subclass's method)
 
     def __init__(
         self,
         side: str,
         kind: str,  # what is being decided, e.g. "aw.fly" or "hm.move"
         prompt: str,
-        options: list[Action] | Callable[[], list[Action]],
+        options: list[Action] | Callable[[], list[Action]] | None,  # None: the subclass's `build`
         context: dict[str, Any] | None = None,  # for views: unit, square...
         explain: Callable[[Action], str] | None = None,  # why an action is not legal
         accept: Callable[[Action], Action | None] | None = None,
         secret: bool = False,  # the other sides must not see the choice until the rules reveal it
     ) -> None:
-        self.side, self.kind, self.prompt, self.secret = side, kind, prompt, secret
+        self.side, self.kind, self.prompt = side, kind, prompt
         self.context = context if context is not None else {}
-        self.explain, self.accept = explain, accept
-        self._options = None if callable(options) else options
-        self._build = options if callable(options) else None
-        if self._options is not None and not self._options:
+        if explain is not None:
+            self.explain = explain
+        if accept is not None:
+            self.accept = accept
+        if secret:
+            self.secret = True
+        if callable(options):
+            self.build = options
+        elif options:
+            self._options = options
+        elif options is not None or self.build is None:
             raise ValueError(f"decision {kind} for {side} offers no action")
-        self._index: dict[str, Action] | None = None
 
     @property
     def options(self) -> list[Action]:
         if self._options is None:
-            self._options = self._build()
+            self._options = self.build()
             if not self._options:
                 raise ValueError(f"decision {self.kind} for {self.side} offers no action")
         return self._options

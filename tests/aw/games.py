@@ -128,7 +128,7 @@ def put(st, unit_id: str, at: str, airborne: bool = False, took_off: int | None 
     if airborne:
         unit.took_off = st.hour if took_off is None else took_off
         unit.sorties = max(unit.sorties, 1)
-        st.change(unit, airborne=True)
+        st.change(unit, {"airborne": True})
     return unit
 
 

@@ -12,7 +12,7 @@ from .games import board, drive, put
 
 
 def _destinations(st, side, *unit_ids):
-    options = flying.Destinations(st, side, [st.units[u] for u in unit_ids]).options()
+    options = flying.Destinations(st, side, [st.units[u] for u in unit_ids]).build()
     return ({o["at"] for o in options if o["type"] == "move"}, {o["at"] for o in options if o["type"] == "land"})
 
 
@@ -50,9 +50,9 @@ def test_a_flight_is_checked_against_the_unit_and_square_it_names_without_listin
     """The labelled lists are made only when asked for; an action naming a legal unit or square
     is accepted as the offered option, label and all, and the lists hold the same options."""
     listed = []
-    real_fly, real_ends = flying.fly_options, flying.Destinations.options
+    real_fly, real_ends = flying.fly_options, flying.Destinations.build
     monkeypatch.setattr(flying, "fly_options", lambda *a: listed.append("fly") or real_fly(*a))
-    monkeypatch.setattr(flying.Destinations, "options", lambda self: listed.append("fly_to") or real_ends(self))
+    monkeypatch.setattr(flying.Destinations, "build", lambda self: listed.append("fly_to") or real_ends(self))
     game, st = board()
     put(st, "la-5.1", "F4", airborne=True)
     gen = flying.flying(game, st, "vvs")

@@ -81,7 +81,7 @@ def test_decoys_do_not_stop_enemy_movement():
     game, st = board(content=with_decoys_and_flak())
     put(st, "vvs-decoy.1", "E4", airborne=True)
     put(st, "me109.1", "D4", airborne=True)
-    options = flying.Destinations(st, "luftwaffe", [st.units["me109.1"]]).options()
+    options = flying.Destinations(st, "luftwaffe", [st.units["me109.1"]]).build()
     assert "H4" in {o["at"] for o in options if o["type"] == "move"}
 
 

@@ -243,5 +243,5 @@ def test_the_invariants_allow_air_units_left_on_a_bombed_airbase_counter(checked
     drive(bombing.attack(game, st, "luftwaffe", bombing.Target("ground_unit", base.square, base.id),
                          [(ju87, "bomb")]))
     assert checker.unbased == {("M3", "vvs")}
-    st.change(la5, airborne=True)  # it takes off: the square is an ordinary one again
+    st.change(la5, {"airborne": True})  # it takes off: the square is an ordinary one again
     assert checker.unbased == set()

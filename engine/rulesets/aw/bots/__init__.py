@@ -73,9 +73,8 @@ class AirWarsBot:
         self.current = None
         return decision.offer("end")
 
-    def _fly_to(self, decision: FlyToDecision, st: State) -> dict:
+    def _fly_to(self, ends: FlyToDecision, st: State) -> dict:
         order = self.current
-        ends = decision.ends
         if order is not None and len(order.units) > len(ends.group):  # the group is part of the order
             for uid in order.units:
                 add = ends.adds().get(uid)

@@ -167,7 +167,7 @@ def attack(game, st: State, side: str, target: Target, group: list[tuple[Unit, s
                 "results": results})
     for unit, how in group:
         if how == "bomb":
-            st.change(unit, bombed=True)  # rotated: no more bombs this turn (20.0)
+            st.change(unit, {"bombed": True})  # rotated: no more bombs this turn (20.0)
     if target.kind == "airbase":
         enemy = static.enemy[side]
         yield from take_losses(game, st, enemy, st.based_at(target.square, enemy), results.count("kill"),

@@ -18,10 +18,6 @@ from .losses import take_losses
 from .state import State, Unit
 
 
-def column(st: State, unit: Unit) -> str:
-    return unit.crt_column
-
-
 def combat_squares(st: State) -> list[int]:
     """Squares where both sides fly and someone fights: not bombers (or decoys) alone (18.1)."""
     if not all([st.in_the_air(side) for side in st.static.order]):
@@ -34,7 +30,7 @@ def combat_squares(st: State) -> list[int]:
             if sides is None:
                 sides = by_square[u.square] = set()
             sides.add(side)
-            if column(st, u) == "fighters":
+            if u.crt_column == "fighters":
                 fighters.add(u.square)
     return [sq for sq, sides in sorted(by_square.items()) if len(sides) == 2 and sq in fighters]
 
@@ -61,9 +57,9 @@ def fire(game, st: State, side: str, units: list[Unit], at: str) -> list[dict]:
     """Roll one side's fighters and bombers, each on its own column (18.1 Note)."""
     out = []
     delta = combat_delta(st, "air", side)
-    fighters = [u for u in units if column(st, u) == "fighters"]
+    fighters = [u for u in units if u.crt_column == "fighters"]
     for col in ("fighters", "bombers"):
-        firing = fighters if col == "fighters" else [u for u in units if column(st, u) == "bombers"]
+        firing = fighters if col == "fighters" else [u for u in units if u.crt_column == "bombers"]
         if not firing:
             continue
         base = sum([u.face.air_combat for u in firing])
@@ -85,7 +81,7 @@ def resolve(game, st: State, attacker: str, sq: int) -> Generator:
     at = static.label(sq)
     reveal(st, st.airborne(attacker, sq) + st.airborne(defender, sq), "air combat (22.0)", sq)
     sides = {s: st.airborne(s, sq) for s in (attacker, defender)}
-    if "fighters" not in [column(st, u) for units in sides.values() for u in units]:
+    if "fighters" not in [u.crt_column for units in sides.values() for u in units]:
         st.emit("aw.no_combat", at=at, why="only bombers left in the square (18.1)")
         return
     volleys = fire(game, st, attacker, sides[attacker], at) + fire(game, st, defender, sides[defender], at)
@@ -131,18 +127,18 @@ def aa_fire(game, st: State, attacker: str) -> Generator:
 
 def _aa_square(game, st: State, attacker: str, defender: str, sq: int) -> Generator:
     static = st.static
-    at = static.describe(sq)
+    at, label = static.describe(sq), static.labels[sq]
     printed, units = aa_sources(st, defender, sq)
     dice = printed + sum([unit_dice(st, "aa", u, u.record.aa) for u in units])
     total = dice + combat_delta(st, "aa", defender)
     total = max(total, 1 if dice >= 1 else 0)
-    options = [{"type": "fire", "at": static.label(sq), "label": f"fire {total} AA dice at {at}"}]
+    options = [{"type": "fire", "at": label, "label": f"fire {total} AA dice at {at}"}]
     if units and printed:
-        options.append({"type": "fire_printed", "at": static.label(sq),
+        options.append({"type": "fire_printed", "at": label,
                         "label": f"fire only the airbase's {printed} AA at {at}, keeping AA units hidden"})
-    options.append({"type": "hold", "at": static.label(sq), "label": f"hold fire at {at}"})
+    options.append({"type": "hold", "at": label, "label": f"hold fire at {at}"})
     action = yield Decision(defender, "aw.aa", f"AA at {at}: fire at the enemy air units there? (19.0)",
-                            options, context={"at": static.label(sq)})
+                            options, context={"at": label})
     if action["type"] == "hold":
         return
     if action["type"] == "fire_printed":
@@ -150,11 +146,11 @@ def _aa_square(game, st: State, attacker: str, defender: str, sq: int) -> Genera
         total = max(printed + combat_delta(st, "aa", defender), 1)
     reveal(st, units, "AA fire (19.0)", sq)
     targets = st.airborne(attacker, sq)
-    rolls = game.dice.roll(static.air_die, f"{defender} AA fire at {static.label(sq)} (19.0)", total,
+    rolls = game.dice.roll(static.air_die, f"{defender} AA fire at {label} (19.0)", total,
                            side=defender, column="aa")
     results = [static.air_crt["aa"][r] for r in rolls]
-    st.log.add({"seq": None, "type": "aw.aa_fire", "at": static.label(sq), "side": defender, "airbase_aa": printed,
+    st.log.add({"seq": None, "type": "aw.aa_fire", "at": label, "side": defender, "airbase_aa": printed,
                 "units": [u.id for u in units], "dice": total, "rolls": rolls, "results": results,
                 "targets": [u.id for u in targets]})
     yield from take_losses(game, st, attacker, targets, results.count("kill"), results.count("abort"),
-                           f"AA fire at {static.label(sq)}", {"kill": [u.id for u in units]})
+                           f"AA fire at {label}", {"kill": [u.id for u in units]})

@@ -52,7 +52,7 @@ def grounded_by(st: State, unit: Unit) -> str | None:
             return "missions"
     if unit.landed == st.hour:
         return "landed"
-    if st.static.launch_limited and st.launched.get(unit.square, 0) >= st.command_level(unit.side):
+    if st.static.launch_limited and st.launched.get(unit.square, 0) >= st.sides[unit.side].command_level:
         return "launch"
     return None
 
@@ -214,7 +214,7 @@ class Departures(_Offers):
     def __init__(self, st: State, side: str) -> None:
         self.st, self.side = st, side
 
-    def options(self) -> list[dict]:
+    def build(self) -> list[dict]:
         return fly_options(self.st, self.side)
 
     def explain(self, action: dict) -> str:
@@ -246,17 +246,15 @@ class Departures(_Offers):
         return None
 
 
-class FlyDecision(Decision):
-    """`aw.fly`, its options listed only when asked for; `offer` is what a bot looks up. (The
-    decision keeps no bound method of its own, so nothing ties it in a reference cycle.)"""
+class FlyDecision(Departures, Decision):
+    """`aw.fly`, its own offers (`Departures`): its options listed only when asked for; `offer` is
+    what a bot looks up. Some 200 a game: one object, with no bound method kept."""
 
     def __init__(self, st: State, side: str) -> None:
-        self.departures = found = Departures(st, side)
-        super().__init__(side, "aw.fly", _fly_prompt(st.hour), found.options,
-                         context={"hour": st.hour}, explain=found.explain, accept=found.accept)
-
-    def offer(self, kind: str, key: object = None) -> dict | None:
-        return self.departures.offer(kind, key)
+        Departures.__init__(self, st, side)
+        # Decision's own __init__ called with its arguments in place: super() and keywords cost
+        # more than the rest of it (as in `FlyToDecision`).
+        Decision.__init__(self, side, "aw.fly", _fly_prompt(st.hour), None, {"hour": st.hour})
 
 
 # The prompts of the two flying decisions, asked some 200 times a game each, formatted once (a unit
@@ -333,7 +331,7 @@ class Destinations(_Offers):
 
     def can_move(self, square: int) -> bool:
         return square in self.steps and (
-            self.in_air().get(square, 0) + len(self.group) <= self.st.command_level(self.side))
+            self.in_air().get(square, 0) + len(self.group) <= self.st.sides[self.side].command_level)
 
     def rooms(self) -> dict[int, int]:
         if self._rooms is None:
@@ -359,7 +357,7 @@ class Destinations(_Offers):
         """The airbases the group may land at, in board order (listed after the moves)."""
         return [sq for sq in self.rooms() if self.can_land(sq)]
 
-    def options(self) -> list[dict]:
+    def build(self) -> list[dict]:
         """Units to add, then the moves, then the landings, then cancel."""
         return [*self.adds().values(), *map(self.move_offer, self.moves()),
                 *(self.offers["land"][sq] for sq in self.landings()), _CANCEL]
@@ -385,17 +383,17 @@ class Destinations(_Offers):
         return None
 
 
-class FlyToDecision(Decision):
-    """`aw.fly_to`, its options (often some fifty squares) listed only when asked for: `ends` says
-    what is legal (for a bot to pick from), and any action is checked against it."""
+class FlyToDecision(Destinations, Decision):
+    """`aw.fly_to`, its own offers (`Destinations`): its options (often some fifty squares) listed
+    only when asked for; what is legal is there for a bot to pick from, and any action is checked
+    against it. Some 200 a game: one object, with no bound method kept."""
 
     def __init__(self, st: State, side: str, group: list[Unit]) -> None:
-        self.ends = ends = Destinations(st, side, group)
-        super().__init__(
-            side, "aw.fly_to", _ends_prompt(_names(group)), ends.options,
-            context={"units": [u.id for u in group], "from": st.static.label(group[0].square)},
-            explain=ends.explain, accept=ends.accept,
-        )
+        Destinations.__init__(self, st, side, group)
+        # Decision's own __init__ called with its arguments in place: super() and keywords cost more
+        # than the rest of it.
+        Decision.__init__(self, side, "aw.fly_to", _ends_prompt(_names(group)), None,
+                          {"units": [u.id for u in group], "from": st.static.labels[group[0].square]})
 
 
 def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
@@ -407,7 +405,7 @@ def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
         for unit in group:
             unit.sorties += 1
             unit.took_off = st.hour
-            st.change(unit, airborne=True)
+            st.change(unit, {"airborne": True})
         st.launched[start] = st.launched.get(start, 0) + len(group)
     route = path(st, side, start, _speed(group), dest)
     movers = list(group)
@@ -433,7 +431,7 @@ def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
     if landed:
         for unit in movers:
             unit.landed = st.hour
-            st.change(unit, airborne=False)
+            st.change(unit, {"airborne": False})
     labels = static.labels
     st.log.add({"seq": None, "type": "aw.flight", "side": side, "units": [u.id for u in group], "took_off": took_off,
                 "from": labels[start], "to": labels[dest], "path": [labels[s] for s in route], "landed": landed,

@@ -18,7 +18,7 @@ def reveal(st: State, units: list[Unit], why: str, square: int | None = None) ->
     if not newly:
         return
     for unit in newly:
-        st.change(unit, revealed=True)
+        st.change(unit, {"revealed": True})
     event = {"seq": None, "type": "aw.reveal", "units": [u.id for u in newly], "why": why}
     if square is not None:
         event["at"] = st.static.label(square)
@@ -29,8 +29,14 @@ def reveal(st: State, units: list[Unit], why: str, square: int | None = None) ->
 
 
 def contacts(st: State, side: str) -> frozenset[int]:
-    """Squares where a `side` air stack meets an enemy unit or installation (22.0)."""
-    return st.memo(st.static.enemy[side], _occupied)
+    """Squares where a `side` air stack meets an enemy unit or installation (22.0). Kept with
+    `side`'s routes, which are forgotten whenever an enemy unit moves (`State.routes`): asked for
+    at every route and flight, some 500 times a game."""
+    cache = st.routes[side]
+    found = cache.get("contacts")
+    if found is None:
+        found = cache["contacts"] = _occupied(st, st.static.enemy[side])
+    return found
 
 
 def _occupied(st: State, side: str) -> frozenset[int]:
@@ -51,7 +57,7 @@ def face_down(st: State) -> None:
     """Start of Redeployment: every revealed unit is flipped face down again (22.0)."""
     for unit in st.units.values():
         if unit.revealed:
-            st.change(unit, revealed=False)
+            st.change(unit, {"revealed": False})
 
 
 def seen_by(st: State, side: str) -> set[str]:

@@ -19,8 +19,13 @@ T = TypeVar("T")
 
 
 def stops(st: State, side: str) -> frozenset[int]:
-    """Squares a `side` stack may enter but not leave: enemy air units in the air there (17.1)."""
-    return st.memo(st.static.enemy[side], _stopping)
+    """Squares a `side` stack may enter but not leave: enemy air units in the air there (17.1).
+    Kept with the routes, as `fog.contacts` is."""
+    cache = st.routes[side]
+    found = cache.get("stops")
+    if found is None:
+        found = cache["stops"] = _stopping(st, st.static.enemy[side])
+    return found
 
 
 def _stopping(st: State, side: str) -> frozenset[int]:
@@ -57,15 +62,17 @@ def _search(st: State, side: str, start: int, speed: int, stopped: frozenset[int
     the one entering the fewest contact squares; a stopping square is not left (17.1).
     Returns square -> steps (nearest first) and square -> the square before it on its route.
 
-    The search looks at no square beyond `speed` steps, so the contacts and stops there make the
-    same routes in any game: kept per scenario (`_kept`) by those, as well as per state."""
+    The search looks at no square beyond `speed` steps, and leaves none of the squares `speed`
+    steps away, where a contact costs every way in alike: so the contacts and stops within
+    `speed - 1` steps make the same routes in any game. Kept per scenario (`_kept`) by those (the
+    squares at the rim left out of the key, more searches are found kept), as well as per state."""
     cache = st.routes[side]
     key = ("search", start, speed)
     found = cache.get(key)
     if found is not None:
         return found
     touched = contacts(st, side)
-    within = st.static.diamond(start, speed).keys()
+    within = st.static.diamond(start, speed - 1).keys()
     kept = st.static.cache.setdefault("searches", {})
     seen = (start, speed, frozenset(within & touched), frozenset(within & stopped))
     found = kept.get(seen)

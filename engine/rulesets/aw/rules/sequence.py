@@ -18,13 +18,26 @@ from .state import DAMAGE, REINFORCEMENTS, State
 
 
 def play(game) -> Generator:
+    """The days, each a Planning and an Operations Phase. The Operations Phase's hours are played
+    here, not in a generator of their own: each of the some 600 decisions of a game's hours
+    passes through every generator level between it and the game."""
     st: State = game.state
     _enter(st)
     cards.shuffle_decks(game, st)
+    hours = st.static.scenario.hours_per_turn
     for turn in range(1, st.static.scenario.turns + 1):
         new_day(st, turn)
         yield from planning(game, st)
-        yield from operations(game, st)
+        st.phase = "operations"
+        for hour in range(1, hours + 1):
+            st.hour = hour
+            for side in st.static.order:
+                yield from side_hour(game, st, side)
+            if hour < hours and (yield from _agreed_end(game, st)):
+                st.emit("aw.day_ended", turn=st.turn, hour=hour,
+                        why="both players agreed: all aircraft have landed (10.1 step 5)")
+                break
+        end_of_day(game, st)
         _summary(st)
     return finish(st)
 
@@ -35,7 +48,7 @@ def new_day(st: State, turn: int) -> None:
     for unit in st.units.values():
         unit.sorties = unit.took_off = unit.landed = 0
         if unit.bombed:
-            st.change(unit, bombed=False)
+            st.change(unit, {"bombed": False})
     st.emit("aw.turn", turn=turn, label=_turn_label(st, turn))
 
 
@@ -50,17 +63,8 @@ def _turn_label(st: State, turn: int) -> str:
     return next((t.label for t in st.static.scenario.turn_labels if t.turn == turn), "")
 
 
-def operations(game, st: State) -> Generator:
-    st.phase = "operations"
-    hours = st.static.scenario.hours_per_turn
-    for hour in range(1, hours + 1):
-        st.hour = hour
-        for side in st.static.order:
-            yield from side_hour(game, st, side)
-        if hour < hours and (yield from _agreed_end(game, st)):
-            st.emit("aw.day_ended", turn=st.turn, hour=hour,
-                    why="both players agreed: all aircraft have landed (10.1 step 5)")
-            break
+def end_of_day(game, st: State) -> None:
+    """The Operations Phase over: battles close, effects of the turn end, the decks are reshuffled."""
     cards.close_battles(st, None)
     st.effects = [e for e in st.effects if e.until == "game"]
     cards.reshuffle(game, st)

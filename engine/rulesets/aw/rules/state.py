@@ -128,8 +128,10 @@ class State:
         self.battles_bombed: set[tuple[str, str]] = set()  # (card, side) (30.10)
         self.launched: dict[int, int] = {}  # take-offs per airbase square this hour (30.2)
         self.counters: dict[tuple[str, int], Unit] = {}  # airbase counters on the map (30.3)
-        # Routes per side by (start, speed); they depend on enemy positions only (17.1, 22.0).
-        self.routes: dict[str, dict[tuple[int, int], tuple]] = {side: {} for side in static.order}
+        # Routes per side by (start, speed), and the squares of contact and stopping they go by
+        # ('contacts', 'stops'): they depend on enemy positions only (17.1, 22.0), so they are
+        # forgotten when an enemy unit moves, takes off or lands (`_moved`).
+        self.routes: dict[str, dict] = {side: {} for side in static.order}
         # Changes to each side's units, so that what is worked out from them can be kept.
         self.versions = {side: 0 for side in static.order}
         # Air units based per square (none: no key), kept in step by `_base` at every landing,
@@ -316,9 +318,11 @@ class State:
         if box == DAMAGE:
             self.summed.append(event)
         if was_airborne:
-            self.change(unit, airborne=False, revealed=False)
+            self.change(unit, {"airborne": False, "revealed": False})
 
-    def change(self, unit: Unit, **state: Any) -> None:
+    def change(self, unit: Unit, state: dict[str, Any]) -> None:
+        """Change a unit's `state` ('airborne', 'revealed', 'bombed'): the dict goes into its event
+        as it is, handed over whole rather than packed from keywords (some 400 changes a game)."""
         if "airborne" in state and unit.air and unit.square is not None and state["airborne"] != unit.airborne:
             self._base(unit, unit.square, -1 if state["airborne"] else 1)
         for key, value in state.items():
