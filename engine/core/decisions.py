@@ -8,11 +8,15 @@ among them, so no controller — bot, person or network peer — is trusted.
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any, Callable
 
 from .events import canonical
 
 Action = dict[str, Any]
+
+
+REASON_LENGTH = 280  # a refusal's reason at most, in characters, cut in the middle
 
 
 class IllegalAction(Exception):
@@ -96,7 +100,7 @@ class Decision:
                 if offered is action:
                     return action  # a bot handing back an offered action
         if not isinstance(action, dict) or "type" not in action:
-            raise IllegalAction(f"an action is a mapping with a 'type'; got {action!r}")
+            raise IllegalAction(f"an action is a mapping with a 'type'; got {reprlib.repr(action)}")
         if self.accept is not None:
             accepted = self.accept(action)
             if accepted is not None:
@@ -110,9 +114,11 @@ class Decision:
         if not reason:
             kinds = sorted({a["type"] for a in self.options})
             reason = (
-                f"'{action.get('type')}' with these parameters is not legal now "
+                f"{reprlib.repr(action.get('type'))} with these parameters is not legal now "
                 f"({self.prompt}); legal action types: {', '.join(kinds)}"
             )
+        if len(reason) > REASON_LENGTH:  # quoting a hand-edited save's huge value: its start and the rule
+            reason = f"{reason[:REASON_LENGTH - 100]} … {reason[-90:]}"
         raise IllegalAction(reason)
 
     def by_label(self, label: str) -> Action | None:

@@ -56,6 +56,11 @@ def test_illegal_action_is_refused_with_reason_and_changes_nothing():
     with pytest.raises(IllegalAction, match="mapping with a 'type'"):
         game.submit("attack")
     assert len(game.log) == before and game.pending is not None
+    huge = ["x" * 1000] * 1000  # a hand-edited save's action: the refusal quotes it, briefly
+    for action in (huge, {"type": huge}):
+        with pytest.raises(IllegalAction) as refused:
+            game.submit(action)
+        assert len(str(refused.value)) < 300
 
 
 def test_unknown_option_is_rejected():
