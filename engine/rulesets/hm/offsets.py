@@ -21,6 +21,7 @@ _BITS: dict[Cube, int] = {(0, 0, 0): 1}
 # 200 columns and rows), and a dict reads a number quicker than a tuple made for the asking.
 ROW = 4096
 _HEXES: dict[int, int] = {0: 0}  # the number of each offset with a bit -> hexes from the origin
+_NUMBERED: dict[int, int] = {0: 1}  # the number of each offset with a bit -> its bit, for `around`
 _RADIUS = [0]  # every offset up to this distance has its bit
 _GROWING = Lock()  # games in two threads must not give one offset two bits
 
@@ -40,6 +41,7 @@ def _grow(radius: int) -> None:
                     ring[(x, y, z)] = 1 << (len(_BITS) + len(ring))
                     x, y, z = x + dx, y + dy, z + dz
             _HEXES.update(dict.fromkeys([x * ROW + y for x, y, _ in ring], r))
+            _NUMBERED.update({x * ROW + y: b for (x, y, _), b in ring.items()})
             _BITS.update(ring)
             _RADIUS[0] = r
 
@@ -80,13 +82,12 @@ def disk(radius: int) -> tuple[tuple[Cube, int], ...]:
 
 
 def around(start: Cube, cubes: Iterable[Cube]) -> int:
-    """The mask of `cubes` as offsets from `start`."""
+    """The mask of `cubes` as offsets from `start`, each found by the number of its offset (ROW)."""
     sx, sy, sz = start
-    known = _BITS.get
+    here, known = sx * ROW + sy, _NUMBERED.get
     out = 0
     for x, y, z in cubes:
-        offset = (x - sx, y - sy, z - sz)
-        out |= known(offset) or bit(offset)  # (no bit is 0)
+        out |= known(x * ROW + y - here) or bit((x - sx, y - sy, z - sz))  # (no bit is 0)
     return out
 
 
