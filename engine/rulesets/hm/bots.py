@@ -24,18 +24,13 @@ from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
 from .moves import EndState, Template
-from .offsets import disk, ray
+from .offsets import ROW, disk, hexes_by_number, ray
 from .play import MoveDecision
 from .state import Plane, State, distances, hex_distance, nearest_each
 
 FIGHTER, BOMBER = 1.0, 3.0
 DESIGNATION_CANDIDATE = 5.0  # a plane that may carry the designated passenger
 ESCORT_RADIUS = 3
-# A hex or offset (x, y, z) as one number, x * ROW + y (z is -x - y), for `danger`: a difference of
-# two such numbers is the number of the offset between the hexes on any mat under ROW / 2 hexes
-# across (a board has at most 200 columns and rows), and a dict reads a number quicker than a tuple
-# made for the asking.
-ROW = 4096
 
 
 def _first_least(values: list) -> int:
@@ -60,9 +55,19 @@ def _along(state: EndState) -> int:
 # What a fighter's bot keeps on a template (`Template.kept`, `Template.table`): functions handed
 # their arguments, not closures, which would be made at every decision only to be found kept.
 
-def _near(offsets: Sequence[Cube], rx: int, ry: int, rz: int) -> list[float]:
+def _spot_hexes(plan: Template, others: Sequence[Cube]) -> list[int]:
+    """Hexes from each spot of the template to the nearest of `others` (offsets, not empty): by the
+    numbers of the offsets (ROW), a subtraction and a lookup per spot rather than three `abs`, one
+    comprehension per other (they are few), the least taken by builtins."""
+    numbers = plan.spot_table(("number",), _number)
+    hexes = hexes_by_number(plan.reach + max([(abs(x) + abs(y) + abs(z)) >> 1 for x, y, z in others]))
+    columns = [[hexes[n - m] for n in numbers] for m in [x * ROW + y for x, y, _ in others]]
+    return columns[0] if len(columns) == 1 else list(map(min, *columns))
+
+
+def _near(plan: Template, rx: int, ry: int, rz: int) -> list[float]:
     """The easy bot's worth of each spot by its offset: near the objective at offset (rx, ry, rz)."""
-    return [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1) for x, y, z in offsets]
+    return [0.0 - 0.15 * hexes for hexes in _spot_hexes(plan, [(rx, ry, rz)])]
 
 
 def _near_and_behind(plan: Template, rx: int, ry: int, rz: int, back: int) -> list:
@@ -73,18 +78,17 @@ def _near_and_behind(plan: Template, rx: int, ry: int, rz: int, back: int) -> li
     change the worths)."""
     behind = _dot((rx, ry, rz), CUBE_DIRECTIONS[back])
     dots = plan.spot_table(("dot", back), lambda o: _dot(o, CUBE_DIRECTIONS[back]))
-    cells = [value + 0.2 if dot > behind else value for (x, y, z), dot in zip(plan.spot_offsets, dots)
-             for value in [0.0 - 0.15 * ((abs(x - rx) + abs(y - ry) + abs(z - rz)) >> 1)]]
+    cells = [value + 0.2 if dot > behind else value for hexes, dot in zip(_spot_hexes(plan, [(rx, ry, rz)]), dots)
+             for value in [0.0 - 0.15 * hexes]]
     toward = [rx * a + ry * b + rz * c for a, b, c in CUBE_DIRECTIONS]  # its offset along each
     pointing = [along < toward[s.facing] for along, s in zip(plan.table(("along",), _along), plan.states)]
     return [cells, pointing, None]
 
 
-def _straying(offsets: Sequence[Cube], mates: tuple[Cube, ...]) -> list[float]:
+def _straying(plan: Template, mates: tuple[Cube, ...]) -> list[float]:
     """An escort's cost of ending at each spot, by how far beyond the radius of every bomber
     (at offsets `mates`) it lies."""
-    return [0.1 * (hexes - ESCORT_RADIUS) if hexes > ESCORT_RADIUS else 0.0
-            for hexes in nearest_each(offsets, list(mates))]
+    return [0.1 * (hexes - ESCORT_RADIUS) if hexes > ESCORT_RADIUS else 0.0 for hexes in _spot_hexes(plan, mates)]
 
 
 def _ray(state: EndState, turn: int, reach: int) -> tuple:
@@ -346,7 +350,6 @@ class Bot:
         plan = mover.plan
         # What the end hex alone is worth, by spot (every spot of the template, a column at a time):
         # near the objective, behind it (out of its forward guns), by the bombers.
-        offsets = plan.spot_offsets
         pointing = worths = None  # by end state of the template (its index), when the bot points
         cells: Sequence[float]
         if objective is None:
@@ -355,7 +358,7 @@ class Bot:
             (ox, oy, oz), back = objective.nose, (objective.facing + 3) % 6
             rx, ry, rz = ox - sx, oy - sy, oz - sz  # the objective as an offset
             if not hard:
-                cells = plan.kept(("near", rx, ry, rz), _near, offsets, rx, ry, rz)
+                cells = plan.kept(("near", rx, ry, rz), _near, plan, rx, ry, rz)
             else:  # and behind it; the same few offsets and facings of the objective recur decision after decision
                 kept = plan.kept(("near and behind", rx, ry, rz, back), _near_and_behind, plan, rx, ry, rz, back)
                 cells, pointing, worths = kept
@@ -367,7 +370,7 @@ class Bot:
             # the bomber's; the bombers' offsets recur (they fly with their escorts), so the cost of
             # each spot is kept by them (0.0 within the radius: taking it away leaves a worth as it is).
             mates = tuple([(x - sx, y - sy, z - sz) for x, y, z in bombers])
-            costs = plan.kept(("straying", mates), _straying, offsets, mates)
+            costs = plan.kept(("straying", mates), _straying, plan, mates)
             cells = [cell - cost for cell, cost in zip(cells, costs)]
             worths = None  # (kept with the cells as they were)
         # Then what a move adds, in this order: the forward guns' shot, the tail gun's, pointing at the
@@ -433,7 +436,7 @@ class Bot:
         cells: dict[int, tuple[Cube, float, float]] = {}
         offsets, (sx, sy, sz) = mover.plan.spot_offsets, me.nose
         # hexes from each spot to the nearest mate: a spot is as far from a mate as its offset from the mate's
-        mate_hexes = nearest_each(offsets, [(x - sx, y - sy, z - sz) for x, y, z in mates]) if mates else []
+        mate_hexes = _spot_hexes(mover.plan, [(x - sx, y - sy, z - sz) for x, y, z in mates]) if mates else []
         # no move covers a goal farther than the template reaches with the tail behind the nose
         covers = goal is not None and hex_distance(me.nose, goal) < mover.plan.reach + me.length
 
