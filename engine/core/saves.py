@@ -8,7 +8,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from .game import SAVE_FORMAT
-
 from .jsonfile import check_shape, read_object
 
 
