@@ -24,7 +24,7 @@ from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
 from .moves import EndState, Template
-from .offsets import ROW, disk, hexes_by_number, ray
+from .offsets import ROW, disk, first_in_line, hexes_by_number, ray
 from .play import MoveDecision
 from .state import Plane, State, distances, hex_distance, nearest_each
 
@@ -99,6 +99,11 @@ def _ray(state: EndState, turn: int, reach: int) -> tuple:
 def _ray_mask(state: EndState, turn: int, reach: int) -> int:
     """The mask of `_ray`'s hexes alone, tested against the planes around for every move."""
     return _ray(state, turn, reach)[0]
+
+
+def _first_in_line(state: EndState, turn: int, reach: int) -> dict[int, tuple[int, Cube, int]]:
+    """`_ray`'s first hex a plane is in, by the mask of its hexes planes are in (`first_in_line`)."""
+    return first_in_line(state.offset, (state.facing + turn) % 6, reach)
 
 
 @lru_cache(maxsize=256)  # some 20 kB each
@@ -205,12 +210,10 @@ class Look:
                 share = max(share, expected / 12 / max(1, engines - target.engines_lost))
         return share if share < 1.0 else 1.0
 
-    def aim(self, hexes: tuple[tuple[int, Cube, int], ...], hit: int, dice: int) -> float:
-        """Worth of the shot along a line of fire from an end state, given as (bit, offset from
-        this plane, range) of each hex in order, whose hexes in mask `hit` hold other planes."""
-        for b, offset, distance in hexes:
-            if hit & b:
-                break
+    def aim(self, target: tuple[int, Cube, int], dice: int) -> float:
+        """Worth of the shot along a line of fire from an end state at the first plane in it,
+        given as the (bit, offset from this plane, range) of its hex (`first_in_line`)."""
+        b, offset, distance = target
         key = (b, distance, dice)  # the bit is the target's hex: one plane in every line this decision
         value = self._shots.get(key)
         if value is None:  # the worth of the dice fired at the first plane in the line (none at a friend)
@@ -372,10 +375,10 @@ class Bot:
         for reach, dice, turn in ((front, guns, 0), (tail, tail_guns, 3)):
             if not dice:
                 continue
-            rays = plan.table(("ray", turn, reach), _ray, turn, reach)
+            firsts = plan.table(("first in line", turn, reach), _first_in_line, turn, reach)
             masks = plan.table(("ray mask", turn, reach), _ray_mask, turn, reach)  # tested for every move
-            for k, hit in [(k, hit) for k, i in enumerate(indexes) if (hit := masks[i] & planes)]:
-                shots[k] = shots.get(k, cells[spots[k]]) + look.aim(rays[indexes[k]][1], hit, dice)
+            for k, i, hit in [(k, i, hit) for k, i in enumerate(indexes) if (hit := masks[i] & planes)]:
+                shots[k] = shots.get(k, cells[spots[k]]) + look.aim(firsts[i][hit], dice)
         if pointing is None:
             out = [cells[spot] for spot in spots]
             for k, value in shots.items():
