@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.board import cube_distance, cube_step
-from engine.rulesets.hm.offsets import around, bit, disk, mask, ray
+from engine.rulesets.hm.offsets import around, bit, disk, first_in_line, mask, ray
 
 ORIGIN = (0, 0, 0)
 
@@ -26,3 +26,12 @@ def test_masks_of_cubes_around_a_hex_and_of_a_line_of_fire():
     assert hexes == ((bit((1, 0, -1)), (1, 0, -1), 1), (bit((2, 0, -2)), (2, 0, -2), 2))  # in order, with ranges
     assert line & planes == bit((1, 0, -1))  # the first hex of the line holds a plane
     assert not ray(ORIGIN, 4, 4)[0] & planes
+
+
+def test_the_first_hex_of_a_line_of_fire_holding_a_plane_whichever_hexes_beyond_hold_planes():
+    _, hexes = ray(ORIGIN, 1, 3)
+    firsts = first_in_line(ORIGIN, 1, 3)
+    assert len(firsts) == 7  # every mask of the line's three hexes but none
+    near, middle, far = hexes
+    assert firsts[near[0] | far[0]] == near and firsts[middle[0] | far[0]] == middle and firsts[far[0]] == far
+    assert firsts[near[0] | middle[0] | far[0]] == near

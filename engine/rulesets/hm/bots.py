@@ -24,7 +24,7 @@ from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
 from .moves import EndState, Template
-from .offsets import ROW, disk, hexes_by_number, ray
+from .offsets import ROW, disk, first_in_line, hexes_by_number, ray
 from .play import MoveDecision
 from .state import Plane, State, distances, hex_distance, nearest_each
 
@@ -101,6 +101,11 @@ def _ray_mask(state: EndState, turn: int, reach: int) -> int:
     return _ray(state, turn, reach)[0]
 
 
+def _first_in_line(state: EndState, turn: int, reach: int) -> dict[int, tuple[int, Cube, int]]:
+    """`_ray`'s first hex a plane is in, by the mask of its hexes planes are in (`first_in_line`)."""
+    return first_in_line(state.offset, (state.facing + turn) % 6, reach)
+
+
 @lru_cache(maxsize=256)  # some 20 kB each
 def _sights(reach: int, speed: int | None = None, facing: int = 0,
             chances: tuple[float, ...] = ()) -> dict[int, tuple[float, float]]:
@@ -122,21 +127,21 @@ def _sights(reach: int, speed: int | None = None, facing: int = 0,
 
 
 def _guns(state: State, enemy: Plane) -> tuple:
-    """(nose x, y, z, reach, dice, sights, zone) of an enemy for `Look._threats_of`: how far its
-    guns reach this round, the dice they throw (a bomber's turrets' at their range's chance, and
-    halved), `_sights` and the mask of the mat's hexes in reach (`Mat.within`).
+    """(the number of its nose (ROW), dice, sights, zone) of an enemy for `Look._threats_of`: the
+    dice its guns throw this round (a bomber's turrets' at their range's chance, and halved),
+    `_sights` of as far as they reach and the mask of the mat's hexes in that reach (`Mat.within`).
     None of it changes till the enemy moves or loses speed: the state keeps it till then (`State.guns`)."""
     ranges, p_hit = state.table.ranges, state.hit_chance
-    speed, (x, y, z) = enemy.speed(state.rules), enemy.nose
+    speed, (x, y, _) = enemy.speed(state.rules), enemy.nose
     if enemy.role != "fighter":
         reach = speed + ranges.turret
-        return (x, y, z, reach, sum([d for _, d in enemy.turrets]) * p_hit[ranges.turret] * 0.5, _sights(reach),
+        return (x * ROW + y, sum([d for _, d in enemy.turrets]) * p_hit[ranges.turret] * 0.5, _sights(reach),
                 state.mat.within(enemy.nose, reach))
     chances = state.listed.get("gun chances")  # for `_sights`, kept with the lists of planes
     if chances is None:  # (range 0 is never asked)
         chances = state.listed["gun chances"] = tuple([p_hit.get(r, 0.0) for r in range(ranges.front + 1)])
     reach = speed + ranges.front
-    return (x, y, z, reach, enemy.record.guns_front or 0, _sights(reach, speed, enemy.facing, chances),
+    return (x * ROW + y, enemy.record.guns_front or 0, _sights(reach, speed, enemy.facing, chances),
             state.mat.within(enemy.nose, reach))
 
 
@@ -173,35 +178,26 @@ class Look:
         self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
 
     def _threats_of(self, state: State) -> list[tuple]:
-        """(the number of its nose (ROW), dice, sights) of each enemy that could fire at a hex this
-        plane may end in, for `danger` (`_sights`). Nearly every one of them is within reach of a
-        hex weighed, so its guns are worked out with it: as a threat to this side's planes, of
-        which it can shoot only one of those it reaches; and an enemy that has flown this round may
-        still go first in the next, so it counts half."""
-        drawn, kept = state.drawn, state.guns
-        (mx, my, mz), mine = self.me.nose, self.me.speed(state.rules)
-        bits = state.mat.bits
-        ours, mask = [self.me.nose], bits[self.me.nose]  # where this side's planes are, and their mask
+        """(the number of its nose (ROW), dice, sights) of each enemy, for `danger` (`_sights`): its
+        guns as a threat to this side's planes, of which it can shoot only one of those it reaches;
+        and an enemy that has flown this round may still go first in the next, so it counts half.
+        Nearly every enemy is within reach of some hex this plane may end in, and the sights of
+        one that is not hold none of them: every enemy is listed, none tested for how far it is."""
+        drawn, kept, bits = state.drawn, state.guns, state.mat.bits
+        mask = bits[self.me.nose]  # where this side's planes are
         for friend in self.friends:
-            ours.append(friend.nose)
             mask |= bits[friend.nose]
-        shared = mask.bit_count() != len(ours)  # planes share a hex: count them one by one, not by mask
+        # planes share a hex: count them one by one, not by mask
+        ours = [bits[p.nose] for p in [self.me, *self.friends]] if mask.bit_count() <= len(self.friends) else None
         threats = []
         for enemy in self.enemies:
             guns = kept.get(enemy.id)
             if guns is None:
                 guns = kept[enemy.id] = _guns(state, enemy)
-            x, y, z, reach, dice, sights, zone = guns
-            far = reach + mine
-            if not (-far <= x - mx <= far and -far <= y - my <= far and -far <= z - mz <= far):
-                continue
-            if shared:
-                near = sum(1 for a, b, c in ours if -reach <= a - x <= reach and -reach <= b - y <= reach
-                           and -reach <= c - z <= reach)
-            else:
-                near = (zone & mask).bit_count()
+            number, dice, sights, zone = guns
+            near = (zone & mask).bit_count() if ours is None else sum(1 for bit in ours if bit & zone)
             weight = (0.5 if enemy.card in drawn else 1.0) / (near if near > 1 else 1)
-            threats.append((x * ROW + y, dice * weight, sights))
+            threats.append((number, dice * weight, sights))
         return threats
 
     def kill_share(self, target: Plane, expected: float) -> float:
@@ -214,12 +210,10 @@ class Look:
                 share = max(share, expected / 12 / max(1, engines - target.engines_lost))
         return share if share < 1.0 else 1.0
 
-    def aim(self, hexes: tuple[tuple[int, Cube, int], ...], hit: int, dice: int) -> float:
-        """Worth of the shot along a line of fire from an end state, given as (bit, offset from
-        this plane, range) of each hex in order, whose hexes in mask `hit` hold other planes."""
-        for b, offset, distance in hexes:
-            if hit & b:
-                break
+    def aim(self, target: tuple[int, Cube, int], dice: int) -> float:
+        """Worth of the shot along a line of fire from an end state at the first plane in it,
+        given as the (bit, offset from this plane, range) of its hex (`first_in_line`)."""
+        b, offset, distance = target
         key = (b, distance, dice)  # the bit is the target's hex: one plane in every line this decision
         value = self._shots.get(key)
         if value is None:  # the worth of the dice fired at the first plane in the line (none at a friend)
@@ -381,10 +375,10 @@ class Bot:
         for reach, dice, turn in ((front, guns, 0), (tail, tail_guns, 3)):
             if not dice:
                 continue
-            rays = plan.table(("ray", turn, reach), _ray, turn, reach)
+            firsts = plan.table(("first in line", turn, reach), _first_in_line, turn, reach)
             masks = plan.table(("ray mask", turn, reach), _ray_mask, turn, reach)  # tested for every move
-            for k, hit in [(k, hit) for k, i in enumerate(indexes) if (hit := masks[i] & planes)]:
-                shots[k] = shots.get(k, cells[spots[k]]) + look.aim(rays[indexes[k]][1], hit, dice)
+            for k, i, hit in [(k, i, hit) for k, i in enumerate(indexes) if (hit := masks[i] & planes)]:
+                shots[k] = shots.get(k, cells[spots[k]]) + look.aim(firsts[i][hit], dice)
         if pointing is None:
             out = [cells[spot] for spot in spots]
             for k, value in shots.items():

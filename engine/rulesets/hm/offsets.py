@@ -105,3 +105,20 @@ def ray(offset: Cube, direction: int, length: int) -> tuple[int, tuple[tuple[int
         hexes = tuple((bit(c), c, k) for k in range(1, length + 1) for c in [(x + dx * k, y + dy * k, z + dz * k)])
         found = _RAYS[key] = (mask(c for _, c, _ in hexes), hexes)
     return found
+
+
+_FIRSTS: dict[tuple[Cube, int, int], dict[int, tuple[int, Cube, int]]] = {}
+
+
+def first_in_line(offset: Cube, direction: int, length: int) -> dict[int, tuple[int, Cube, int]]:
+    """`ray`'s first hex (bit, offset, range) in each mask of its hexes (every one of them but none):
+    the hex a gun fires at when planes are in those, one lookup for each move with planes in its
+    line of fire rather than a walk along the line (2 ** length - 1 masks; guns reach a few hexes)."""
+    key = (offset, direction, length)
+    found = _FIRSTS.get(key)
+    if found is None:
+        found = {}
+        for hex_ in reversed(ray(offset, direction, length)[1]):  # nearer first whatever lies beyond
+            found.update({hit | hex_[0]: hex_ for hit in [0, *found]})
+        _FIRSTS[key] = found
+    return found
