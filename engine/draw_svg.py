@@ -152,6 +152,5 @@ def to_svg(drawing: Drawing) -> str:
 def write_svg(drawing: Drawing, path: str | Path) -> Path:
     """Written whole or not at all: a failed write leaves the page that was there."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, to_svg(drawing))
+    write_atomic(path, to_svg(drawing))  # (making the folders it needs)
     return path

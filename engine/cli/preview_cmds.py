@@ -12,8 +12,7 @@ from pathlib import Path
 
 from engine.content.diagnostics import did_you_mean
 from engine.content.view import ContentView
-from engine.content.pack import write_atomic
-from engine.draw_svg import to_svg
+from engine.draw_svg import write_svg
 
 from .args import cannot_write, one_pack
 
@@ -67,7 +66,7 @@ def cmd_preview(args: argparse.Namespace) -> int:
                 continue
             path = args.out / kind / f"{record.id}.svg"
             try:  # whole or not at all: a full disk must not leave half of last week's good preview
-                write_atomic(path, to_svg(drawing))
+                write_svg(drawing, path)
             except OSError as exc:
                 raise cannot_write(path, exc) from None
             print(path)
