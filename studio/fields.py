@@ -121,6 +121,8 @@ class TextField(FieldEditor):
                     self.edit.setPlainText(text)
                 else:
                     self.edit.setText(text)
+                    if not self.edit.hasFocus():  # show a long text's start, not its end
+                        self.edit.setCursorPosition(0)
 
 
 class ScalarField(TextField):

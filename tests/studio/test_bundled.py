@@ -59,3 +59,20 @@ def test_renaming_a_bundled_plane_follows_it_into_the_errata_pack(window):
     finally:
         plane.doc.stack.undo()
     assert plane.id == "bf-110" and not any(d.is_modified() for d in window.session.docs)
+
+
+def test_a_long_text_field_shows_its_start(window, qtbot):
+    """Opening a record shows where a long source begins; typing at its end leaves the cursor there."""
+    rec = next(r for r in window.session.records() if r.kind == "paw.crew_skill" and r.id == "ace")
+    window.show_record(rec)
+    source = window.form.editor_at(("source",)).edit
+    assert len(source.text()) > 60 and source.cursorPosition() == 0
+    window.jump(rec, ("source",))
+    source.setFocus()
+    source.end(False)
+    qtbot.keyClicks(source, "!")
+    try:
+        assert source.text().endswith("!") and source.cursorPosition() == len(source.text())
+    finally:
+        rec.doc.stack.undo()
+    assert not rec.doc.is_modified()
