@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
     QGraphicsSimpleTextItem,
     QGraphicsView,
+    QStyle,
 )
 
 from engine.draw import CAP_HEIGHT, Arc, Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
@@ -229,7 +230,13 @@ def key_at(item: QGraphicsItem | None) -> str:
 
 
 class DrawingView(QGraphicsView):
-    """Shows a drawing fitted to the view; clicking a keyed shape emits its key."""
+    """Shows a drawing fitted to the view; clicking a keyed shape emits its key.
+
+    A drawing much taller than the view (a table of twenty tables) fitted whole would be too small
+    to read, so it is shown at the view's width and scrolls: from its top when it first shows, where
+    it was when an edit redraws it."""
+
+    TALL = 2.0  # shown at the view's width once that is this many times the whole drawing's scale
 
     keyClicked = Signal(str)
 
@@ -244,18 +251,29 @@ class DrawingView(QGraphicsView):
         self.drawing: Drawing | None = None
 
     def show_drawing(self, drawing: Drawing | None) -> None:
-        self.drawing = drawing
+        fresh, self.drawing = self.drawing is None, drawing
         if drawing is None:
             self.sync.clear()
             return
         self.sync.show(drawing)
-        self.fit()
+        self.fit(top=fresh)
 
-    def fit(self) -> None:
-        if self.drawing is not None:
-            margin = 4.0
-            self.fitInView(self.scene().sceneRect().adjusted(-margin, -margin, margin, margin),
-                           Qt.AspectRatioMode.KeepAspectRatio)
+    def fit(self, top: bool = False) -> None:
+        if self.drawing is None:
+            return
+        margin = 4.0
+        rect = self.scene().sceneRect().adjusted(-margin, -margin, margin, margin)
+        view, bar = self.viewport().rect(), self.verticalScrollBar()
+        whole = min(view.width() / rect.width(), view.height() / rect.height())
+        width = view.width() - (0 if bar.isVisible() else self.style().pixelMetric(
+            QStyle.PixelMetric.PM_ScrollBarExtent)) - 1
+        across = width / rect.width()
+        if across < whole * self.TALL:
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+            return
+        kept = bar.value()
+        self.setTransform(QTransform.fromScale(across, across))
+        bar.setValue(bar.minimum() if top else kept)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)

@@ -96,3 +96,26 @@ def test_text_is_as_wide_as_layouts_measure_it(qapp, font):
     scene = render_scene(Drawing(200, 20, (Text(0, 10, text, font, anchor="w"),)))
     drawn = next(i for i in scene.items() if isinstance(i, QGraphicsSimpleTextItem)).sceneBoundingRect().width()
     assert drawn == pytest.approx(text_width(text, font), rel=0.02)
+
+
+def _tall(rows: int) -> Drawing:
+    return Drawing(100, 30 * rows, tuple(Rect(0, 30 * i, 100, 25, key=f"rows[{i}]") for i in range(rows)))
+
+
+def test_a_tall_drawing_is_shown_at_the_views_width_and_scrolls(qtbot):
+    from studio.render import DrawingView
+
+    view = DrawingView()
+    qtbot.addWidget(view)
+    view.resize(400, 300)
+    view.show()
+    view.show_drawing(Drawing(100, 60, (Rect(0, 0, 100, 60),)))
+    assert view.transform().m11() == pytest.approx(min(view.viewport().width() / 108, view.viewport().height() / 68), rel=0.03)
+    view.show_drawing(None)  # another record: its tall table opens at the top, readable
+    view.show_drawing(_tall(20))
+    qtbot.waitUntil(view.verticalScrollBar().isVisible, timeout=2000)
+    assert view.transform().m11() > 2.5 and view.verticalScrollBar().value() == view.verticalScrollBar().minimum()
+    assert view.mapFromScene(0, 0).x() >= 0 and view.mapFromScene(100, 0).x() <= view.viewport().width()
+    view.verticalScrollBar().setValue(900)
+    view.show_drawing(_tall(20))  # an edit redraws it: the place read stays
+    assert view.verticalScrollBar().value() == 900
