@@ -32,6 +32,7 @@ from .document import UNSET
 from .fields import FieldEditor, describe, parse_scalar
 
 SEVERITY_COLOURS = {"error": "#f8d0d0", "warning": "#fbe7bf", "info": "#dde8f6"}
+MAX_COLUMN = 260  # pixels: a column of long texts stays readable without pushing the rest away
 
 
 def _scalar_list(nav, option: dict) -> bool:
@@ -164,10 +165,22 @@ class GridField(FieldEditor):
                         self.table.setItem(r, c, item)
                     elif item.text() != text:
                         item.setText(text)
+        if rows and not shown:
+            self._fit_columns()
         # Tall enough for every row (up to a screenful) plus a horizontal scroll bar.
         header = self.table.horizontalHeader().sizeHint().height()
         chrome = self.table.horizontalScrollBar().sizeHint().height() + 2 * self.table.frameWidth() + 2
         self.table.setFixedHeight(min(header + 24 * max(len(rows), 1) + chrome, 460))
+
+    def _fit_columns(self) -> None:
+        """Each column as wide as its heading and cells (a long name no longer cut to "Advantage ...",
+        a yes/no column no longer the widest), up to MAX_COLUMN; the last stretches. Only when rows
+        first show, so columns do not jump under a person typing."""
+        table = self.table
+        for c in range(len(self.columns) - 1):
+            table.resizeColumnToContents(c)
+            if table.columnWidth(c) > MAX_COLUMN:
+                table.setColumnWidth(c, MAX_COLUMN)
 
     def mark_cells(self, diagnostics: list[Diagnostic]) -> None:
         for r, c in self._marked:

@@ -76,3 +76,16 @@ def test_a_long_text_field_shows_its_start(window, qtbot):
     finally:
         rec.doc.stack.undo()
     assert not rec.doc.is_modified()
+
+
+def test_grid_columns_open_as_wide_as_their_cells(window, qtbot):
+    """A grid of phases shows each phase's whole name; a narrow column stays narrow."""
+    from studio.grid import MAX_COLUMN
+
+    rec = next(r for r in window.session.records() if r.kind == "af.rules")
+    window.show_record(rec)
+    grid = window.form.editor_at(("sequence_basic",))
+    table, name = grid.table, grid.columns.index("name")
+    longest = max(table.fontMetrics().horizontalAdvance(table.item(r, name).text()) for r in range(table.rowCount()))
+    assert min(longest, MAX_COLUMN - 20) < table.columnWidth(name) <= MAX_COLUMN
+    assert table.columnWidth(grid.columns.index("step")) < table.columnWidth(name) / 2
