@@ -232,11 +232,13 @@ def key_at(item: QGraphicsItem | None) -> str:
 class DrawingView(QGraphicsView):
     """Shows a drawing fitted to the view; clicking a keyed shape emits its key.
 
-    A drawing much taller than the view (a table of twenty tables) fitted whole would be too small
-    to read, so it is shown at the view's width and scrolls: from its top when it first shows, where
-    it was when an edit redraws it."""
+    A drawing much taller or wider than the view (a table of twenty tables, a timeline's row of
+    tables) fitted whole would be too small to read, so it fills the view's width (or height) and
+    scrolls: from its start when it first shows, from where it was when an edit redraws it.
+    Ctrl+wheel zooms about the pointer and the zoom stays through edits; 0 fits it again."""
 
-    TALL = 2.0  # shown at the view's width once that is this many times the whole drawing's scale
+    LONG = 2.0  # filling one side is used once that scales it this many times the whole fit
+    ZOOM_STEP = 1.15
 
     keyClicked = Signal(str)
 
@@ -248,36 +250,59 @@ class DrawingView(QGraphicsView):
                             | QPainter.RenderHint.SmoothPixmapTransform)
         self.setBackgroundBrush(QColor("#e9ebee"))
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.drawing: Drawing | None = None
+        self.zoomed = False  # a person's zoom: kept until another record or 0
 
     def show_drawing(self, drawing: Drawing | None) -> None:
         fresh, self.drawing = self.drawing is None, drawing
         if drawing is None:
             self.sync.clear()
+            self.zoomed = False
             return
         self.sync.show(drawing)
-        self.fit(top=fresh)
+        self.fit(start=fresh)
 
-    def fit(self, top: bool = False) -> None:
-        if self.drawing is None:
+    def fit(self, start: bool = False) -> None:
+        if self.drawing is None or self.zoomed:
             return
         margin = 4.0
         rect = self.scene().sceneRect().adjusted(-margin, -margin, margin, margin)
-        view, bar = self.viewport().rect(), self.verticalScrollBar()
+        view, down, across = self.viewport().rect(), self.verticalScrollBar(), self.horizontalScrollBar()
+        extent = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
         whole = min(view.width() / rect.width(), view.height() / rect.height())
-        width = view.width() - (0 if bar.isVisible() else self.style().pixelMetric(
-            QStyle.PixelMetric.PM_ScrollBarExtent)) - 1
-        across = width / rect.width()
-        if across < whole * self.TALL:
+        by_width = (view.width() - (0 if down.isVisible() else extent) - 1) / rect.width()
+        by_height = (view.height() - (0 if across.isVisible() else extent) - 1) / rect.height()
+        scale = max(by_width, by_height)
+        if scale < whole * self.LONG:
             self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
             return
-        kept = bar.value()
-        self.setTransform(QTransform.fromScale(across, across))
-        bar.setValue(bar.minimum() if top else kept)
+        kept = down.value(), across.value()
+        self.setTransform(QTransform.fromScale(scale, scale))
+        down.setValue(down.minimum() if start else kept[0])
+        across.setValue(across.minimum() if start else kept[1])
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         self.fit()
+
+    def wheelEvent(self, event) -> None:  # noqa: N802 - Qt API
+        delta = event.angleDelta().y()
+        if not (event.modifiers() & Qt.KeyboardModifier.ControlModifier) or not delta or self.drawing is None:
+            super().wheelEvent(event)  # scrolls a long drawing
+            return
+        self.zoomed = True
+        factor = self.ZOOM_STEP ** (delta / 120)
+        self.scale(factor, factor)
+        event.accept()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if event.key() == Qt.Key.Key_0:
+            self.zoomed = False
+            self.fit(start=True)
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
         key = key_at(self.itemAt(event.position().toPoint()))

@@ -102,15 +102,21 @@ def _tall(rows: int) -> Drawing:
     return Drawing(100, 30 * rows, tuple(Rect(0, 30 * i, 100, 25, key=f"rows[{i}]") for i in range(rows)))
 
 
-def test_a_tall_drawing_is_shown_at_the_views_width_and_scrolls(qtbot):
+@pytest.fixture
+def view(qtbot):
     from studio.render import DrawingView
 
     view = DrawingView()
     qtbot.addWidget(view)
     view.resize(400, 300)
     view.show()
+    return view
+
+
+def test_a_tall_drawing_is_shown_at_the_views_width_and_scrolls(view, qtbot):
     view.show_drawing(Drawing(100, 60, (Rect(0, 0, 100, 60),)))
-    assert view.transform().m11() == pytest.approx(min(view.viewport().width() / 108, view.viewport().height() / 68), rel=0.03)
+    assert view.transform().m11() == pytest.approx(
+        min(view.viewport().width() / 108, view.viewport().height() / 68), rel=0.03)
     view.show_drawing(None)  # another record: its tall table opens at the top, readable
     view.show_drawing(_tall(20))
     qtbot.waitUntil(view.verticalScrollBar().isVisible, timeout=2000)
@@ -119,3 +125,27 @@ def test_a_tall_drawing_is_shown_at_the_views_width_and_scrolls(qtbot):
     view.verticalScrollBar().setValue(900)
     view.show_drawing(_tall(20))  # an edit redraws it: the place read stays
     assert view.verticalScrollBar().value() == 900
+
+
+def test_a_wide_drawing_fills_the_views_height_and_scrolls_across(view, qtbot):
+    view.show_drawing(Drawing(400, 40, tuple(Rect(40 * i, 0, 35, 40, key=f"t[{i}]") for i in range(10))))
+    qtbot.waitUntil(view.horizontalScrollBar().isVisible, timeout=2000)
+    assert view.horizontalScrollBar().value() == view.horizontalScrollBar().minimum()
+    assert view.mapFromScene(0, 40).y() <= view.viewport().height() and view.transform().m11() > 5
+
+
+def test_ctrl_wheel_zooms_the_preview_and_the_zoom_survives_an_edit(view, qtbot):
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+
+    view.show_drawing(DRAWING)
+    fitted = view.transform().m11()
+    centre = QPointF(view.viewport().rect().center())
+    wheel = QWheelEvent(centre, view.mapToGlobal(centre.toPoint()), QPoint(), QPoint(0, 240),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.ControlModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    view.wheelEvent(wheel)
+    assert view.transform().m11() == pytest.approx(fitted * 1.15 ** 2)
+    view.show_drawing(DRAWING)  # an edit redraws: the zoom stays
+    assert view.transform().m11() == pytest.approx(fitted * 1.15 ** 2)
+    qtbot.keyClick(view, Qt.Key.Key_0)
+    assert view.transform().m11() == pytest.approx(fitted)
