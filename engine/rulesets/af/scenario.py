@@ -358,6 +358,9 @@ class Variant(Model):
 
 
 class Scenario(Record):
+    """A printed scenario (rulebook, Scenario Format): its variants, each with set-up, special
+    rules, suggested aircraft and victory conditions."""
+
     kind: kind_literal("af.scenario")
     number: str | None = field("Scenario number as printed, e.g. '1'.", None)
     section: str = field("Rulebook section, e.g. 'XXII'.", pattern=r"^[IVX]+$")
