@@ -191,9 +191,13 @@ class MainWindow(QMainWindow):
 
         edit = bar.addMenu("&Edit")
         self.undo_action = self.session.undo_group.createUndoAction(self, "&Undo")
+        self.undo_action.triggered.disconnect()  # through step(): an undo shows the record it changed
+        self.undo_action.triggered.connect(lambda: self.step(undo=True))
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.undo_action.setIcon(self.style().standardIcon(sp.SP_ArrowBack))
         self.redo_action = self.session.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action.triggered.disconnect()
+        self.redo_action.triggered.connect(lambda: self.step(undo=False))
         self.redo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")])
         self.redo_action.setIcon(self.style().standardIcon(sp.SP_ArrowForward))
         edit.addAction(self.undo_action)
@@ -221,9 +225,9 @@ class MainWindow(QMainWindow):
 
         # The toolbar says just "Undo"/"Redo" (the Edit menu names the step).
         group = self.session.undo_group
-        self.undo_tool = self._action(QMenu(self), "Undo", group.undo, icon=sp.SP_ArrowBack,
+        self.undo_tool = self._action(QMenu(self), "Undo", self.undo_action.trigger, icon=sp.SP_ArrowBack,
                                       tip="Undo the last edit of this pack")
-        self.redo_tool = self._action(QMenu(self), "Redo", group.redo, icon=sp.SP_ArrowForward,
+        self.redo_tool = self._action(QMenu(self), "Redo", self.redo_action.trigger, icon=sp.SP_ArrowForward,
                                       tip="Redo the edit undone last")
         group.canUndoChanged.connect(self.undo_tool.setEnabled)
         group.canRedoChanged.connect(self.redo_tool.setEnabled)
@@ -268,6 +272,32 @@ class MainWindow(QMainWindow):
         if rec is not self.rec:
             self.show_record(rec)
         return self.form.focus_path(path) if path else None
+
+    def step(self, undo: bool) -> None:
+        """Undo or redo one step of the pack in hand. The step may have edited another record of the
+        pack than the one on show (the stack is the pack's): that record is shown then, at the field
+        it changed, so an undo never changes what the designer cannot see."""
+        changed: list[tuple[int, FieldPath]] = []
+
+        def note(uid, path) -> None:
+            changed.append((uid, tuple(path or ())))
+
+        group = self.session.undo_group
+        self.session.recordChanged.connect(note)
+        try:
+            if undo:
+                group.undo()
+            else:
+                group.redo()
+        finally:
+            self.session.recordChanged.disconnect(note)
+        if not changed or (self.rec is not None and any(uid == self.rec.uid for uid, _ in changed)):
+            return
+        uid, path = changed[0]
+        rec = self.session.record(uid)
+        if rec is not None:
+            self.jump(rec, path)
+            self.statusBar().showMessage(f"{'Undid' if undo else 'Redid'} an edit of {rec.label}", 5000)
 
     def open_record(self, kind: str, rid: str) -> DocRecord | None:
         rec = next((r for r in self.session.records() if r.kind == kind and r.id == rid), None)

@@ -398,3 +398,24 @@ def test_studio_arguments_out_of_shape_are_refused_before_a_window_opens(tmp_pat
     shot = tmp_path / "shot.png"
     assert main(["studio", "--screenshot", str(shot), *argv]) == 2
     assert message in capsys.readouterr().err and not shot.exists()
+
+
+def test_undo_shows_the_record_it_changes(window, qtbot):
+    """The undo stack is the pack's: Ctrl+Z on one plane can take back an edit of another. That one is
+    shown, at the field, so an undo never changes a record out of sight."""
+    window.open_record("toy.plane", "spit")
+    speed = window.form.editor_at(("speed",))
+    speed.spin.selectAll()
+    qtbot.keyClicks(speed.spin.lineEdit(), "7")
+    spit = window.rec
+    window.open_record("toy.plane", "hurri")
+    window.undo_action.trigger()
+    assert spit.data["speed"] == 5
+    assert window.rec is spit and window.browser.current_uid() == spit.uid
+    assert window.help.toPlainText().startswith("Speed")
+    assert "spit" in window.statusBar().currentMessage()
+    window.open_record("toy.plane", "hurri")
+    window.redo_action.trigger()
+    assert spit.data["speed"] == 7 and window.rec is spit
+    window.undo_action.trigger()  # on show already: stays
+    assert window.rec is spit and spit.data["speed"] == 5
