@@ -67,16 +67,22 @@ class FindDialog(QDialog):
 
 
 class IdDialog(QDialog):
-    """Asks for an id (and a kind, for new records), checking it as it is typed."""
+    """Asks for an id (and a kind, for new records; a pack, for a copy), checking it as it is typed.
+
+    `check(kind, rid, pack)` returns the problems with the id; `pack` is the chosen pack, or None
+    when the dialog offers no choice of pack."""
 
     def __init__(self, title: str, prompt: str, initial: str = "", kinds: list[str] | None = None,
-                 check=None, parent=None) -> None:
+                 check=None, packs: list | None = None, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
-        self.check = check or (lambda _kind, _rid: [])
+        self.check = check or (lambda _kind, _rid, _pack: [])
         self.kind = QComboBox()
         for kind in kinds or []:
             self.kind.addItem(kind)
+        self.pack = QComboBox()
+        for doc in packs or []:
+            self.pack.addItem(doc.title, doc)
         self.edit = QLineEdit(initial)
         self.edit.selectAll()
         self.message = QLabel()
@@ -89,16 +95,19 @@ class IdDialog(QDialog):
         form.addRow(QLabel(prompt))
         if kinds:
             form.addRow("Kind", self.kind)
+        if packs and len(packs) > 1:
+            form.addRow("Into pack", self.pack)
         form.addRow("Id", self.edit)
         form.addRow(self.message)
         form.addRow(self.buttons)
         self.edit.textChanged.connect(self._validate)
         self.kind.currentTextChanged.connect(self._validate)
+        self.pack.currentIndexChanged.connect(self._validate)
         self._validate()
         self.resize(460, 10)
 
     def _validate(self, *_args) -> None:
-        problems = self.check(self.kind.currentText(), self.edit.text().strip())
+        problems = self.check(self.kind.currentText(), self.edit.text().strip(), self.pack.currentData())
         self.message.setText("\n".join(problems))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problems)
 

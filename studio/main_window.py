@@ -473,7 +473,7 @@ class MainWindow(QMainWindow):
             self.ask("New record", f"Pack {doc.id} has no known ruleset.", Button.Ok, Button.Ok)
             return
         dialog = IdDialog("New record", f"A new record in pack {doc.title}", kinds=kinds,
-                          check=lambda kind, rid: id_problems(self.session, doc, kind, rid), parent=self)
+                          check=lambda kind, rid, _pack: id_problems(self.session, doc, kind, rid), parent=self)
         if self.rec is not None and self.rec.kind in kinds:
             dialog.kind.setCurrentText(self.rec.kind)
         rid = self.prompt_id(dialog)
@@ -484,11 +484,14 @@ class MainWindow(QMainWindow):
         rec = self.rec
         if rec is None or not rec.editable:
             return
+        # The copy may go to a pack built on the record's (a plane of the base copied into a mod).
+        packs = [rec.doc] + [d for d in self.session.docs if d is not rec.doc and rec.doc.pack in d.pack.chain()]
         dialog = IdDialog("Duplicate record", f"Id of the copy of {rec.label}", f"{rec.id}-copy",
-                          check=lambda _k, rid: id_problems(self.session, rec.doc, rec.kind, rid), parent=self)
+                          check=lambda _k, rid, pack: id_problems(self.session, pack, rec.kind, rid),
+                          packs=packs, parent=self)
         rid = self.prompt_id(dialog)
         if rid:
-            self.show_record(self.session.duplicate(rec, rid))
+            self.show_record(self.session.duplicate(rec, rid, dialog.pack.currentData()))
 
     def rename_record(self) -> None:
         rec = self.rec
@@ -496,7 +499,7 @@ class MainWindow(QMainWindow):
             return
         count = len(self.session.used_by(rec))
         dialog = IdDialog("Rename record", f"New id for {rec.label}; {count} reference(s) will follow.", rec.id,
-                          check=lambda _k, rid: self.session.plan_rename(rec, rid).problems, parent=self)
+                          check=lambda _k, rid, _pack: self.session.plan_rename(rec, rid).problems, parent=self)
         rid = self.prompt_id(dialog)
         if rid and rid != rec.id:
             command = self.session.rename(rec, rid)

@@ -194,11 +194,18 @@ class Session(QObject):
         doc.stack.push(CreateRecord(doc, rec))
         return rec
 
-    def duplicate(self, rec: DocRecord, rid: str) -> DocRecord:
+    def duplicate(self, rec: DocRecord, rid: str, doc: PackDocument | None = None) -> DocRecord:
+        """A copy of `rec` named `rid`, in `doc` (default: `rec`'s pack), beside the records of its kind
+        there, or in the folder it has in its own pack."""
+        doc = doc or rec.doc
         data = copy.deepcopy(rec.data)
         data.pop("id", None)
-        copy_rec = DocRecord(rec.doc, rec.path.with_name(f"{rid}{rec.path.suffix}"), {"id": rid, **data})
-        rec.doc.stack.push(CreateRecord(rec.doc, copy_rec, f"Duplicate {rec.id} as {rid}"))
+        if doc is rec.doc or not any(r.kind == rec.kind for r in doc.records.values()):
+            folder = doc.root / rec.path.parent.relative_to(rec.doc.root)
+        else:
+            folder = doc.folder_for(rec.kind)
+        copy_rec = DocRecord(doc, folder / f"{rid}{rec.path.suffix}", {"id": rid, **data})
+        doc.stack.push(CreateRecord(doc, copy_rec, f"Duplicate {rec.id} as {rid}"))
         return copy_rec
 
     def plan_rename(self, rec: DocRecord, new_id: str) -> RenamePlan:

@@ -222,7 +222,7 @@ def test_rename_dialog_refuses_taken_ids(window, qtbot):
     from studio.dialogs import IdDialog
 
     rec = rec_of(window, "toy.plane", "hurri")
-    dialog = IdDialog("Rename", "", "hurri", check=lambda _k, rid: window.session.plan_rename(rec, rid).problems)
+    dialog = IdDialog("Rename", "", "hurri", check=lambda _k, rid, _pack: window.session.plan_rename(rec, rid).problems)
     dialog.edit.setText("spit")
     assert "already exists" in dialog.message.text()
     assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
@@ -419,3 +419,33 @@ def test_undo_shows_the_record_it_changes(window, qtbot):
     assert spit.data["speed"] == 7 and window.rec is spit
     window.undo_action.trigger()  # on show already: stays
     assert window.rec is spit and spit.data["speed"] == 5
+
+
+def test_duplicate_into_a_pack_built_on_the_records_pack(window, qtbot, packs):
+    """A modder copies a plane of the base pack into their own pack: the dialog offers the packs that
+    extend the record's, checks the id as that pack sees it, and the copy is saved there."""
+    from studio.dialogs import IdDialog
+
+    window.open_record("toy.plane", "spit")
+    seen = {}
+
+    def choose_child(dialog: IdDialog) -> str:
+        seen["packs"] = [dialog.pack.itemText(i) for i in range(dialog.pack.count())]
+        dialog.pack.setCurrentIndex(1)
+        dialog.edit.setText("hurri")
+        seen["taken"] = dialog.message.text()
+        dialog.edit.setText("spit-vb")
+        seen["ok"] = dialog.message.text()
+        return dialog.value
+
+    window.prompt_id = choose_child
+    window.duplicate_action.trigger()
+    base, child = packs
+    assert seen == {"packs": [d.title for d in window.session.docs if d.id == "base"]
+                    + [d.title for d in window.session.docs if d.id == "child"],
+                    "taken": "toy.plane 'hurri' already exists", "ok": ""}
+    copy = window.rec
+    assert copy.doc.id == "child" and copy.id == "spit-vb" and copy.data["speed"] == 5
+    assert copy.path == child / "planes/spit-vb.yaml"
+    window.save()
+    assert (child / "planes/spit-vb.yaml").is_file() and not (base / "planes/spit-vb.yaml").exists()
