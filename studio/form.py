@@ -8,6 +8,7 @@ the help pane which field has the focus.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -48,6 +49,7 @@ from .grid import GridField, is_flat_row
 
 HEAD = ("kind", "id", "name")
 TAIL = ("source", "sample", "notes", "suppress")
+MAX_MESSAGES = 6  # lines under one field; a scenario's grid of two hundred planes may have more
 
 
 class FormContext:
@@ -197,7 +199,11 @@ class FieldRow(QWidget):
             self.editor.mark([], "")
             return
         worst = min(diags, key=lambda d: d.severity.rank)
-        text = "\n".join(f"{d.message}" + (f"  [{d.code}]" if d.code != "schema" else "") for d in diags)
+        lines = [f"{d.message}" + (f"  [{d.code}]" if d.code != "schema" else "")
+                 for d in sorted(diags, key=lambda d: d.severity.rank)]
+        if len(lines) > MAX_MESSAGES:
+            lines[MAX_MESSAGES - 1:] = [f"… and {len(lines) - MAX_MESSAGES + 1} more (see Issues)"]
+        text = "\n".join(lines)
         self.message.setText(text)
         self.message.setProperty("severity", worst.severity.value)
         self.message.style().unpolish(self.message)
@@ -516,6 +522,8 @@ class RecordForm(QScrollArea):
             editor = self.rows_by_path[row_key].editor
             if isinstance(editor, GridField) and len(path) > len(editor.path):
                 grids.setdefault(row_key, []).append(diag)
+                # Said under the grid too, naming the cell: a coloured cell alone says nothing.
+                by_row[row_key].append(replace(diag, message=f"{editor.cell_label(path)}: {diag.message}"))
             else:
                 by_row[row_key].append(diag)
         for key, row in self.rows_by_path.items():

@@ -204,6 +204,16 @@ class GridField(FieldEditor):
                     item.setToolTip(f"{diag.severity.value}: {diag.message}")
                     self._marked.add((row, c))
 
+    def cell_label(self, path: FieldPath) -> str:
+        """Where a finding below this grid points, as the grid shows it: "row 2, Hit"."""
+        rest = tuple(path)[len(self.path):]
+        if not rest or not isinstance(rest[0], int):
+            return ""
+        label = f"row {rest[0] + 1}"
+        if len(rest) > 1 and rest[1] in self.columns:
+            label += f", {self.table.horizontalHeaderItem(self.columns.index(rest[1])).text()}"
+        return label
+
     def focus(self, path: FieldPath = ()) -> None:
         rest = tuple(path)[len(self.path):]
         if rest and isinstance(rest[0], int) and rest[0] < self.table.rowCount():

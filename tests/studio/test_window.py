@@ -449,3 +449,17 @@ def test_duplicate_into_a_pack_built_on_the_records_pack(window, qtbot, packs):
     assert copy.path == child / "planes/spit-vb.yaml"
     window.save()
     assert (child / "planes/spit-vb.yaml").is_file() and not (base / "planes/spit-vb.yaml").exists()
+
+
+def test_a_cells_finding_is_said_under_its_grid_naming_the_cell(window, qtbot):
+    """A roll overlapping another: the cell is coloured and the message is written under the grid
+    with the row and column, as a field's message is under the field."""
+    window.open_record("toy.table", "encounters")
+    grid = window.form.editor_at(("rows",))
+    row = window.form.rows_by_path["rows"]
+    edit_cell(qtbot, grid, 1, "roll", "3-6")
+    qtbot.waitUntil(lambda: row.message.isVisibleTo(window.form), timeout=3000)
+    assert "row 2, Roll: roll 3 is already covered by row 1" in row.message.text()
+    assert grid.table.item(1, 0).background().color().name() == "#fbe7bf"
+    window.undo_action.trigger()
+    qtbot.waitUntil(lambda: not row.message.isVisibleTo(window.form), timeout=3000)
