@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -42,12 +43,20 @@ class FindDialog(QDialog):
         self.results = QListWidget()
         self.query.textChanged.connect(self.refresh)
         self.query.returnPressed.connect(self.accept_current)
+        self.query.installEventFilter(self)  # arrows and page keys in the query move in the results
         self.results.itemActivated.connect(lambda _item: self.accept_current())
         layout = QVBoxLayout(self)
         layout.addWidget(self.query)
         layout.addWidget(self.results)
         self.resize(600, 320)
         self.hits: list[SearchHit] = []
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if (watched is self.query and event.type() == QEvent.Type.KeyPress
+                and event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown)):
+            QApplication.sendEvent(self.results, event)
+            return True
+        return super().eventFilter(watched, event)
 
     def refresh(self, text: str) -> None:
         self.results.clear()

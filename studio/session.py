@@ -56,6 +56,7 @@ class Session(QObject):
         self.undo_group = QUndoGroup(self)
         self.diagnostics: list[Diagnostic] = []
         self._holders: dict[int, DocRecord] | None = None
+        self._haystacks: dict[int, str] = {}  # uid -> what search looks in
         self._manifest_nav: SchemaNav | None = None
         self._check_timer = QTimer(self, singleShot=True, interval=CHECK_DELAY_MS)
         self._check_timer.timeout.connect(self.check_all)
@@ -169,7 +170,7 @@ class Session(QObject):
         for rec in self.records():
             if needle in rec.id.lower() or needle in rec.name.lower():
                 hits.append(SearchHit(rec, (), rec.label))
-            elif rec.editable:
+            elif rec.editable and needle in self._haystack(rec):
                 for path, value in _leaves(rec.data):
                     if path and path[0] in ("kind", "id", "name"):
                         continue
@@ -180,6 +181,16 @@ class Session(QObject):
                 break
         hits.sort(key=lambda h: (h.path != (), not h.rec.id.lower().startswith(needle), h.rec.id))
         return hits
+
+    def _haystack(self, rec: DocRecord) -> str:
+        """The record's field values in lower case, one a line, kept until it changes: a search as
+        you type tests each record with one `in` rather than walking all its fields."""
+        text = self._haystacks.get(rec.uid)
+        if text is None:
+            text = "\n".join(str(value).lower() for path, value in _leaves(rec.data)
+                              if not (path and path[0] in ("kind", "id", "name")))
+            self._haystacks[rec.uid] = text
+        return text
 
     # ------------------------------------------------------------------ edits that need the whole workspace
 
@@ -280,6 +291,7 @@ class Session(QObject):
 
     def _on_changed(self, doc: PackDocument, uid: int, path: FieldPath) -> None:
         self._holders = None
+        self._haystacks.pop(uid, None)
         if doc.records.get(uid) is doc.manifest:
             self._relink(doc)
         self._pending.add(uid)
@@ -306,6 +318,7 @@ class Session(QObject):
 
     def _on_removed(self, uid: int) -> None:
         self._holders = None
+        self._haystacks.pop(uid, None)
         self.recordRemoved.emit(uid)
         self.schedule_check()
 

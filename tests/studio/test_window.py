@@ -463,3 +463,26 @@ def test_a_cells_finding_is_said_under_its_grid_naming_the_cell(window, qtbot):
     assert grid.table.item(1, 0).background().color().name() == "#fbe7bf"
     window.undo_action.trigger()
     qtbot.waitUntil(lambda: not row.message.isVisibleTo(window.form), timeout=3000)
+
+
+def test_find_keys_move_in_the_results_and_an_edit_is_found_at_once(window, qtbot):
+    """Type, Down, Return: the arrow keys in the query move in the list; and a value typed a moment
+    ago is found (search keeps each record's text until the record changes)."""
+    dialog = window.find_dialog()
+    qtbot.keyClicks(dialog.query, "i")
+    assert len(dialog.hits) >= 3 and dialog.results.currentRow() == 0
+    qtbot.keyClick(dialog.query, Qt.Key.Key_Down)
+    qtbot.keyClick(dialog.query, Qt.Key.Key_Down)
+    qtbot.keyClick(dialog.query, Qt.Key.Key_Up)
+    assert dialog.results.currentRow() == 1
+    chosen = dialog.hits[1].rec
+    qtbot.keyClick(dialog.query, Qt.Key.Key_Return)
+    assert window.rec is chosen
+
+    window.open_record("toy.plane", "hurri")
+    source = window.form.editor_at(("source",))
+    assert window.session.search("merlin") == []
+    qtbot.keyClicks(source.edit, "Merlin engine")
+    assert [h.rec.id for h in window.session.search("merlin")] == ["hurri"]
+    window.undo_action.trigger()
+    assert window.session.search("merlin") == []
