@@ -50,6 +50,7 @@ from .watcher import DiskWatcher
 
 RECENT_LIMIT = 8
 Button = QMessageBox.StandardButton
+FORM_MIN_WIDTH = 440  # pixels
 
 
 class MainWindow(QMainWindow):
@@ -127,6 +128,9 @@ class MainWindow(QMainWindow):
         row.addWidget(keep_button)
         self.conflict.hide()
         centre = QWidget()
+        # The form is where the work is: on a small screen (1024 x 700) the docks give way to it
+        # rather than leave it 220 px wide, its buttons and values cut.
+        centre.setMinimumWidth(FORM_MIN_WIDTH)
         layout = QVBoxLayout(centre)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)

@@ -486,3 +486,16 @@ def test_find_keys_move_in_the_results_and_an_edit_is_found_at_once(window, qtbo
     assert [h.rec.id for h in window.session.search("merlin")] == ["hurri"]
     window.undo_action.trigger()
     assert window.session.search("merlin") == []
+
+
+def test_on_a_small_screen_the_docks_give_way_to_the_form(window, qtbot):
+    """At 1024 x 700 the form keeps room for its fields: the Rename button is not cut."""
+    window.open_record("toy.plane", "spit")
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: window.width() == 1024, timeout=2000)
+    QApplication.processEvents()
+    assert window.form.width() >= 440
+    rename = next(b for b in window.form.findChildren(QPushButton) if b.text().startswith("Rename"))
+    right = rename.mapTo(window.form.viewport(), rename.rect().topRight()).x()
+    assert right < window.form.viewport().width()
+    assert window.packs_dock.width() >= 120 and window.preview_dock.width() >= 200
