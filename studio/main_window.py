@@ -95,6 +95,7 @@ class MainWindow(QMainWindow):
         self.session.recordRemoved.connect(self._record_removed)
         self.session.issuesChanged.connect(self._issues_changed)
         self.session.modifiedChanged.connect(lambda _doc: self._update_title())
+        self.session.docsChanged.connect(self._update_title)  # a pack opened or made names itself
         self.watcher.conflict.connect(lambda rec: rec is self.rec and self._update_header())
         self.watcher.reloaded.connect(lambda rec: self.statusBar().showMessage(
             f"{rec.file} changed on disk and was reloaded", 5000))
@@ -529,19 +530,23 @@ class MainWindow(QMainWindow):
         if folder:
             self.open_paths([Path(folder)])
 
-    def open_paths(self, paths: list[Path]) -> None:
+    def open_paths(self, paths: list[Path]) -> list[PackDocument]:
         try:
-            self.session.open(paths)
+            opened = self.session.open(paths)
         except Exception as exc:  # a usage error: say so, keep the window
             self.ask("Open pack", str(exc), Button.Ok, Button.Ok)
-            return
+            return []
         self._remember_recent(paths)
         self._update_actions()
+        return opened
 
     def new_pack(self) -> None:
+        """The wizard, then the new pack's manifest on show: the pack is found at once in the browser
+        (it opens at the end of it), and New Record (Ctrl+N) adds to it."""
         dialog = NewPackDialog(self.session, self)
         if dialog.exec():
-            self.open_paths([dialog.create()])
+            for doc in self.open_paths([dialog.create()]):
+                self.show_record(doc.manifest)
 
     def save(self) -> list[Path]:
         written = self.session.save_all()

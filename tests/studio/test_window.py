@@ -499,3 +499,29 @@ def test_on_a_small_screen_the_docks_give_way_to_the_form(window, qtbot):
     right = rename.mapTo(window.form.viewport(), rename.rect().topRight()).x()
     assert right < window.form.viewport().width()
     assert window.packs_dock.width() >= 120 and window.preview_dock.width() >= 200
+
+
+def test_file_new_pack_shows_the_new_packs_manifest(window, qtbot, tmp_path):
+    """File > New Pack: the new pack is on show (its manifest, selected in the browser), named in the
+    title, and Ctrl+N adds a record to it."""
+    from PySide6.QtCore import QTimer
+
+    from studio.dialogs import NewPackDialog
+
+    def fill() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, NewPackDialog)
+        dialog.folder.setText(str(tmp_path / "mods"))
+        qtbot.keyClicks(dialog.pack_id, "my-mod")
+        qtbot.keyClicks(dialog.name, "My mod")
+        dialog.base.setCurrentIndex(dialog.base.findData("base"))
+        dialog.accept()
+
+    QTimer.singleShot(0, fill)
+    window.new_pack_action.trigger()
+    assert window.rec is not None and window.rec.is_manifest and window.rec.doc.id == "my-mod"
+    assert window.browser.current_uid() == window.rec.uid
+    assert "my-mod" in window.windowTitle()
+    window.prompt_id = lambda dialog: "meteor"
+    window.new_action.trigger()
+    assert window.rec.doc.id == "my-mod" and window.rec.path == tmp_path / "mods/my-mod/plane/meteor.yaml"
