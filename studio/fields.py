@@ -74,6 +74,10 @@ class FieldEditor(QWidget):
             return " ".join(word.capitalize() for word in name.split("_"))
         return self.schema.get("title") or (f"Item {name + 1}" if isinstance(name, int) else "Record")
 
+    def help_target(self):
+        """What the help pane describes while this editor has the focus (a grid: its current cell)."""
+        return self
+
     def commit(self, value: Any) -> None:
         self.ctx.commit(self.path, value)
 

@@ -551,7 +551,7 @@ class RecordForm(QScrollArea):
             # A form just built is laid out on the next turn of the event loop: scroll again then.
             QTimer.singleShot(0, lambda: self._scroll_to(editor))
             editor.focus(tuple(path))
-            self.fieldFocused.emit(editor)
+            self.fieldFocused.emit(editor.help_target())
         return editor
 
     def _scroll_to(self, editor: FieldEditor) -> None:
@@ -563,4 +563,4 @@ class RecordForm(QScrollArea):
         while widget is not None and not isinstance(widget, FieldEditor):
             widget = widget.parentWidget()
         if widget is not None and self.ctx is not None and widget.ctx is self.ctx:
-            self.fieldFocused.emit(widget)
+            self.fieldFocused.emit(widget.help_target())

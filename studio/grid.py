@@ -8,6 +8,7 @@ commands, and the validator's findings colour the cells they point at.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QSignalBlocker, Qt
@@ -55,6 +56,16 @@ def is_flat_row(nav, items: dict) -> bool:
             if option.get("type") in ("object", "array") or "properties" in option:
                 return False
     return True
+
+
+@dataclass(frozen=True)
+class CellHelp:
+    """The help pane's subject for a grid's current cell: its column's field, at that row."""
+
+    path: FieldPath
+    schema: dict
+    title: str
+    optional: bool
 
 
 class _CellDelegate(QStyledItemDelegate):
@@ -112,6 +123,7 @@ class GridField(FieldEditor):
         self.table.setEditTriggers(triggers.DoubleClicked | triggers.SelectedClicked | triggers.EditKeyPressed
                                    | triggers.AnyKeyPressed)
         self.table.setItemDelegate(_CellDelegate(self))
+        self.table.currentCellChanged.connect(self._cell_entered)
         self.table.setAlternatingRowColors(True)
         self.setFocusProxy(self.table)
         buttons = QHBoxLayout()
@@ -203,6 +215,19 @@ class GridField(FieldEditor):
                     item.setBackground(QBrush(QColor(SEVERITY_COLOURS[diag.severity.value])))
                     item.setToolTip(f"{diag.severity.value}: {diag.message}")
                     self._marked.add((row, c))
+
+    def help_target(self) -> "CellHelp | GridField":
+        """The current cell's column (its description, unit and range), or the list itself."""
+        row, column = self.table.currentRow(), self.table.currentColumn()
+        if row < 0 or column < 0:
+            return self
+        name = self.columns[column]
+        return CellHelp(self.path + (row, name), self.column_schema(column),
+                        self.table.horizontalHeaderItem(column).text(), name not in self.required)
+
+    def _cell_entered(self, row: int, column: int, *_previous) -> None:
+        if row >= 0 and column >= 0 and self.table.hasFocus():
+            self.ctx.form.fieldFocused.emit(self.help_target())
 
     def cell_label(self, path: FieldPath) -> str:
         """Where a finding below this grid points, as the grid shows it: "row 2, Hit"."""

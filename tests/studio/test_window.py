@@ -525,3 +525,21 @@ def test_file_new_pack_shows_the_new_packs_manifest(window, qtbot, tmp_path):
     window.prompt_id = lambda dialog: "meteor"
     window.new_action.trigger()
     assert window.rec.doc.id == "my-mod" and window.rec.path == tmp_path / "mods/my-mod/plane/meteor.yaml"
+
+
+def test_help_pane_describes_the_grid_column_in_hand(window, qtbot):
+    """In a dice table the help pane says what the cell's column holds (a roll, a plane), not only
+    what the list is."""
+    window.open_record("toy.table", "encounters")
+    grid = window.form.editor_at(("rows",))
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    grid.table.setFocus()
+    qtbot.waitUntil(grid.table.hasFocus, timeout=2000)
+    grid.table.setCurrentCell(1, grid.columns.index("plane"))
+    text = window.help.toPlainText()
+    plane = grid.column_schema(grid.columns.index("plane"))
+    assert text.startswith("Plane") and "rows[1].plane" in text and plane["description"] in text
+    assert "refers to" in text
+    window.form.focus_path(("rows", 0, "roll"))
+    assert window.help.toPlainText().startswith("Roll") and "rows[0].roll" in window.help.toPlainText()
