@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QScrollArea,
     QToolButton,
@@ -553,6 +554,17 @@ class RecordForm(QScrollArea):
             editor.focus(tuple(path))
             self.fieldFocused.emit(editor.help_target())
         return editor
+
+    def focus_first(self) -> FieldEditor | None:
+        """The focus on the record's first field that can be edited (its name, mostly), for the keyboard."""
+        for row in self.rows_by_path.values():
+            if not isinstance(row.editor, (ConstField, IdField)):
+                editor = self.focus_path(row.editor.path)
+                text = QApplication.focusWidget()
+                if isinstance(text, QLineEdit):
+                    text.selectAll()  # as Tab leaves it: typing replaces the value
+                return editor
+        return None
 
     def _scroll_to(self, editor: FieldEditor) -> None:
         if isValid(editor) and isValid(self) and editor.window() is self.window():

@@ -84,6 +84,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
 
         self.browser.recordActivated.connect(self.show_uid)
+        self.browser.editRequested.connect(lambda uid: self.show_uid(uid) or self.form.focus_first())
         self.issues.diagnosticActivated.connect(self.jump_to_diagnostic)
         self.preview.fieldClicked.connect(lambda key: self.form.focus_path(parse_path(key)))
         self.board.fieldClicked.connect(self.form.focus_path)
@@ -273,10 +274,10 @@ class MainWindow(QMainWindow):
         self.show_help(None)
 
     def jump(self, rec: DocRecord, path: FieldPath = ()) -> FieldEditor | None:
-        """Show a record and put the focus on a field of it."""
+        """Show a record and put the focus on a field of it (its first, without a path)."""
         if rec is not self.rec:
             self.show_record(rec)
-        return self.form.focus_path(path) if path else None
+        return self.form.focus_path(path) if path else self.form.focus_first()
 
     def step(self, undo: bool) -> None:
         """Undo or redo one step of the pack in hand. The step may have edited another record of the

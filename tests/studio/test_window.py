@@ -543,3 +543,30 @@ def test_help_pane_describes_the_grid_column_in_hand(window, qtbot):
     assert "refers to" in text
     window.form.focus_path(("rows", 0, "roll"))
     assert window.help.toPlainText().startswith("Roll") and "rows[0].roll" in window.help.toPlainText()
+
+
+def test_keyboard_from_the_filter_to_a_record_to_its_fields(window, qtbot):
+    """Keyboard only: type in the filter, Down (or Return) to the first match, Enter to edit it:
+    the focus lands on its name; Find (Ctrl+F, Return) lands there too."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    browser = window.browser
+    browser.filter.setFocus()
+    qtbot.keyClicks(browser.filter, "hurri")
+    qtbot.keyClick(browser.filter, Qt.Key.Key_Down)
+    assert browser.tree.hasFocus() and window.rec is not None and window.rec.id == "hurri"
+    qtbot.keyClick(browser.tree, Qt.Key.Key_Return)
+    assert QApplication.focusWidget() is window.form.editor_at(("name",)).edit
+    qtbot.keyClicks(QApplication.focusWidget(), "Hurricane Mk.I")
+    assert window.rec.data["name"] == "Hurricane Mk.I"
+
+    browser.filter.setFocus()
+    browser.filter.clear()
+    qtbot.keyClicks(browser.filter, "spit")
+    qtbot.keyClick(browser.filter, Qt.Key.Key_Return)
+    assert browser.tree.hasFocus() and window.rec.id == "spit"
+
+    dialog = window.find_dialog()
+    qtbot.keyClicks(dialog.query, "encounters")
+    qtbot.keyClick(dialog.query, Qt.Key.Key_Return)
+    assert window.rec.id == "encounters" and window.form.editor_at(("name",)).edit.hasFocus()
