@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -124,6 +124,7 @@ class GridField(FieldEditor):
                                    | triggers.AnyKeyPressed)
         self.table.setItemDelegate(_CellDelegate(self))
         self.table.currentCellChanged.connect(self._cell_entered)
+        self.table.installEventFilter(self)
         self.table.setAlternatingRowColors(True)
         self.setFocusProxy(self.table)
         buttons = QHBoxLayout()
@@ -215,6 +216,20 @@ class GridField(FieldEditor):
                     item.setBackground(QBrush(QColor(SEVERITY_COLOURS[diag.severity.value])))
                     item.setToolTip(f"{diag.severity.value}: {diag.message}")
                     self._marked.add((row, c))
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        """Tab walks the cells, and past the last one (Shift+Tab: before the first) leaves the grid
+        for the next field, as it would leave a text box: a keyboard is never caught in a table."""
+        if watched is self.table and event.type() == QEvent.Type.KeyPress and self.table.state() != \
+                QAbstractItemView.State.EditingState:
+            table, key = self.table, event.key()
+            last = (table.rowCount() - 1, table.columnCount() - 1)
+            here = (table.currentRow(), table.currentColumn())
+            if key == Qt.Key.Key_Tab and (table.rowCount() == 0 or here == last):
+                return self.focusNextChild()
+            if key == Qt.Key.Key_Backtab and (table.rowCount() == 0 or here in ((0, 0), (-1, -1))):
+                return self.focusPreviousChild()
+        return super().eventFilter(watched, event)
 
     def help_target(self) -> "CellHelp | GridField":
         """The current cell's column (its description, unit and range), or the list itself."""

@@ -570,3 +570,24 @@ def test_keyboard_from_the_filter_to_a_record_to_its_fields(window, qtbot):
     qtbot.keyClicks(dialog.query, "encounters")
     qtbot.keyClick(dialog.query, Qt.Key.Key_Return)
     assert window.rec.id == "encounters" and window.form.editor_at(("name",)).edit.hasFocus()
+
+
+def test_tab_leaves_a_grid_after_its_last_cell(window, qtbot):
+    """Tab walks a dice table's cells and, past the last, goes on to the grid's buttons and the next
+    fields (it used to wrap to the first cell: a keyboard was caught in every table)."""
+    window.open_record("toy.table", "encounters")
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    grid = window.form.editor_at(("rows",))
+    window.form.focus_path(("rows", 1, "plane"))
+    assert grid.table.hasFocus() and (grid.table.currentRow(), grid.table.currentColumn()) == (1, 1)
+    qtbot.keyClick(grid.table, Qt.Key.Key_Tab)
+    assert not grid.table.hasFocus() and grid.isAncestorOf(QApplication.focusWidget())
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Backtab)
+    assert grid.table.hasFocus()
+    grid.table.setCurrentCell(0, 1)
+    qtbot.keyClick(grid.table, Qt.Key.Key_Tab)
+    assert grid.table.hasFocus() and (grid.table.currentRow(), grid.table.currentColumn()) == (1, 0)
+    grid.table.setCurrentCell(0, 0)
+    qtbot.keyClick(grid.table, Qt.Key.Key_Backtab)
+    assert not grid.table.hasFocus()
