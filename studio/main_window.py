@@ -277,10 +277,16 @@ class MainWindow(QMainWindow):
         self.show_help(None)
 
     def jump(self, rec: DocRecord, path: FieldPath = ()) -> FieldEditor | None:
-        """Show a record and put the focus on a field of it (its first, without a path)."""
+        """Show a record and put the focus on a field of it."""
         if rec is not self.rec:
             self.show_record(rec)
-        return self.form.focus_path(path) if path else self.form.focus_first()
+        return self.form.focus_path(path) if path else None
+
+    def found(self, hit) -> None:
+        """A Find hit: the field that matched, or the record in the browser (Enter there edits it)."""
+        self.jump(hit.rec, hit.path)
+        if not hit.path:
+            self.browser.tree.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def step(self, undo: bool) -> None:
         """Undo or redo one step of the pack in hand. The step may have edited another record of the
@@ -466,7 +472,7 @@ class MainWindow(QMainWindow):
 
     def find_dialog(self) -> FindDialog:
         dialog = FindDialog(self.session, self)
-        dialog.chosen.connect(lambda hit: self.jump(hit.rec, hit.path))
+        dialog.chosen.connect(self.found)
         return dialog
 
     def find_record(self) -> None:

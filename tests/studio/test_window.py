@@ -547,7 +547,7 @@ def test_help_pane_describes_the_grid_column_in_hand(window, qtbot):
 
 def test_keyboard_from_the_filter_to_a_record_to_its_fields(window, qtbot):
     """Keyboard only: type in the filter, Down (or Return) to the first match, Enter to edit it:
-    the focus lands on its name; Find (Ctrl+F, Return) lands there too."""
+    the focus lands on its name; Find (Ctrl+F, Return) lands on the record in the browser."""
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow, timeout=2000)
     browser = window.browser
@@ -569,7 +569,9 @@ def test_keyboard_from_the_filter_to_a_record_to_its_fields(window, qtbot):
     dialog = window.find_dialog()
     qtbot.keyClicks(dialog.query, "encounters")
     qtbot.keyClick(dialog.query, Qt.Key.Key_Return)
-    assert window.rec.id == "encounters" and window.form.editor_at(("name",)).edit.hasFocus()
+    assert window.rec.id == "encounters" and browser.tree.hasFocus()
+    qtbot.keyClick(browser.tree, Qt.Key.Key_Return)
+    assert window.form.editor_at(("name",)).edit.hasFocus()
 
 
 def test_tab_leaves_a_grid_after_its_last_cell(window, qtbot):
