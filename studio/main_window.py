@@ -116,6 +116,12 @@ class MainWindow(QMainWindow):
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setWordWrap(True)  # a long file path must not widen the window
         self.header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        # The unsaved mark has its own place, kept when clean: the first edit must not re-wrap the
+        # header and push the form down under the pointer.
+        self.dirty_mark = QLabel()
+        self.dirty_mark.setObjectName("dirtyMark")
+        self.dirty_mark.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        self.dirty_mark.setFixedWidth(self.dirty_mark.fontMetrics().horizontalAdvance("● unsaved") + 16)
         self.conflict = QFrame()
         self.conflict.setObjectName("conflictBanner")
         self.conflict_text = QLabel()
@@ -136,7 +142,11 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(centre)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        layout.addWidget(self.header)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.header, 1)
+        top.addWidget(self.dirty_mark)
+        layout.addLayout(top)
         layout.addWidget(self.conflict)
         layout.addWidget(self.form, 1)
         self.setCentralWidget(centre)
@@ -356,16 +366,16 @@ class MainWindow(QMainWindow):
 
     def _update_header(self) -> None:
         rec = self.rec
+        self.dirty_mark.setText("● unsaved" if rec is not None and rec.dirty else "")
         if rec is None:
             self.header.setText("<span style='color:#777'>No record selected</span>")
             self.conflict.hide()
             return
-        dirty = " <span style='color:#b26a00'>● unsaved</span>" if rec.dirty else ""
         title = html.escape(rec.name or rec.id)
         self.header.setText(
             f"<span style='font-size:15pt; font-weight:600'>{title}</span>&nbsp;&nbsp;"
             f"<span style='color:#555'>{html.escape(rec.kind)} · {html.escape(rec.id)} — pack "
-            f"{html.escape(rec.doc.id)} — {html.escape(rec.file)}</span>{dirty}")
+            f"{html.escape(rec.doc.id)} — {html.escape(rec.file)}</span>")
         if rec.conflict is not None:
             what = "deleted" if rec.conflict == "" else "changed"
             self.conflict_text.setText(f"{rec.file} was {what} on disk by another program while you have "

@@ -593,3 +593,26 @@ def test_tab_leaves_a_grid_after_its_last_cell(window, qtbot):
     grid.table.setCurrentCell(0, 0)
     qtbot.keyClick(grid.table, Qt.Key.Key_Backtab)
     assert not grid.table.hasFocus()
+
+
+def test_the_first_edit_does_not_move_the_form(window, qtbot):
+    """The unsaved mark has a place of its own: at no window width does the first edit re-wrap the
+    header and push the form down under the pointer."""
+    window.open_record("toy.plane", "spit")
+    spit = window.rec
+    from studio.commands import SetField
+
+    moved = []
+    for width in range(1000, 1700, 25):
+        window.resize(width, 800)
+        qtbot.waitUntil(lambda: window.width() == width, timeout=2000)
+        QApplication.processEvents()
+        before = window.form.mapTo(window, window.form.rect().topLeft()).y()
+        spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 6))
+        QApplication.processEvents()
+        assert spit.dirty and window.dirty_mark.text() == "● unsaved"
+        if window.form.mapTo(window, window.form.rect().topLeft()).y() != before:
+            moved.append(width)
+        window.undo_action.trigger()
+        QApplication.processEvents()
+    assert moved == []
