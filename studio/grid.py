@@ -89,6 +89,17 @@ class _CellDelegate(QStyledItemDelegate):
         combo.addItems(choices)
         return combo
 
+    def updateEditorGeometry(self, editor, option, index):  # noqa: N802 - Qt API
+        """A cell editor at least as wide as what it shows (an id picked in a narrow column read
+        'itfire-raf'), up to MAX_COLUMN; it may overlap the next cells while it is open."""
+        super().updateEditorGeometry(editor, option, index)
+        text = str(index.data(Qt.ItemDataRole.EditRole) or "")
+        wanted = editor.fontMetrics().horizontalAdvance(text) + 24
+        if isinstance(editor, QComboBox):
+            wanted = max(wanted, editor.sizeHint().width())
+        width = max(editor.width(), min(wanted, MAX_COLUMN))
+        editor.resize(width, editor.height())
+
     def setEditorData(self, editor, index):  # noqa: N802 - Qt API
         text = index.data(Qt.ItemDataRole.EditRole) or ""
         if isinstance(editor, QComboBox):

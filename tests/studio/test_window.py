@@ -616,3 +616,15 @@ def test_the_first_edit_does_not_move_the_form(window, qtbot):
         window.undo_action.trigger()
         QApplication.processEvents()
     assert moved == []
+
+
+def test_a_cell_editor_is_wide_enough_to_read(window, qtbot):
+    """A value typed in a narrow column: the open editor shows all of it (it may overlap the next cell)."""
+    window.open_record("toy.table", "raids")
+    grid = window.form.editor_at(("rows",))
+    grid.table.setColumnWidth(0, 14)
+    grid.table.setCurrentCell(1, 0)
+    qtbot.keyClick(grid.table, Qt.Key.Key_F2)
+    editor = grid.table.viewport().findChild(QLineEdit)
+    assert editor.text() == "4-6" and editor.width() >= editor.fontMetrics().horizontalAdvance("4-6") + 20
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)
