@@ -135,6 +135,8 @@ def test_issues_double_click_jumps_to_record_and_field(window, qtbot):
     window.open_record("toy.table", "raids")
     qtbot.waitUntil(lambda: issue_codes(window) == ["toy.turns_order"], timeout=3000)
     item = window.issues.tree.topLevelItem(0)
+    assert [item.toolTip(c) for c in (4, 5)] == [item.text(4), item.text(5)]  # narrow columns read whole
+    assert item.text(4) == "turns" and item.text(5).endswith("spit.yaml:5")
     window.issues.tree.itemActivated.emit(item, 0)
     assert window.rec is spit
     focused = window.form.editor_at(("turns",))
