@@ -13,8 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 import yaml
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Qt
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QApplication,
     QCheckBox,
     QComboBox,
     QCompleter,
@@ -54,6 +56,33 @@ def describe(schema: dict) -> str:
     if facts:
         parts.append("(" + "; ".join(facts) + ")")
     return " ".join(p for p in parts if p)
+
+
+class _WheelScrolls(QObject):
+    """A wheel over a number or a choice that is not being edited scrolls the form: Qt's default
+    turned a scroll down a dashboard into silent edits of every spin box and list under the pointer."""
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() != QEvent.Type.Wheel:
+            return False
+        focus = QApplication.focusWidget()
+        if focus is not None and (focus is watched or watched.isAncestorOf(focus)):
+            return False  # clicked into: the wheel steps the value, as Qt does
+        area = watched.parentWidget()
+        while area is not None and not isinstance(area, QAbstractScrollArea):
+            area = area.parentWidget()
+        if area is not None:
+            QApplication.sendEvent(area.verticalScrollBar(), event)
+        return True
+
+
+_WHEEL = _WheelScrolls()
+
+
+def wheel_scrolls(widget: QWidget) -> None:
+    """Let the wheel over `widget` scroll its form until the widget is clicked or tabbed into."""
+    widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    widget.installEventFilter(_WHEEL)
 
 
 class FieldEditor(QWidget):
@@ -161,6 +190,7 @@ class NumberField(FieldEditor):
         super().__init__(ctx, path, schema, optional)
         integer = schema.get("type") == "integer"
         self.spin = QSpinBox() if integer else QDoubleSpinBox()
+        wheel_scrolls(self.spin)
         if not integer:
             self.spin.setDecimals(2)
         self.low = schema.get("minimum", schema.get("exclusiveMinimum", -BIG))
@@ -203,6 +233,7 @@ class ChoiceField(FieldEditor):
     def __init__(self, ctx, path, schema, optional=False) -> None:
         super().__init__(ctx, path, schema, optional)
         self.combo = QComboBox()
+        wheel_scrolls(self.combo)
         self.options = list(schema.get("enum", []))
         for option in self.options:
             self.combo.addItem(str(option))
@@ -236,6 +267,7 @@ class RefField(FieldEditor):
         super().__init__(ctx, path, schema, optional)
         self.kinds = tuple(schema.get("x-ref", ()))
         self.combo = QComboBox()
+        wheel_scrolls(self.combo)
         self.combo.setEditable(True)
         self.combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.combo.lineEdit().setPlaceholderText(("not set — " if optional else "") + " or ".join(self.kinds))

@@ -45,6 +45,7 @@ from .fields import (
     TextField,
     YamlField,
     describe,
+    wheel_scrolls,
 )
 from .grid import GridField, is_flat_row
 
@@ -346,6 +347,7 @@ class VariantField(FieldEditor):
         self.tag = tag
         self.variants = {_const(b["properties"][tag]): b for b in schema["anyOf"]}
         self.choice = QComboBox()
+        wheel_scrolls(self.choice)
         for value, branch in self.variants.items():
             self.choice.addItem(str(value))
             self.choice.setItemData(self.choice.count() - 1, describe(branch), Qt.ItemDataRole.ToolTipRole)

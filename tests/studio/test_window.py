@@ -630,3 +630,33 @@ def test_a_cell_editor_is_wide_enough_to_read(window, qtbot):
     editor = grid.table.viewport().findChild(QLineEdit)
     assert editor.text() == "4-6" and editor.width() >= editor.fontMetrics().horizontalAdvance("4-6") + 20
     qtbot.keyClick(editor, Qt.Key.Key_Escape)
+
+
+def _wheel(widget, steps: int = -1) -> None:
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+
+    pos = QPointF(widget.width() / 2, widget.height() / 2)
+    event = QWheelEvent(pos, QPointF(widget.mapToGlobal(pos.toPoint())), QPoint(), QPoint(0, 120 * steps),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(widget, event)
+
+
+def test_the_wheel_scrolls_the_form_and_changes_no_value_it_passes(window, qtbot):
+    """Scrolling down a record with the wheel over a spin box or a choice list changed their values
+    silently; now it scrolls the form, and steps a value only in the field clicked into."""
+    window.open_record("toy.plane", "spit")
+    spit = window.rec
+    window.resize(1300, 420)  # a form taller than its pane
+    QApplication.processEvents()
+    speed = window.form.editor_at(("speed",)).spin
+    bar = window.form.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == 0
+    _wheel(speed)
+    assert spit.data["speed"] == 5 and not spit.dirty and bar.value() > 0
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    speed.setFocus()
+    qtbot.waitUntil(speed.hasFocus, timeout=2000)
+    _wheel(speed)
+    assert spit.data["speed"] == 4
