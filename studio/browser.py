@@ -78,6 +78,14 @@ class PackBrowser(QWidget):
         session.saved.connect(self._decorate_doc)  # a save clears every mark at once
         self.rebuild()
 
+    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 - Qt API
+        """Tab from a record goes on to its form (its first field), the next thing to read."""
+        uid = self.current_uid()
+        if forward and self.tree.hasFocus() and uid is not None:
+            self.editRequested.emit(uid)
+            return True
+        return super().focusNextPrevChild(forward)
+
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
         if watched is self.filter and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Down:
             self._to_first_match()

@@ -297,6 +297,7 @@ class GridField(FieldEditor):
         index = self._selected() + 1 if self._selected() >= 0 else len(self.rows)
         self.ctx.push(InsertItem(self.ctx.doc, self.ctx.uid, self.path, index, self.ctx.nav.skeleton(self.items)))
         self.table.setCurrentCell(index, 0)
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)  # typing fills the new row's first cell
 
     def remove_row(self) -> None:
         index = self._selected()

@@ -84,6 +84,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
 
         self.browser.recordActivated.connect(self.show_uid)
+        self.form.tab_entry = self.browser.tree
         self.browser.editRequested.connect(lambda uid: self.show_uid(uid) or self.form.focus_first())
         self.issues.diagnosticActivated.connect(self.jump_to_diagnostic)
         self.preview.fieldClicked.connect(lambda key: self.form.focus_path(parse_path(key)))

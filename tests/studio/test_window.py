@@ -660,3 +660,64 @@ def test_the_wheel_scrolls_the_form_and_changes_no_value_it_passes(window, qtbot
     qtbot.waitUntil(speed.hasFocus, timeout=2000)
     _wheel(speed)
     assert spit.data["speed"] == 4
+
+
+def _focus(qtbot, widget) -> None:
+    widget.window().activateWindow()
+    qtbot.waitUntil(widget.window().isActiveWindow, timeout=2000)
+    widget.setFocus()
+    qtbot.waitUntil(widget.hasFocus, timeout=2000)
+
+
+def test_tab_reads_the_form_in_order_after_a_list_grew(window, qtbot):
+    """Tab goes from the browser into the form and down it as it reads, items added to a list
+    included (Qt put them after every dock, so Tab skipped them)."""
+    window.open_record("toy.plane", "spit")
+    turns = window.form.editor_at(("turns",))
+    add = next(b for b in turns.findChildren(QPushButton) if b.text() == "+ Add item")
+    qtbot.mouseClick(add, Qt.MouseButton.LeftButton)
+    assert window.rec.data["turns"] == ["A", "B", ""]
+    _focus(qtbot, window.browser.tree)
+    seen = []
+    for _ in range(40):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        editor = next((w for w in _ancestors(QApplication.focusWidget()) if w.property("fieldPath")), None)
+        if editor is not None and (not seen or seen[-1] != editor.property("fieldPath")):
+            seen.append(editor.property("fieldPath"))
+    assert seen[0] == "name" and [p for p in seen if p.startswith("turns[")] == ["turns[0]", "turns[1]", "turns[2]"]
+    assert seen.index("speed") < seen.index("turns[0]") and seen.index("turns[2]") < seen.index("source")
+
+
+def _ancestors(widget):
+    while widget is not None:
+        yield widget
+        widget = widget.parentWidget()
+
+
+def test_adding_or_removing_an_item_keeps_the_focus_in_the_list(window, qtbot):
+    """+ Add item puts the focus in the new item; removing one or undoing an addition leaves it on
+    the item now there, never in a widget taken out of the form, where keys went unseen."""
+    window.open_record("toy.plane", "spit")
+    spit = window.rec
+    turns = window.form.editor_at(("turns",))
+    add = next(b for b in turns.findChildren(QPushButton) if b.text() == "+ Add item")
+    _focus(qtbot, add)
+    qtbot.keyClick(add, Qt.Key.Key_Space)
+    new = window.form.editor_at(("turns", 2))
+    assert new.edit.hasFocus()
+    qtbot.keyClicks(new.edit, "C")
+    assert spit.data["turns"] == ["A", "B", "C"]
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert spit.data["turns"] == ["A", "B"]
+    focus = QApplication.focusWidget()
+    assert focus is not None and focus.window() is window and window.form.isAncestorOf(focus)
+    qtbot.keyClicks(focus, "x")
+    assert spit.data["turns"] in (["A", "Bx"], ["A", "xB"])
+
+    window.open_record("toy.table", "encounters")
+    grid = window.form.editor_at(("rows",))
+    grid.table.setCurrentCell(0, 0)
+    add_row = next(b for b in grid.findChildren(QToolButton) if b.text() == "+ Row")
+    qtbot.mouseClick(add_row, Qt.MouseButton.LeftButton)
+    assert grid.table.hasFocus() and (grid.table.currentRow(), grid.table.currentColumn()) == (1, 0)
