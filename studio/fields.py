@@ -134,6 +134,7 @@ class TextField(FieldEditor):
         self.edit = QPlainTextEdit() if multiline else QLineEdit()
         if multiline:
             self.edit.setFixedHeight(64)
+            self.edit.setTabChangesFocus(True)  # Tab moves on, as in every other field; no tab in the text
             self.edit.textChanged.connect(lambda: self._typed(self.edit.toPlainText()))
         else:
             self.edit.textEdited.connect(self._typed)
@@ -312,6 +313,7 @@ class YamlField(FieldEditor):
         self.edit = QPlainTextEdit()
         self.edit.setObjectName("yamlField")
         self.edit.setFixedHeight(90)
+        self.edit.setTabChangesFocus(True)  # YAML indents with spaces; a tab there is an error
         self.edit.textChanged.connect(self._typed)
         self.setFocusProxy(self.edit)
         _single(self, self.edit)

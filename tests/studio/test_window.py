@@ -721,3 +721,14 @@ def test_adding_or_removing_an_item_keeps_the_focus_in_the_list(window, qtbot):
     add_row = next(b for b in grid.findChildren(QToolButton) if b.text() == "+ Row")
     qtbot.mouseClick(add_row, Qt.MouseButton.LeftButton)
     assert grid.table.hasFocus() and (grid.table.currentRow(), grid.table.currentColumn()) == (1, 0)
+
+
+def test_tab_leaves_a_notes_box_and_writes_no_tab(window, qtbot):
+    """Tab in a text box (notes, description) moves on to the next field; it wrote a tab character
+    into the record and kept the focus."""
+    window.open_record("toy.plane", "spit")
+    notes = window.form.editor_at(("notes",))
+    _focus(qtbot, notes.edit)
+    qtbot.keyClicks(notes.edit, "seen")
+    qtbot.keyClick(notes.edit, Qt.Key.Key_Tab)
+    assert window.rec.data["notes"] == "seen" and not notes.edit.hasFocus()
