@@ -64,6 +64,7 @@ class MainWindow(QMainWindow):
         self.recovery = Recovery(self.session, recovery_folder)
         self.watcher = DiskWatcher(self.session)
         self.rec: DocRecord | None = None
+        self.last_search = ""
 
         self.form = RecordForm(self.session)
         self.browser = PackBrowser(self.session)
@@ -482,7 +483,12 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Saved {dialog.saved}", 6000)
 
     def find_dialog(self) -> FindDialog:
+        """The Find dialog, opened on the last search (selected: typing replaces it), so the next hit
+        of a search is one Ctrl+F and a Down away."""
         dialog = FindDialog(self.session, self)
+        dialog.query.setText(self.last_search)
+        dialog.query.selectAll()
+        dialog.query.textChanged.connect(lambda text: setattr(self, "last_search", text))
         dialog.chosen.connect(self.found)
         return dialog
 

@@ -732,3 +732,13 @@ def test_tab_leaves_a_notes_box_and_writes_no_tab(window, qtbot):
     qtbot.keyClicks(notes.edit, "seen")
     qtbot.keyClick(notes.edit, Qt.Key.Key_Tab)
     assert window.rec.data["notes"] == "seen" and not notes.edit.hasFocus()
+
+
+def test_find_opens_on_the_last_search(window, qtbot):
+    """Ctrl+F again shows the last search and its hits, selected, so the next hit is a Down away."""
+    first = window.find_dialog()
+    qtbot.keyClicks(first.query, "table 1")
+    qtbot.keyClick(first.query, Qt.Key.Key_Return)
+    again = window.find_dialog()
+    assert again.query.text() == "table 1" and again.query.selectedText() == "table 1"
+    assert [h.rec.id for h in again.hits] == [h.rec.id for h in first.hits] and len(again.hits) == 2
