@@ -59,6 +59,7 @@ class FormContext:
 
     def __init__(self, form: "RecordForm", rec: DocRecord, nav: SchemaNav) -> None:
         self.form, self.rec, self.nav = form, rec, nav
+        self.reshaped = False  # set when an edit made or dropped rows (a list's items, a variant's fields)
 
     @property
     def doc(self):
@@ -298,6 +299,7 @@ class ListField(FieldEditor):
     def _rebuild(self, length: int) -> None:
         # The items are made anew: a focus inside one goes to the item now at its place (or the add
         # button), not left in a widget taken out of the window, where keys went unseen.
+        self.ctx.reshaped = True
         focus = QApplication.focusWidget()
         had = next((i for i, row in enumerate(self.item_rows)
                     if focus is not None and row.parentWidget().isAncestorOf(focus)), None)
@@ -387,6 +389,7 @@ class VariantField(FieldEditor):
         if tag not in self.variants:
             tag = None
         if tag != self.current or self.body is None and tag is not None:
+            self.ctx.reshaped = True
             if self.body is not None:
                 self.body.hide()
                 self.body.setParent(None)
@@ -540,8 +543,10 @@ class RecordForm(QScrollArea):
         if (self.root is None) == self.rec.editable:  # reloaded from disk: readable, or no longer
             self.show_record(self.rec)
         elif self.root is not None:
+            self.ctx.reshaped = False
             self.root.set_value(self.rec.data)
-            self._index_rows()
+            if self.ctx.reshaped:  # walking every widget of a big form took 10 ms a keystroke
+                self._index_rows()
             self.show_diagnostics()  # rows added or dropped; fresh findings follow (recordChecked)
 
     def show_diagnostics(self) -> None:
