@@ -13,9 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 import yaml
-from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Qt
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
+    QAbstractSpinBox,
     QApplication,
     QCheckBox,
     QComboBox,
@@ -186,17 +187,61 @@ def parse_scalar(text: str, schema: dict) -> Any:
     return text
 
 
+class _SchemaRange:
+    """A spin box that takes any number typed (a value out of the schema's range goes into the record
+    and the validator says what range is expected; Qt's own range dropped the keys without a word,
+    so '-2' copied from a card's DEC box could not be typed), while the arrows and the wheel step
+    within the range, and the box is as wide as the range's numbers, not as the widest number."""
+
+    low: float
+    high: float
+
+    def stepBy(self, steps: int) -> None:  # noqa: N802 - Qt API
+        self.setValue(min(max(self.value() + steps * self.singleStep(), self.low), self.high))
+
+    def stepEnabled(self):  # noqa: N802 - Qt API
+        flag = QAbstractSpinBox.StepEnabledFlag
+        enabled = flag.StepNone
+        if self.value() > self.low:
+            enabled |= flag.StepDownEnabled
+        if self.value() < self.high:
+            enabled |= flag.StepUpEnabled
+        return enabled
+
+    def _narrowed(self, hint: QSize) -> QSize:
+        metrics = self.fontMetrics()
+        widest = max(self.textFromValue(self.minimum()), self.textFromValue(self.maximum()), key=len)
+        needed = max(self.textFromValue(self.low), self.textFromValue(self.high), key=len)
+        return QSize(hint.width() - metrics.horizontalAdvance(widest) + metrics.horizontalAdvance(needed),
+                     hint.height())
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return self._narrowed(super().sizeHint())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return self._narrowed(super().minimumSizeHint())
+
+
+class _IntSpin(_SchemaRange, QSpinBox):
+    pass
+
+
+class _FloatSpin(_SchemaRange, QDoubleSpinBox):
+    pass
+
+
 class NumberField(FieldEditor):
     def __init__(self, ctx, path, schema, optional=False) -> None:
         super().__init__(ctx, path, schema, optional)
         integer = schema.get("type") == "integer"
-        self.spin = QSpinBox() if integer else QDoubleSpinBox()
+        self.spin = _IntSpin() if integer else _FloatSpin()
         wheel_scrolls(self.spin)
         if not integer:
             self.spin.setDecimals(2)
         self.low = schema.get("minimum", schema.get("exclusiveMinimum", -BIG))
         self.high = schema.get("maximum", schema.get("exclusiveMaximum", BIG))
-        self.spin.setRange(self.low, self.high)
+        self.spin.low, self.spin.high = self.low, self.high
+        self.spin.setRange(-BIG, BIG)
         if "x-unit" in schema:
             self.spin.setSuffix(f" {schema['x-unit']}")
         self.spin.setKeyboardTracking(True)
@@ -210,9 +255,7 @@ class NumberField(FieldEditor):
             return
         if value != self.spin.value():
             with _blocked(self.spin):
-                # A value outside the range is shown as it is (and marked), never clamped.
-                self.spin.setRange(min(self.low, value), max(self.high, value))
-                self.spin.setValue(value)
+                self.spin.setValue(value)  # a value outside the range is shown as it is (and marked)
 
 
 class BoolField(FieldEditor):

@@ -84,7 +84,7 @@ def test_number_field_and_validation_as_you_type(window, qtbot):
     window.open_record("toy.plane", "spit")
     speed = window.form.editor_at(("speed",))
     assert isinstance(speed, NumberField) and speed.spin.suffix() == " hexes"
-    assert (speed.spin.minimum(), speed.spin.maximum()) == (1, 10)
+    assert (speed.spin.low, speed.spin.high) == (1, 10)
     speed.spin.selectAll()
     qtbot.keyClicks(speed.spin.lineEdit(), "7")
     assert rec_of(window, "toy.plane", "spit").data["speed"] == 7
@@ -760,3 +760,31 @@ def test_typing_does_not_walk_the_whole_form(window, qtbot, monkeypatch):
     add = next(b for b in window.form.editor_at(("turns",)).findChildren(QPushButton) if b.text() == "+ Add item")
     qtbot.mouseClick(add, Qt.MouseButton.LeftButton)
     assert walks == [1] and "turns[2]" in window.form.rows_by_path
+
+
+def test_a_number_out_of_range_is_taken_and_the_range_said(window, qtbot):
+    """A number typed out of the schema's range goes into the record and the field says the range
+    (the spin box dropped the keys without a word); the arrows step within the range."""
+    window.open_record("toy.plane", "spit")
+    spit = window.rec
+    speed = window.form.editor_at(("speed",))
+    speed.spin.selectAll()
+    qtbot.keyClicks(speed.spin.lineEdit(), "12")
+    assert spit.data["speed"] == 12
+    row = window.form.rows_by_path["speed"]
+    qtbot.waitUntil(lambda: row.message.isVisibleTo(window.form), timeout=3000)
+    assert "less than or equal to 10" in row.message.text()
+    speed.spin.selectAll()
+    qtbot.keyClicks(speed.spin.lineEdit(), "-3")
+    assert spit.data["speed"] == -3
+    speed.spin.stepBy(1)
+    assert spit.data["speed"] == 1  # back into the range, at its low end
+    speed.spin.setValue(10)
+    speed.spin.stepBy(5)
+    assert spit.data["speed"] == 10
+    from PySide6.QtWidgets import QSpinBox
+
+    plain = QSpinBox()  # as wide as a box of the schema's range, not of a billion
+    plain.setRange(1, 10)
+    plain.setSuffix(" hexes")
+    assert abs(speed.spin.sizeHint().width() - plain.sizeHint().width()) <= 3
