@@ -158,6 +158,8 @@ class NewPackDialog(QDialog):
         where.addWidget(browse)
         self.message = QLabel()
         self.message.setObjectName("fieldMessage")
+        self.message.setWordWrap(True)
+        self.root: Path | None = None  # the pack made, once accepted
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create pack")
         self.buttons.accepted.connect(self.accept)
@@ -202,6 +204,16 @@ class NewPackDialog(QDialog):
             problem = f"{self.target()} already exists"
         self.message.setText(problem)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
+
+    def accept(self) -> None:
+        """Create the pack; a folder that cannot be written is said here, the dialog and what was
+        typed kept (it closed on a traceback)."""
+        try:
+            self.root = self.create()
+        except OSError as exc:
+            self.message.setText(f"cannot create {self.target()}: {exc.strerror or exc}")
+            return
+        super().accept()
 
     def target(self) -> Path:
         return Path(self.folder.text().strip() or ".") / self.pack_id.text().strip()

@@ -571,8 +571,8 @@ class MainWindow(QMainWindow):
         """The wizard, then the new pack's manifest on show: the pack is found at once in the browser
         (it opens at the end of it), and New Record (Ctrl+N) adds to it."""
         dialog = NewPackDialog(self.session, self)
-        if dialog.exec():
-            for doc in self.open_paths([dialog.create()]):
+        if dialog.exec() and dialog.root is not None:
+            for doc in self.open_paths([dialog.root]):
                 self.show_record(doc.manifest)
 
     def save(self) -> list[Path]:

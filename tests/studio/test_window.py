@@ -788,3 +788,24 @@ def test_a_number_out_of_range_is_taken_and_the_range_said(window, qtbot):
     plain.setRange(1, 10)
     plain.setSuffix(" hexes")
     assert abs(speed.spin.sizeHint().width() - plain.sizeHint().width()) <= 3
+
+
+def test_new_pack_in_a_folder_that_cannot_be_written_says_so_and_keeps_the_dialog(window, qtbot, tmp_path):
+    """Creating a pack where no folder can be made: the wizard says why and stays open with what was
+    typed (it closed on a traceback and nothing said so)."""
+    from studio.dialogs import NewPackDialog
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder\n")
+    dialog = NewPackDialog(window.session, window)
+    dialog.folder.setText(str(blocker))
+    qtbot.keyClicks(dialog.pack_id, "my-mod")
+    qtbot.keyClicks(dialog.name, "My mod")
+    dialog.show()
+    dialog.accept()
+    assert dialog.isVisible() and dialog.result() == 0 and dialog.root is None
+    assert dialog.message.text().startswith(f"cannot create {blocker / 'my-mod'}")
+    assert dialog.pack_id.text() == "my-mod" and dialog.name.text() == "My mod"
+    dialog.folder.setText(str(tmp_path / "mods"))
+    dialog.accept()
+    assert dialog.root == tmp_path / "mods/my-mod" and (dialog.root / "pack.yaml").is_file()
