@@ -576,7 +576,19 @@ class MainWindow(QMainWindow):
                 self.show_record(doc.manifest)
 
     def save(self) -> list[Path]:
-        written = self.session.save_all()
+        """Save every modified pack; a file that cannot be written (a full disk, a folder gone) is
+        said, and its edits stay unsaved in the editor (and in the recovery file)."""
+        try:
+            written = self.session.save_all()
+        except OSError as exc:
+            self.watcher.watch_all()
+            self._update_title()
+            self._update_header()
+            where = exc.filename or "a file"
+            self.ask("Save failed", f"Could not write {where}: {exc.strerror or exc}.\n\nThe edits not saved "
+                     "are kept here (marked unsaved): fix the cause, then save again.", Button.Ok, Button.Ok)
+            self.statusBar().showMessage(f"Save failed: {where}: {exc.strerror or exc}", 10000)
+            return []
         self.watcher.watch_all()
         self.recovery.autosave()  # removes the recovery files of packs now saved
         self.statusBar().showMessage(f"Saved {len(written)} file(s)", 5000)
@@ -605,6 +617,9 @@ class MainWindow(QMainWindow):
                 return
             if answer == Button.Save:
                 self.save()
+                if self.session.modified_docs():  # the save failed: stay open, nothing lost
+                    event.ignore()
+                    return
             else:
                 for doc in modified:
                     self.recovery.discard(doc)

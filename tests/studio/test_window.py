@@ -809,3 +809,28 @@ def test_new_pack_in_a_folder_that_cannot_be_written_says_so_and_keeps_the_dialo
     dialog.folder.setText(str(tmp_path / "mods"))
     dialog.accept()
     assert dialog.root == tmp_path / "mods/my-mod" and (dialog.root / "pack.yaml").is_file()
+
+
+def test_a_save_that_fails_says_so_and_keeps_the_edits_and_the_window(window, qtbot, packs, monkeypatch):
+    """A full disk at save: a message names the file and the reason, the edit stays unsaved, and
+    closing with Save keeps the window open (a traceback, then the window closed over the edits)."""
+    import studio.document
+
+    spit = rec_of(window, "toy.plane", "spit")
+    from studio.commands import SetField
+
+    spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 9))
+
+    def full(path, text):
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(studio.document, "write_atomic", full)
+    assert window.save() == []
+    title, text = window.questions[-1]
+    assert title == "Save failed" and "spit.yaml: No space left on device" in text
+    assert spit.dirty and window.windowTitle().startswith("* ")
+    window.answers = [Button.Save, Button.Ok]
+    assert not window.close() and window.isVisible()
+    monkeypatch.undo()
+    window.save()
+    assert not spit.dirty and "speed: 9" in (packs[0] / "planes/spit.yaml").read_text()
