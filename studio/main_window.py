@@ -62,6 +62,7 @@ class MainWindow(QMainWindow):
         self.session = Session(self)
         self.session.open(paths)
         self.recovery = Recovery(self.session, recovery_folder)
+        self.recovery.failed.connect(lambda why: self.statusBar().showMessage(why, 10000))
         self.watcher = DiskWatcher(self.session)
         self.rec: DocRecord | None = None
         self.last_search = ""

@@ -834,3 +834,18 @@ def test_a_save_that_fails_says_so_and_keeps_the_edits_and_the_window(window, qt
     monkeypatch.undo()
     window.save()
     assert not spit.dirty and "speed: 9" in (packs[0] / "planes/spit.yaml").read_text()
+
+
+def test_an_autosave_that_cannot_write_says_so_in_the_status_bar(window, qtbot, sandbox):
+    """A recovery folder that cannot be written: the status bar says so (a traceback every few
+    seconds before); the edit and a save are not affected."""
+    blocked = sandbox / "recovery-is-a-file"
+    blocked.write_text("x\n")
+    window.recovery.folder = blocked
+    spit = rec_of(window, "toy.plane", "spit")
+    from studio.commands import SetField
+
+    spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 8))
+    assert window.recovery.autosave() == []
+    assert window.statusBar().currentMessage().startswith("Autosave of base failed:")
+    assert spit.dirty and spit.data["speed"] == 8
