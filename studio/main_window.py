@@ -66,6 +66,7 @@ class MainWindow(QMainWindow):
         self.watcher = DiskWatcher(self.session)
         self.rec: DocRecord | None = None
         self.last_search = ""
+        self.restored = False  # a size and place from the last session
 
         self.form = RecordForm(self.session)
         self.browser = PackBrowser(self.session)
@@ -644,7 +645,7 @@ class MainWindow(QMainWindow):
         geometry = settings.value("window/geometry")
         state = settings.value("window/state")
         if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
+            self.restored = self.restoreGeometry(geometry)
         if isinstance(state, QByteArray):
             self.restoreState(state)
 

@@ -849,3 +849,24 @@ def test_an_autosave_that_cannot_write_says_so_in_the_status_bar(window, qtbot, 
     assert window.recovery.autosave() == []
     assert window.statusBar().currentMessage().startswith("Autosave of base failed:")
     assert spit.dirty and spit.data["speed"] == 8
+
+
+def test_the_window_opens_at_the_size_it_was_closed_at(qtbot, packs, sandbox):
+    """`sortie studio` opens at the size the window last had (1400 x 900 the first time, --size when
+    given); the fixed default undid the restored size at every start."""
+    from studio.app import size_window
+
+    first = make_window(qtbot, [packs[1]])
+    first.resize(720, 610)  # within the offscreen screen, where a restored window is kept
+    qtbot.waitUntil(lambda: first.width() == 720, timeout=2000)
+    first.close()
+    again = MainWindow([packs[1]])
+    qtbot.addWidget(again)
+    size_window(again, None)
+    assert (again.width(), again.height()) == (720, 610)
+    size_window(again, (1200, 800))
+    assert (again.width(), again.height()) == (1200, 800)
+    fresh = MainWindow([packs[1]], remember=False)
+    qtbot.addWidget(fresh)
+    size_window(fresh, None)
+    assert (fresh.width(), fresh.height()) == (1400, 900)
