@@ -41,16 +41,26 @@ def application() -> QApplication:
 # The window sizes --size takes: a window smaller than the smallest shows nothing usable, and a
 # screenshot larger than the largest is more than an image file can hold at once.
 SMALLEST, LARGEST = 200, 8000
+DEFAULT_SIZE = (1400, 900)
+
+
+def size_window(window, size: tuple[int, int] | None) -> None:
+    """--size wins; else the size the window had when last closed (restored with its layout);
+    else DEFAULT_SIZE. A fixed default used to undo the restored size at every start."""
+    if size is not None:
+        window.resize(*size)
+    elif not window.restored:
+        window.resize(*DEFAULT_SIZE)
 
 
 def main(paths: list[Path], screenshot: Path | None = None, open_record: str | None = None,
-         size: str = "1400x900") -> int:
+         size: str | None = None) -> int:
     problem = _choose_platform(screenshot)
     if problem:
         print(f"sortie studio: {problem}", file=sys.stderr)
         return 2
     try:
-        width, height = (int(v) for v in size.lower().split("x"))
+        width, height = (int(v) for v in size.lower().split("x")) if size is not None else DEFAULT_SIZE
         if not (SMALLEST <= width <= LARGEST and SMALLEST <= height <= LARGEST):
             raise ValueError
     except ValueError:
@@ -71,7 +81,7 @@ def main(paths: list[Path], screenshot: Path | None = None, open_record: str | N
     except UsageError as exc:
         print(f"sortie studio: {exc}", file=sys.stderr)
         return 2
-    window.resize(width, height)
+    size_window(window, (width, height) if size is not None else None)
     window.show()
     window.offer_recovery()
     if open_record:

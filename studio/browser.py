@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QEvent, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QStyle, QTreeView, QVBoxLayout, QWidget
 
@@ -39,6 +39,7 @@ def worst(rec: DocRecord) -> Severity | None:
 
 class PackBrowser(QWidget):
     recordActivated = Signal(object)  # uid
+    editRequested = Signal(object)  # uid: Enter (or a double-click) on a record, to work on it in the form
 
     def __init__(self, session: Session, parent=None) -> None:
         super().__init__(parent)
@@ -58,6 +59,11 @@ class PackBrowser(QWidget):
         self.tree.setUniformRowHeights(True)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.selectionModel().currentChanged.connect(self._current)
+        self.tree.activated.connect(lambda index: index.data(UID_ROLE) is not None
+                                    and self.editRequested.emit(index.data(UID_ROLE)))
+        # From the filter, Return or Down goes to the first record it leaves, so a keyboard finds its way.
+        self.filter.returnPressed.connect(self._to_first_match)
+        self.filter.installEventFilter(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.filter)
@@ -71,6 +77,38 @@ class PackBrowser(QWidget):
         session.issuesChanged.connect(self._decorate_all)
         session.saved.connect(self._decorate_doc)  # a save clears every mark at once
         self.rebuild()
+
+    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 - Qt API
+        """Tab from a record goes on to its form (its first field), the next thing to read."""
+        uid = self.current_uid()
+        if forward and self.tree.hasFocus() and uid is not None:
+            self.editRequested.emit(uid)
+            return True
+        return super().focusNextPrevChild(forward)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if watched is self.filter and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Down:
+            self._to_first_match()
+            return True
+        return super().eventFilter(watched, event)
+
+    def _to_first_match(self) -> None:
+        self.tree.setFocus(Qt.FocusReason.TabFocusReason)
+        if self.filter.text() or not self.tree.currentIndex().isValid():
+            index = self._first_record(self.proxy.index(0, 0))
+            if index is not None:
+                self.tree.setCurrentIndex(index)
+
+    def _first_record(self, index):
+        """The first record row at or under `index` (depth first), or None."""
+        while index.isValid():
+            if index.data(UID_ROLE) is not None:
+                return index
+            found = self._first_record(self.proxy.index(0, 0, index))
+            if found is not None:
+                return found
+            index = index.siblingAtRow(index.row() + 1)
+        return None
 
     def _filter(self, text: str) -> None:
         self.proxy.setFilterFixedString(text)

@@ -19,7 +19,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--open", dest="open_record", metavar="KIND:ID[@FIELD]",
                    help="show this record (and focus a field, e.g. paw.dashboard:spitfire-i@combat), "
                         "e.g. for screenshots")
-    p.add_argument("--size", default="1400x900", metavar="WxH", help="window size (default: %(default)s)")
+    p.add_argument("--size", metavar="WxH",
+                   help="window size (default: the size it had when last closed, else 1400x900)")
     p.set_defaults(func=run)
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -42,12 +43,20 @@ class FindDialog(QDialog):
         self.results = QListWidget()
         self.query.textChanged.connect(self.refresh)
         self.query.returnPressed.connect(self.accept_current)
+        self.query.installEventFilter(self)  # arrows and page keys in the query move in the results
         self.results.itemActivated.connect(lambda _item: self.accept_current())
         layout = QVBoxLayout(self)
         layout.addWidget(self.query)
         layout.addWidget(self.results)
         self.resize(600, 320)
         self.hits: list[SearchHit] = []
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if (watched is self.query and event.type() == QEvent.Type.KeyPress
+                and event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown)):
+            QApplication.sendEvent(self.results, event)
+            return True
+        return super().eventFilter(watched, event)
 
     def refresh(self, text: str) -> None:
         self.results.clear()
@@ -67,16 +76,22 @@ class FindDialog(QDialog):
 
 
 class IdDialog(QDialog):
-    """Asks for an id (and a kind, for new records), checking it as it is typed."""
+    """Asks for an id (and a kind, for new records; a pack, for a copy), checking it as it is typed.
+
+    `check(kind, rid, pack)` returns the problems with the id; `pack` is the chosen pack, or None
+    when the dialog offers no choice of pack."""
 
     def __init__(self, title: str, prompt: str, initial: str = "", kinds: list[str] | None = None,
-                 check=None, parent=None) -> None:
+                 check=None, packs: list | None = None, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
-        self.check = check or (lambda _kind, _rid: [])
+        self.check = check or (lambda _kind, _rid, _pack: [])
         self.kind = QComboBox()
         for kind in kinds or []:
             self.kind.addItem(kind)
+        self.pack = QComboBox()
+        for doc in packs or []:
+            self.pack.addItem(doc.title, doc)
         self.edit = QLineEdit(initial)
         self.edit.selectAll()
         self.message = QLabel()
@@ -89,16 +104,19 @@ class IdDialog(QDialog):
         form.addRow(QLabel(prompt))
         if kinds:
             form.addRow("Kind", self.kind)
+        if packs and len(packs) > 1:
+            form.addRow("Into pack", self.pack)
         form.addRow("Id", self.edit)
         form.addRow(self.message)
         form.addRow(self.buttons)
         self.edit.textChanged.connect(self._validate)
         self.kind.currentTextChanged.connect(self._validate)
+        self.pack.currentIndexChanged.connect(self._validate)
         self._validate()
         self.resize(460, 10)
 
     def _validate(self, *_args) -> None:
-        problems = self.check(self.kind.currentText(), self.edit.text().strip())
+        problems = self.check(self.kind.currentText(), self.edit.text().strip(), self.pack.currentData())
         self.message.setText("\n".join(problems))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problems)
 
@@ -140,6 +158,8 @@ class NewPackDialog(QDialog):
         where.addWidget(browse)
         self.message = QLabel()
         self.message.setObjectName("fieldMessage")
+        self.message.setWordWrap(True)
+        self.root: Path | None = None  # the pack made, once accepted
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create pack")
         self.buttons.accepted.connect(self.accept)
@@ -184,6 +204,16 @@ class NewPackDialog(QDialog):
             problem = f"{self.target()} already exists"
         self.message.setText(problem)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
+
+    def accept(self) -> None:
+        """Create the pack; a folder that cannot be written is said here, the dialog and what was
+        typed kept (it closed on a traceback)."""
+        try:
+            self.root = self.create()
+        except OSError as exc:
+            self.message.setText(f"cannot create {self.target()}: {exc.strerror or exc}")
+            return
+        super().accept()
 
     def target(self) -> Path:
         return Path(self.folder.text().strip() or ".") / self.pack_id.text().strip()

@@ -13,8 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 import yaml
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, QSize, Qt
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QApplication,
     QCheckBox,
     QComboBox,
     QCompleter,
@@ -56,6 +59,33 @@ def describe(schema: dict) -> str:
     return " ".join(p for p in parts if p)
 
 
+class _WheelScrolls(QObject):
+    """A wheel over a number or a choice that is not being edited scrolls the form: Qt's default
+    turned a scroll down a dashboard into silent edits of every spin box and list under the pointer."""
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() != QEvent.Type.Wheel:
+            return False
+        focus = QApplication.focusWidget()
+        if focus is not None and (focus is watched or watched.isAncestorOf(focus)):
+            return False  # clicked into: the wheel steps the value, as Qt does
+        area = watched.parentWidget()
+        while area is not None and not isinstance(area, QAbstractScrollArea):
+            area = area.parentWidget()
+        if area is not None:
+            QApplication.sendEvent(area.verticalScrollBar(), event)
+        return True
+
+
+_WHEEL = _WheelScrolls()
+
+
+def wheel_scrolls(widget: QWidget) -> None:
+    """Let the wheel over `widget` scroll its form until the widget is clicked or tabbed into."""
+    widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    widget.installEventFilter(_WHEEL)
+
+
 class FieldEditor(QWidget):
     """Base of every editor: a path in the record and the schema that describes it."""
 
@@ -73,6 +103,10 @@ class FieldEditor(QWidget):
         if isinstance(name, str):
             return " ".join(word.capitalize() for word in name.split("_"))
         return self.schema.get("title") or (f"Item {name + 1}" if isinstance(name, int) else "Record")
+
+    def help_target(self):
+        """What the help pane describes while this editor has the focus (a grid: its current cell)."""
+        return self
 
     def commit(self, value: Any) -> None:
         self.ctx.commit(self.path, value)
@@ -101,6 +135,7 @@ class TextField(FieldEditor):
         self.edit = QPlainTextEdit() if multiline else QLineEdit()
         if multiline:
             self.edit.setFixedHeight(64)
+            self.edit.setTabChangesFocus(True)  # Tab moves on, as in every other field; no tab in the text
             self.edit.textChanged.connect(lambda: self._typed(self.edit.toPlainText()))
         else:
             self.edit.textEdited.connect(self._typed)
@@ -152,16 +187,61 @@ def parse_scalar(text: str, schema: dict) -> Any:
     return text
 
 
+class _SchemaRange:
+    """A spin box that takes any number typed (a value out of the schema's range goes into the record
+    and the validator says what range is expected; Qt's own range dropped the keys without a word,
+    so '-2' copied from a card's DEC box could not be typed), while the arrows and the wheel step
+    within the range, and the box is as wide as the range's numbers, not as the widest number."""
+
+    low: float
+    high: float
+
+    def stepBy(self, steps: int) -> None:  # noqa: N802 - Qt API
+        self.setValue(min(max(self.value() + steps * self.singleStep(), self.low), self.high))
+
+    def stepEnabled(self):  # noqa: N802 - Qt API
+        flag = QAbstractSpinBox.StepEnabledFlag
+        enabled = flag.StepNone
+        if self.value() > self.low:
+            enabled |= flag.StepDownEnabled
+        if self.value() < self.high:
+            enabled |= flag.StepUpEnabled
+        return enabled
+
+    def _narrowed(self, hint: QSize) -> QSize:
+        metrics = self.fontMetrics()
+        widest = max(self.textFromValue(self.minimum()), self.textFromValue(self.maximum()), key=len)
+        needed = max(self.textFromValue(self.low), self.textFromValue(self.high), key=len)
+        return QSize(hint.width() - metrics.horizontalAdvance(widest) + metrics.horizontalAdvance(needed),
+                     hint.height())
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return self._narrowed(super().sizeHint())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return self._narrowed(super().minimumSizeHint())
+
+
+class _IntSpin(_SchemaRange, QSpinBox):
+    pass
+
+
+class _FloatSpin(_SchemaRange, QDoubleSpinBox):
+    pass
+
+
 class NumberField(FieldEditor):
     def __init__(self, ctx, path, schema, optional=False) -> None:
         super().__init__(ctx, path, schema, optional)
         integer = schema.get("type") == "integer"
-        self.spin = QSpinBox() if integer else QDoubleSpinBox()
+        self.spin = _IntSpin() if integer else _FloatSpin()
+        wheel_scrolls(self.spin)
         if not integer:
             self.spin.setDecimals(2)
         self.low = schema.get("minimum", schema.get("exclusiveMinimum", -BIG))
         self.high = schema.get("maximum", schema.get("exclusiveMaximum", BIG))
-        self.spin.setRange(self.low, self.high)
+        self.spin.low, self.spin.high = self.low, self.high
+        self.spin.setRange(-BIG, BIG)
         if "x-unit" in schema:
             self.spin.setSuffix(f" {schema['x-unit']}")
         self.spin.setKeyboardTracking(True)
@@ -175,9 +255,7 @@ class NumberField(FieldEditor):
             return
         if value != self.spin.value():
             with _blocked(self.spin):
-                # A value outside the range is shown as it is (and marked), never clamped.
-                self.spin.setRange(min(self.low, value), max(self.high, value))
-                self.spin.setValue(value)
+                self.spin.setValue(value)  # a value outside the range is shown as it is (and marked)
 
 
 class BoolField(FieldEditor):
@@ -199,6 +277,7 @@ class ChoiceField(FieldEditor):
     def __init__(self, ctx, path, schema, optional=False) -> None:
         super().__init__(ctx, path, schema, optional)
         self.combo = QComboBox()
+        wheel_scrolls(self.combo)
         self.options = list(schema.get("enum", []))
         for option in self.options:
             self.combo.addItem(str(option))
@@ -232,6 +311,7 @@ class RefField(FieldEditor):
         super().__init__(ctx, path, schema, optional)
         self.kinds = tuple(schema.get("x-ref", ()))
         self.combo = QComboBox()
+        wheel_scrolls(self.combo)
         self.combo.setEditable(True)
         self.combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.combo.lineEdit().setPlaceholderText(("not set — " if optional else "") + " or ".join(self.kinds))
@@ -276,6 +356,7 @@ class YamlField(FieldEditor):
         self.edit = QPlainTextEdit()
         self.edit.setObjectName("yamlField")
         self.edit.setFixedHeight(90)
+        self.edit.setTabChangesFocus(True)  # YAML indents with spaces; a tab there is an error
         self.edit.textChanged.connect(self._typed)
         self.setFocusProxy(self.edit)
         _single(self, self.edit)

@@ -8,7 +8,8 @@ the help pane which field has the focus.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, Iterator
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from shiboken6 import isValid
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QScrollArea,
     QToolButton,
@@ -43,11 +45,13 @@ from .fields import (
     TextField,
     YamlField,
     describe,
+    wheel_scrolls,
 )
 from .grid import GridField, is_flat_row
 
 HEAD = ("kind", "id", "name")
 TAIL = ("source", "sample", "notes", "suppress")
+MAX_MESSAGES = 6  # lines under one field; a scenario's grid of two hundred planes may have more
 
 
 class FormContext:
@@ -55,6 +59,7 @@ class FormContext:
 
     def __init__(self, form: "RecordForm", rec: DocRecord, nav: SchemaNav) -> None:
         self.form, self.rec, self.nav = form, rec, nav
+        self.reshaped = False  # set when an edit made or dropped rows (a list's items, a variant's fields)
 
     @property
     def doc(self):
@@ -197,7 +202,11 @@ class FieldRow(QWidget):
             self.editor.mark([], "")
             return
         worst = min(diags, key=lambda d: d.severity.rank)
-        text = "\n".join(f"{d.message}" + (f"  [{d.code}]" if d.code != "schema" else "") for d in diags)
+        lines = [f"{d.message}" + (f"  [{d.code}]" if d.code != "schema" else "")
+                 for d in sorted(diags, key=lambda d: d.severity.rank)]
+        if len(lines) > MAX_MESSAGES:
+            lines[MAX_MESSAGES - 1:] = [f"… and {len(lines) - MAX_MESSAGES + 1} more (see Issues)"]
+        text = "\n".join(lines)
         self.message.setText(text)
         self.message.setProperty("severity", worst.severity.value)
         self.message.style().unpolish(self.message)
@@ -270,13 +279,13 @@ class ListField(FieldEditor):
         self.item_rows: list[FieldRow] = []
         self.holder = QVBoxLayout()
         self.holder.setSpacing(4)
-        add = QPushButton("+ Add item")
-        add.setToolTip(describe(ctx.nav.plain(self.items_schema)))
-        add.clicked.connect(self.add_item)
+        self.add = QPushButton("+ Add item")
+        self.add.setToolTip(describe(ctx.nav.plain(self.items_schema)))
+        self.add.clicked.connect(self.add_item)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(self.holder)
-        layout.addWidget(add, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.add, 0, Qt.AlignmentFlag.AlignLeft)
         self.length = -1
 
     def add_item(self) -> None:
@@ -284,10 +293,19 @@ class ListField(FieldEditor):
         index = len(value) if isinstance(value, list) else 0
         self.ctx.push(InsertItem(self.ctx.doc, self.ctx.uid, self.path, index,
                                  self.ctx.nav.skeleton(self.items_schema)))
+        if index < len(self.item_rows):
+            self.item_rows[index].editor.focus()  # the new item is what the designer fills in next
 
     def _rebuild(self, length: int) -> None:
+        # The items are made anew: a focus inside one goes to the item now at its place (or the add
+        # button), not left in a widget taken out of the window, where keys went unseen.
+        self.ctx.reshaped = True
+        focus = QApplication.focusWidget()
+        had = next((i for i, row in enumerate(self.item_rows)
+                    if focus is not None and row.parentWidget().isAncestorOf(focus)), None)
         while self.holder.count():
             widget = self.holder.takeAt(0).widget()
+            widget.hide()  # first: a hidden widget gives up the focus; a stray window would keep it
             widget.setParent(None)
             widget.deleteLater()
         self.item_rows = []
@@ -318,6 +336,11 @@ class ListField(FieldEditor):
             self.holder.addWidget(frame)
             self.item_rows.append(row)
         self.length = length
+        if had is not None:
+            if self.item_rows:
+                self.item_rows[min(had, length - 1)].editor.focus()
+            else:
+                self.add.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _move(self, index: int, to: int) -> None:
         if 0 <= to < self.length:
@@ -339,6 +362,7 @@ class VariantField(FieldEditor):
         self.tag = tag
         self.variants = {_const(b["properties"][tag]): b for b in schema["anyOf"]}
         self.choice = QComboBox()
+        wheel_scrolls(self.choice)
         for value, branch in self.variants.items():
             self.choice.addItem(str(value))
             self.choice.setItemData(self.choice.count() - 1, describe(branch), Qt.ItemDataRole.ToolTipRole)
@@ -365,7 +389,9 @@ class VariantField(FieldEditor):
         if tag not in self.variants:
             tag = None
         if tag != self.current or self.body is None and tag is not None:
+            self.ctx.reshaped = True
             if self.body is not None:
+                self.body.hide()
                 self.body.setParent(None)
                 self.body.deleteLater()
                 self.body = None
@@ -434,6 +460,23 @@ def record_field_order(schema: dict) -> list[str]:
     return head + [k for k in props if k not in head and k not in tail] + tail
 
 
+def _tab_stops(layout) -> Iterator[QWidget]:
+    """The widgets Tab stops at under `layout`, in its order: the reading order, which is not the
+    order they were made in once a list has rebuilt its items."""
+    for i in range(layout.count()):
+        item = layout.itemAt(i)
+        child = item.widget()
+        if child is None:
+            if item.layout() is not None:
+                yield from _tab_stops(item.layout())
+        elif not (child.isHidden() and child.testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide)):
+            # (a widget just added is hidden until the event loop shows it: not hidden on purpose)
+            if child.focusProxy() is None and child.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                yield child
+            elif child.layout() is not None:
+                yield from _tab_stops(child.layout())
+
+
 class RecordForm(QScrollArea):
     """The form of one record, rebuilt when another record is shown, updated on every edit."""
 
@@ -450,6 +493,7 @@ class RecordForm(QScrollArea):
         self.ctx: FormContext | None = None
         self.root: RecordRoot | None = None
         self.rows_by_path: dict[str, FieldRow] = {}
+        self.tab_entry: QWidget | None = None  # what Tab comes from into the form (the browser)
         self._placeholder("Select a record in the Packs browser, or press Ctrl+F to find one.")
         session.recordChanged.connect(self._on_changed)
         session.recordChecked.connect(lambda uid: self.rec is not None and uid == self.rec.uid
@@ -499,8 +543,10 @@ class RecordForm(QScrollArea):
         if (self.root is None) == self.rec.editable:  # reloaded from disk: readable, or no longer
             self.show_record(self.rec)
         elif self.root is not None:
+            self.ctx.reshaped = False
             self.root.set_value(self.rec.data)
-            self._index_rows()
+            if self.ctx.reshaped:  # walking every widget of a big form took 10 ms a keystroke
+                self._index_rows()
             self.show_diagnostics()  # rows added or dropped; fresh findings follow (recordChecked)
 
     def show_diagnostics(self) -> None:
@@ -516,12 +562,47 @@ class RecordForm(QScrollArea):
             editor = self.rows_by_path[row_key].editor
             if isinstance(editor, GridField) and len(path) > len(editor.path):
                 grids.setdefault(row_key, []).append(diag)
+                # Said under the grid too, naming the cell: a coloured cell alone says nothing.
+                by_row[row_key].append(replace(diag, message=f"{editor.cell_label(path)}: {diag.message}"))
             else:
                 by_row[row_key].append(diag)
         for key, row in self.rows_by_path.items():
             row.show_messages(by_row.get(key, []))
             if isinstance(row.editor, GridField):
                 row.editor.mark_cells(grids.get(key, []))
+
+    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 - Qt API
+        """Tab and Shift+Tab go through the fields as they read, top to bottom. Qt's own order is the
+        order widgets were made in, and a list rebuilds its items after the rest: they came last."""
+        stops = [w for w in _tab_stops(self.widget().layout()) if w.isEnabled()] if self.root else []
+        index = {id(w): i for i, w in enumerate(stops)}
+        here = QApplication.focusWidget()
+        while here is not None and id(here) not in index:
+            here = here.parentWidget()
+        if here is None:
+            return super().focusNextPrevChild(forward)
+        step = index[id(here)] + (1 if forward else -1)
+        if 0 <= step < len(stops):
+            target = stops[step]
+        elif not forward and self.tab_entry is not None:
+            target = self.tab_entry
+        else:
+            target = self._after()
+            if target is None:
+                return super().focusNextPrevChild(forward)
+        reason = Qt.FocusReason.TabFocusReason if forward else Qt.FocusReason.BacktabFocusReason
+        target.setFocus(reason)
+        return True
+
+    def _after(self) -> QWidget | None:
+        """The first widget past the form in the window's Tab order."""
+        widget = self.nextInFocusChain()
+        while widget is not None and widget is not self:
+            if (not self.isAncestorOf(widget) and widget.isVisible() and widget.isEnabled()
+                    and widget.focusPolicy() & Qt.FocusPolicy.TabFocus):
+                return widget
+            widget = widget.nextInFocusChain()
+        return None
 
     def _nearest(self, path: FieldPath) -> str | None:
         path = tuple(path)
@@ -543,8 +624,19 @@ class RecordForm(QScrollArea):
             # A form just built is laid out on the next turn of the event loop: scroll again then.
             QTimer.singleShot(0, lambda: self._scroll_to(editor))
             editor.focus(tuple(path))
-            self.fieldFocused.emit(editor)
+            self.fieldFocused.emit(editor.help_target())
         return editor
+
+    def focus_first(self) -> FieldEditor | None:
+        """The focus on the record's first field that can be edited (its name, mostly), for the keyboard."""
+        for row in self.rows_by_path.values():
+            if not isinstance(row.editor, (ConstField, IdField)):
+                editor = self.focus_path(row.editor.path)
+                text = QApplication.focusWidget()
+                if isinstance(text, QLineEdit):
+                    text.selectAll()  # as Tab leaves it: typing replaces the value
+                return editor
+        return None
 
     def _scroll_to(self, editor: FieldEditor) -> None:
         if isValid(editor) and isValid(self) and editor.window() is self.window():
@@ -555,4 +647,4 @@ class RecordForm(QScrollArea):
         while widget is not None and not isinstance(widget, FieldEditor):
             widget = widget.parentWidget()
         if widget is not None and self.ctx is not None and widget.ctx is self.ctx:
-            self.fieldFocused.emit(widget)
+            self.fieldFocused.emit(widget.help_target())

@@ -8,9 +8,10 @@ commands, and the validator's findings colour the cells they point at.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -57,6 +58,16 @@ def is_flat_row(nav, items: dict) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class CellHelp:
+    """The help pane's subject for a grid's current cell: its column's field, at that row."""
+
+    path: FieldPath
+    schema: dict
+    title: str
+    optional: bool
+
+
 class _CellDelegate(QStyledItemDelegate):
     def __init__(self, grid: "GridField") -> None:
         super().__init__(grid.table)
@@ -77,6 +88,17 @@ class _CellDelegate(QStyledItemDelegate):
         combo.setEditable("x-ref" in schema)
         combo.addItems(choices)
         return combo
+
+    def updateEditorGeometry(self, editor, option, index):  # noqa: N802 - Qt API
+        """A cell editor at least as wide as what it shows (an id picked in a narrow column read
+        'itfire-raf'), up to MAX_COLUMN; it may overlap the next cells while it is open."""
+        super().updateEditorGeometry(editor, option, index)
+        text = str(index.data(Qt.ItemDataRole.EditRole) or "")
+        wanted = editor.fontMetrics().horizontalAdvance(text) + 24
+        if isinstance(editor, QComboBox):
+            wanted = max(wanted, editor.sizeHint().width())
+        width = max(editor.width(), min(wanted, MAX_COLUMN))
+        editor.resize(width, editor.height())
 
     def setEditorData(self, editor, index):  # noqa: N802 - Qt API
         text = index.data(Qt.ItemDataRole.EditRole) or ""
@@ -112,6 +134,8 @@ class GridField(FieldEditor):
         self.table.setEditTriggers(triggers.DoubleClicked | triggers.SelectedClicked | triggers.EditKeyPressed
                                    | triggers.AnyKeyPressed)
         self.table.setItemDelegate(_CellDelegate(self))
+        self.table.currentCellChanged.connect(self._cell_entered)
+        self.table.installEventFilter(self)
         self.table.setAlternatingRowColors(True)
         self.setFocusProxy(self.table)
         buttons = QHBoxLayout()
@@ -204,6 +228,43 @@ class GridField(FieldEditor):
                     item.setToolTip(f"{diag.severity.value}: {diag.message}")
                     self._marked.add((row, c))
 
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        """Tab walks the cells, and past the last one (Shift+Tab: before the first) leaves the grid
+        for the next field, as it would leave a text box: a keyboard is never caught in a table."""
+        if watched is self.table and event.type() == QEvent.Type.KeyPress and self.table.state() != \
+                QAbstractItemView.State.EditingState:
+            table, key = self.table, event.key()
+            last = (table.rowCount() - 1, table.columnCount() - 1)
+            here = (table.currentRow(), table.currentColumn())
+            if key == Qt.Key.Key_Tab and (table.rowCount() == 0 or here == last):
+                return self.focusNextChild()
+            if key == Qt.Key.Key_Backtab and (table.rowCount() == 0 or here in ((0, 0), (-1, -1))):
+                return self.focusPreviousChild()
+        return super().eventFilter(watched, event)
+
+    def help_target(self) -> "CellHelp | GridField":
+        """The current cell's column (its description, unit and range), or the list itself."""
+        row, column = self.table.currentRow(), self.table.currentColumn()
+        if row < 0 or column < 0:
+            return self
+        name = self.columns[column]
+        return CellHelp(self.path + (row, name), self.column_schema(column),
+                        self.table.horizontalHeaderItem(column).text(), name not in self.required)
+
+    def _cell_entered(self, row: int, column: int, *_previous) -> None:
+        if row >= 0 and column >= 0 and self.table.hasFocus():
+            self.ctx.form.fieldFocused.emit(self.help_target())
+
+    def cell_label(self, path: FieldPath) -> str:
+        """Where a finding below this grid points, as the grid shows it: "row 2, Hit"."""
+        rest = tuple(path)[len(self.path):]
+        if not rest or not isinstance(rest[0], int):
+            return ""
+        label = f"row {rest[0] + 1}"
+        if len(rest) > 1 and rest[1] in self.columns:
+            label += f", {self.table.horizontalHeaderItem(self.columns.index(rest[1])).text()}"
+        return label
+
     def focus(self, path: FieldPath = ()) -> None:
         rest = tuple(path)[len(self.path):]
         if rest and isinstance(rest[0], int) and rest[0] < self.table.rowCount():
@@ -236,6 +297,7 @@ class GridField(FieldEditor):
         index = self._selected() + 1 if self._selected() >= 0 else len(self.rows)
         self.ctx.push(InsertItem(self.ctx.doc, self.ctx.uid, self.path, index, self.ctx.nav.skeleton(self.items)))
         self.table.setCurrentCell(index, 0)
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)  # typing fills the new row's first cell
 
     def remove_row(self) -> None:
         index = self._selected()

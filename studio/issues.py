@@ -77,7 +77,8 @@ class IssuesPanel(QWidget):
             item = QTreeWidgetItem(["", message, diag.code, rec.label if rec else "", diag.path,
                                     f"{diag.file}:{diag.line}"])
             item.setIcon(0, severity_icon(self, diag.severity))
-            item.setToolTip(1, diag.format())
+            for column in range(1, 6):  # a narrow column's text whole ('table.sections[0].rows[1].roll')
+                item.setToolTip(column, diag.format() if column == 1 else item.text(column))
             item.setData(0, DIAG_ROLE, diag)
             items.append(item)
         self.tree.addTopLevelItems(items)

@@ -50,6 +50,7 @@ from .watcher import DiskWatcher
 
 RECENT_LIMIT = 8
 Button = QMessageBox.StandardButton
+FORM_MIN_WIDTH = 440  # pixels
 
 
 class MainWindow(QMainWindow):
@@ -61,8 +62,11 @@ class MainWindow(QMainWindow):
         self.session = Session(self)
         self.session.open(paths)
         self.recovery = Recovery(self.session, recovery_folder)
+        self.recovery.failed.connect(lambda why: self.statusBar().showMessage(why, 10000))
         self.watcher = DiskWatcher(self.session)
         self.rec: DocRecord | None = None
+        self.last_search = ""
+        self.restored = False  # a size and place from the last session
 
         self.form = RecordForm(self.session)
         self.browser = PackBrowser(self.session)
@@ -83,6 +87,8 @@ class MainWindow(QMainWindow):
         self._build_actions()
 
         self.browser.recordActivated.connect(self.show_uid)
+        self.form.tab_entry = self.browser.tree
+        self.browser.editRequested.connect(lambda uid: self.show_uid(uid) or self.form.focus_first())
         self.issues.diagnosticActivated.connect(self.jump_to_diagnostic)
         self.preview.fieldClicked.connect(lambda key: self.form.focus_path(parse_path(key)))
         self.board.fieldClicked.connect(self.form.focus_path)
@@ -94,6 +100,7 @@ class MainWindow(QMainWindow):
         self.session.recordRemoved.connect(self._record_removed)
         self.session.issuesChanged.connect(self._issues_changed)
         self.session.modifiedChanged.connect(lambda _doc: self._update_title())
+        self.session.docsChanged.connect(self._update_title)  # a pack opened or made names itself
         self.watcher.conflict.connect(lambda rec: rec is self.rec and self._update_header())
         self.watcher.reloaded.connect(lambda rec: self.statusBar().showMessage(
             f"{rec.file} changed on disk and was reloaded", 5000))
@@ -113,6 +120,12 @@ class MainWindow(QMainWindow):
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setWordWrap(True)  # a long file path must not widen the window
         self.header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        # The unsaved mark has its own place, kept when clean: the first edit must not re-wrap the
+        # header and push the form down under the pointer.
+        self.dirty_mark = QLabel()
+        self.dirty_mark.setObjectName("dirtyMark")
+        self.dirty_mark.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        self.dirty_mark.setFixedWidth(self.dirty_mark.fontMetrics().horizontalAdvance("● unsaved") + 16)
         self.conflict = QFrame()
         self.conflict.setObjectName("conflictBanner")
         self.conflict_text = QLabel()
@@ -127,10 +140,17 @@ class MainWindow(QMainWindow):
         row.addWidget(keep_button)
         self.conflict.hide()
         centre = QWidget()
+        # The form is where the work is: on a small screen (1024 x 700) the docks give way to it
+        # rather than leave it 220 px wide, its buttons and values cut.
+        centre.setMinimumWidth(FORM_MIN_WIDTH)
         layout = QVBoxLayout(centre)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        layout.addWidget(self.header)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.header, 1)
+        top.addWidget(self.dirty_mark)
+        layout.addLayout(top)
         layout.addWidget(self.conflict)
         layout.addWidget(self.form, 1)
         self.setCentralWidget(centre)
@@ -191,9 +211,13 @@ class MainWindow(QMainWindow):
 
         edit = bar.addMenu("&Edit")
         self.undo_action = self.session.undo_group.createUndoAction(self, "&Undo")
+        self.undo_action.triggered.disconnect()  # through step(): an undo shows the record it changed
+        self.undo_action.triggered.connect(lambda: self.step(undo=True))
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.undo_action.setIcon(self.style().standardIcon(sp.SP_ArrowBack))
         self.redo_action = self.session.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action.triggered.disconnect()
+        self.redo_action.triggered.connect(lambda: self.step(undo=False))
         self.redo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")])
         self.redo_action.setIcon(self.style().standardIcon(sp.SP_ArrowForward))
         edit.addAction(self.undo_action)
@@ -221,9 +245,9 @@ class MainWindow(QMainWindow):
 
         # The toolbar says just "Undo"/"Redo" (the Edit menu names the step).
         group = self.session.undo_group
-        self.undo_tool = self._action(QMenu(self), "Undo", group.undo, icon=sp.SP_ArrowBack,
+        self.undo_tool = self._action(QMenu(self), "Undo", self.undo_action.trigger, icon=sp.SP_ArrowBack,
                                       tip="Undo the last edit of this pack")
-        self.redo_tool = self._action(QMenu(self), "Redo", group.redo, icon=sp.SP_ArrowForward,
+        self.redo_tool = self._action(QMenu(self), "Redo", self.redo_action.trigger, icon=sp.SP_ArrowForward,
                                       tip="Redo the edit undone last")
         group.canUndoChanged.connect(self.undo_tool.setEnabled)
         group.canRedoChanged.connect(self.redo_tool.setEnabled)
@@ -251,10 +275,13 @@ class MainWindow(QMainWindow):
     def show_record(self, rec: DocRecord | None) -> None:
         self.rec = rec
         self.form.show_record(rec)
-        self.preview.show_record(rec)
-        self.board.show_record(rec)
-        # A scenario opens on its board; other records on their preview.
-        self.drawings.setCurrentWidget(self.board if self.board.can_show(rec) else self.preview)
+        # A scenario opens on its board; other records on their preview. The tab on show gets the
+        # record first and is then brought up, so it draws once; the one behind draws when shown
+        # (a scenario's preview, a whole Air Force map of counters, took 300 ms before its board).
+        shown = self.board if self.board.can_show(rec) else self.preview
+        shown.show_record(rec)
+        self.drawings.setCurrentWidget(shown)
+        (self.preview if shown is self.board else self.board).show_record(rec)
         if rec is not None:
             self.session.undo_group.setActiveStack(rec.doc.stack)
             self.browser.select(rec.uid)
@@ -268,6 +295,38 @@ class MainWindow(QMainWindow):
         if rec is not self.rec:
             self.show_record(rec)
         return self.form.focus_path(path) if path else None
+
+    def found(self, hit) -> None:
+        """A Find hit: the field that matched, or the record in the browser (Enter there edits it)."""
+        self.jump(hit.rec, hit.path)
+        if not hit.path:
+            self.browser.tree.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def step(self, undo: bool) -> None:
+        """Undo or redo one step of the pack in hand. The step may have edited another record of the
+        pack than the one on show (the stack is the pack's): that record is shown then, at the field
+        it changed, so an undo never changes what the designer cannot see."""
+        changed: list[tuple[int, FieldPath]] = []
+
+        def note(uid, path) -> None:
+            changed.append((uid, tuple(path or ())))
+
+        group = self.session.undo_group
+        self.session.recordChanged.connect(note)
+        try:
+            if undo:
+                group.undo()
+            else:
+                group.redo()
+        finally:
+            self.session.recordChanged.disconnect(note)
+        if not changed or (self.rec is not None and any(uid == self.rec.uid for uid, _ in changed)):
+            return
+        uid, path = changed[0]
+        rec = self.session.record(uid)
+        if rec is not None:
+            self.jump(rec, path)
+            self.statusBar().showMessage(f"{'Undid' if undo else 'Redid'} an edit of {rec.label}", 5000)
 
     def open_record(self, kind: str, rid: str) -> DocRecord | None:
         rec = next((r for r in self.session.records() if r.kind == kind and r.id == rid), None)
@@ -311,16 +370,16 @@ class MainWindow(QMainWindow):
 
     def _update_header(self) -> None:
         rec = self.rec
+        self.dirty_mark.setText("● unsaved" if rec is not None and rec.dirty else "")
         if rec is None:
             self.header.setText("<span style='color:#777'>No record selected</span>")
             self.conflict.hide()
             return
-        dirty = " <span style='color:#b26a00'>● unsaved</span>" if rec.dirty else ""
         title = html.escape(rec.name or rec.id)
         self.header.setText(
             f"<span style='font-size:15pt; font-weight:600'>{title}</span>&nbsp;&nbsp;"
             f"<span style='color:#555'>{html.escape(rec.kind)} · {html.escape(rec.id)} — pack "
-            f"{html.escape(rec.doc.id)} — {html.escape(rec.file)}</span>{dirty}")
+            f"{html.escape(rec.doc.id)} — {html.escape(rec.file)}</span>")
         if rec.conflict is not None:
             what = "deleted" if rec.conflict == "" else "changed"
             self.conflict_text.setText(f"{rec.file} was {what} on disk by another program while you have "
@@ -426,8 +485,13 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Saved {dialog.saved}", 6000)
 
     def find_dialog(self) -> FindDialog:
+        """The Find dialog, opened on the last search (selected: typing replaces it), so the next hit
+        of a search is one Ctrl+F and a Down away."""
         dialog = FindDialog(self.session, self)
-        dialog.chosen.connect(lambda hit: self.jump(hit.rec, hit.path))
+        dialog.query.setText(self.last_search)
+        dialog.query.selectAll()
+        dialog.query.textChanged.connect(lambda text: setattr(self, "last_search", text))
+        dialog.chosen.connect(self.found)
         return dialog
 
     def find_record(self) -> None:
@@ -443,7 +507,7 @@ class MainWindow(QMainWindow):
             self.ask("New record", f"Pack {doc.id} has no known ruleset.", Button.Ok, Button.Ok)
             return
         dialog = IdDialog("New record", f"A new record in pack {doc.title}", kinds=kinds,
-                          check=lambda kind, rid: id_problems(self.session, doc, kind, rid), parent=self)
+                          check=lambda kind, rid, _pack: id_problems(self.session, doc, kind, rid), parent=self)
         if self.rec is not None and self.rec.kind in kinds:
             dialog.kind.setCurrentText(self.rec.kind)
         rid = self.prompt_id(dialog)
@@ -454,11 +518,14 @@ class MainWindow(QMainWindow):
         rec = self.rec
         if rec is None or not rec.editable:
             return
+        # The copy may go to a pack built on the record's (a plane of the base copied into a mod).
+        packs = [rec.doc] + [d for d in self.session.docs if d is not rec.doc and rec.doc.pack in d.pack.chain()]
         dialog = IdDialog("Duplicate record", f"Id of the copy of {rec.label}", f"{rec.id}-copy",
-                          check=lambda _k, rid: id_problems(self.session, rec.doc, rec.kind, rid), parent=self)
+                          check=lambda _k, rid, pack: id_problems(self.session, pack, rec.kind, rid),
+                          packs=packs, parent=self)
         rid = self.prompt_id(dialog)
         if rid:
-            self.show_record(self.session.duplicate(rec, rid))
+            self.show_record(self.session.duplicate(rec, rid, dialog.pack.currentData()))
 
     def rename_record(self) -> None:
         rec = self.rec
@@ -466,7 +533,7 @@ class MainWindow(QMainWindow):
             return
         count = len(self.session.used_by(rec))
         dialog = IdDialog("Rename record", f"New id for {rec.label}; {count} reference(s) will follow.", rec.id,
-                          check=lambda _k, rid: self.session.plan_rename(rec, rid).problems, parent=self)
+                          check=lambda _k, rid, _pack: self.session.plan_rename(rec, rid).problems, parent=self)
         rid = self.prompt_id(dialog)
         if rid and rid != rec.id:
             command = self.session.rename(rec, rid)
@@ -492,22 +559,38 @@ class MainWindow(QMainWindow):
         if folder:
             self.open_paths([Path(folder)])
 
-    def open_paths(self, paths: list[Path]) -> None:
+    def open_paths(self, paths: list[Path]) -> list[PackDocument]:
         try:
-            self.session.open(paths)
+            opened = self.session.open(paths)
         except Exception as exc:  # a usage error: say so, keep the window
             self.ask("Open pack", str(exc), Button.Ok, Button.Ok)
-            return
+            return []
         self._remember_recent(paths)
         self._update_actions()
+        return opened
 
     def new_pack(self) -> None:
+        """The wizard, then the new pack's manifest on show: the pack is found at once in the browser
+        (it opens at the end of it), and New Record (Ctrl+N) adds to it."""
         dialog = NewPackDialog(self.session, self)
-        if dialog.exec():
-            self.open_paths([dialog.create()])
+        if dialog.exec() and dialog.root is not None:
+            for doc in self.open_paths([dialog.root]):
+                self.show_record(doc.manifest)
 
     def save(self) -> list[Path]:
-        written = self.session.save_all()
+        """Save every modified pack; a file that cannot be written (a full disk, a folder gone) is
+        said, and its edits stay unsaved in the editor (and in the recovery file)."""
+        try:
+            written = self.session.save_all()
+        except OSError as exc:
+            self.watcher.watch_all()
+            self._update_title()
+            self._update_header()
+            where = exc.filename or "a file"
+            self.ask("Save failed", f"Could not write {where}: {exc.strerror or exc}.\n\nThe edits not saved "
+                     "are kept here (marked unsaved): fix the cause, then save again.", Button.Ok, Button.Ok)
+            self.statusBar().showMessage(f"Save failed: {where}: {exc.strerror or exc}", 10000)
+            return []
         self.watcher.watch_all()
         self.recovery.autosave()  # removes the recovery files of packs now saved
         self.statusBar().showMessage(f"Saved {len(written)} file(s)", 5000)
@@ -536,6 +619,9 @@ class MainWindow(QMainWindow):
                 return
             if answer == Button.Save:
                 self.save()
+                if self.session.modified_docs():  # the save failed: stay open, nothing lost
+                    event.ignore()
+                    return
             else:
                 for doc in modified:
                     self.recovery.discard(doc)
@@ -559,7 +645,7 @@ class MainWindow(QMainWindow):
         geometry = settings.value("window/geometry")
         state = settings.value("window/state")
         if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
+            self.restored = self.restoreGeometry(geometry)
         if isinstance(state, QByteArray):
             self.restoreState(state)
 

@@ -14,7 +14,7 @@ import json
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QStandardPaths, QTimer
+from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
 from engine.content.pack import write_atomic
 
@@ -35,6 +35,8 @@ def recovery_dir() -> Path:
 
 
 class Recovery(QObject):
+    failed = Signal(str)  # why a recovery file could not be written or removed
+
     def __init__(self, session: Session, folder: Path | None = None, interval_ms: int = AUTOSAVE_MS) -> None:
         super().__init__(session)
         self.session = session
@@ -74,15 +76,21 @@ class Recovery(QObject):
         written = []
         for doc in self.session.docs:
             path = self.file_for(doc)
-            if doc.is_modified():
-                write_atomic(path, json.dumps(self.snapshot(doc), indent=1, ensure_ascii=False))
-                written.append(path)
-            elif path.exists():
-                path.unlink()
+            try:
+                if doc.is_modified():
+                    write_atomic(path, json.dumps(self.snapshot(doc), indent=1, ensure_ascii=False))
+                    written.append(path)
+                elif path.exists():
+                    path.unlink()
+            except OSError as exc:  # said, not raised: the edits themselves are untouched
+                self.failed.emit(f"Autosave of {doc.id} failed: {path}: {exc.strerror or exc}")
         return written
 
     def discard(self, doc: PackDocument) -> None:
-        self.file_for(doc).unlink(missing_ok=True)
+        try:
+            self.file_for(doc).unlink(missing_ok=True)
+        except OSError as exc:
+            self.failed.emit(f"Could not remove the recovery file of {doc.id}: {exc.strerror or exc}")
 
     def pending(self) -> list[tuple[PackDocument, dict]]:
         """Open packs that have unsaved edits left over from an earlier session."""

@@ -56,6 +56,7 @@ class Session(QObject):
         self.undo_group = QUndoGroup(self)
         self.diagnostics: list[Diagnostic] = []
         self._holders: dict[int, DocRecord] | None = None
+        self._haystacks: dict[int, str] = {}  # uid -> what search looks in
         self._manifest_nav: SchemaNav | None = None
         self._check_timer = QTimer(self, singleShot=True, interval=CHECK_DELAY_MS)
         self._check_timer.timeout.connect(self.check_all)
@@ -169,7 +170,7 @@ class Session(QObject):
         for rec in self.records():
             if needle in rec.id.lower() or needle in rec.name.lower():
                 hits.append(SearchHit(rec, (), rec.label))
-            elif rec.editable:
+            elif rec.editable and needle in self._haystack(rec):
                 for path, value in _leaves(rec.data):
                     if path and path[0] in ("kind", "id", "name"):
                         continue
@@ -180,6 +181,16 @@ class Session(QObject):
                 break
         hits.sort(key=lambda h: (h.path != (), not h.rec.id.lower().startswith(needle), h.rec.id))
         return hits
+
+    def _haystack(self, rec: DocRecord) -> str:
+        """The record's field values in lower case, one a line, kept until it changes: a search as
+        you type tests each record with one `in` rather than walking all its fields."""
+        text = self._haystacks.get(rec.uid)
+        if text is None:
+            text = "\n".join(str(value).lower() for path, value in _leaves(rec.data)
+                              if not (path and path[0] in ("kind", "id", "name")))
+            self._haystacks[rec.uid] = text
+        return text
 
     # ------------------------------------------------------------------ edits that need the whole workspace
 
@@ -194,11 +205,18 @@ class Session(QObject):
         doc.stack.push(CreateRecord(doc, rec))
         return rec
 
-    def duplicate(self, rec: DocRecord, rid: str) -> DocRecord:
+    def duplicate(self, rec: DocRecord, rid: str, doc: PackDocument | None = None) -> DocRecord:
+        """A copy of `rec` named `rid`, in `doc` (default: `rec`'s pack), beside the records of its kind
+        there, or in the folder it has in its own pack."""
+        doc = doc or rec.doc
         data = copy.deepcopy(rec.data)
         data.pop("id", None)
-        copy_rec = DocRecord(rec.doc, rec.path.with_name(f"{rid}{rec.path.suffix}"), {"id": rid, **data})
-        rec.doc.stack.push(CreateRecord(rec.doc, copy_rec, f"Duplicate {rec.id} as {rid}"))
+        if doc is rec.doc or not any(r.kind == rec.kind for r in doc.records.values()):
+            folder = doc.root / rec.path.parent.relative_to(rec.doc.root)
+        else:
+            folder = doc.folder_for(rec.kind)
+        copy_rec = DocRecord(doc, folder / f"{rid}{rec.path.suffix}", {"id": rid, **data})
+        doc.stack.push(CreateRecord(doc, copy_rec, f"Duplicate {rec.id} as {rid}"))
         return copy_rec
 
     def plan_rename(self, rec: DocRecord, new_id: str) -> RenamePlan:
@@ -273,6 +291,7 @@ class Session(QObject):
 
     def _on_changed(self, doc: PackDocument, uid: int, path: FieldPath) -> None:
         self._holders = None
+        self._haystacks.pop(uid, None)
         if doc.records.get(uid) is doc.manifest:
             self._relink(doc)
         self._pending.add(uid)
@@ -299,6 +318,7 @@ class Session(QObject):
 
     def _on_removed(self, uid: int) -> None:
         self._holders = None
+        self._haystacks.pop(uid, None)
         self.recordRemoved.emit(uid)
         self.schedule_check()
 

@@ -52,7 +52,9 @@ class PlaytestWindow(QMainWindow):
         session.recordChanged.connect(self._record_changed)
         session.recordAdded.connect(self._data_changed)
         session.recordRemoved.connect(self._record_removed)
-        self.resize(1400, 900)
+        # As large as a playtest wants, but never past the screen's edges (a 1366 x 768 laptop).
+        room = (parent.screen() if parent is not None else self.screen()).availableGeometry()
+        self.resize(min(1400, room.width()), min(900, room.height()))
         self._title()
 
     def _mission_bar(self) -> QToolBar | None:

@@ -495,3 +495,20 @@ def test_shift_drag_on_the_board_bands_a_formation(copy_window, qtbot):
     chosen = {k for k, i in view.items.items() if i.isSelected()}
     assert {f"planes[{i}]" for i in range(3)} <= chosen
     assert view.dragMode() == view.DragMode.ScrollHandDrag, "a plain drag pans again"
+
+
+def test_a_scenario_opened_from_a_preview_draws_only_its_board(copy_window):
+    """From a dashboard (Preview tab) to a scenario: the board draws it once; the preview behind the
+    Board tab waits until it is shown (it drew the whole scenario for nothing first, 300 ms on an
+    Air Force map), then draws the scenario, not the dashboard."""
+    window = copy_window
+    window.open_record("paw.dashboard", "spitfire-i")
+    assert window.drawings.currentWidget() is window.preview
+    previews, boards = window.preview.redraws, window.board.redraws
+    open_scenario(window, "paw.scenario", "sweep-four-versus-four")
+    assert window.preview.redraws == previews and window.board.redraws == boards + 1
+    window.drawings.setCurrentWidget(window.preview)
+    assert window.preview.redraws == previews + 1 and window.preview.rec.id == "sweep-four-versus-four"
+    window.open_record("paw.dashboard", "bf-109e")
+    assert window.drawings.currentWidget() is window.preview and window.preview.redraws == previews + 2
+    assert window.board.redraws == boards + 1

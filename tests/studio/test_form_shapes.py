@@ -61,7 +61,7 @@ def test_tagged_union_switches_shape_and_edits_inside(window, qtbot):
     effect.choice.activated.emit(1)
     assert rec.data["effect"] == {"type": "refit", "units": 1}
     units = window.form.editor_at(("effect", "units"))
-    assert units is not amount and units.spin.maximum() == 9
+    assert units is not amount and units.spin.high == 9
     window.undo_action.trigger()
     assert rec.data["effect"] == {"type": "bonus", "amount": 2}
     assert window.form.editor_at(("effect", "amount")).spin.value() == 2

@@ -445,3 +445,12 @@ def test_a_renamed_scenario_is_still_played(studio, qtbot):
     studio.session.rename(rec, "zekes-renamed")
     assert window.source.id == "zekes-renamed" and "zekes-renamed" in window.windowTitle()
     assert window.play.restart() and window.play.setup.scenario.id == "zekes-renamed"
+
+
+def test_a_playtest_window_fits_the_screen(studio):
+    """On a screen smaller than 1400 x 900 (here the headless one) the playtest opens within it,
+    not past its edges."""
+    window = open_playtest(studio, studio.open_record(*SCENARIO))
+    room = studio.screen().availableGeometry()
+    assert window.width() <= room.width() and window.height() <= room.height()
+    assert window.width() == min(1400, room.width())

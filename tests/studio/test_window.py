@@ -84,7 +84,7 @@ def test_number_field_and_validation_as_you_type(window, qtbot):
     window.open_record("toy.plane", "spit")
     speed = window.form.editor_at(("speed",))
     assert isinstance(speed, NumberField) and speed.spin.suffix() == " hexes"
-    assert (speed.spin.minimum(), speed.spin.maximum()) == (1, 10)
+    assert (speed.spin.low, speed.spin.high) == (1, 10)
     speed.spin.selectAll()
     qtbot.keyClicks(speed.spin.lineEdit(), "7")
     assert rec_of(window, "toy.plane", "spit").data["speed"] == 7
@@ -135,6 +135,8 @@ def test_issues_double_click_jumps_to_record_and_field(window, qtbot):
     window.open_record("toy.table", "raids")
     qtbot.waitUntil(lambda: issue_codes(window) == ["toy.turns_order"], timeout=3000)
     item = window.issues.tree.topLevelItem(0)
+    assert [item.toolTip(c) for c in (4, 5)] == [item.text(4), item.text(5)]  # narrow columns read whole
+    assert item.text(4) == "turns" and item.text(5).endswith("spit.yaml:5")
     window.issues.tree.itemActivated.emit(item, 0)
     assert window.rec is spit
     focused = window.form.editor_at(("turns",))
@@ -222,7 +224,7 @@ def test_rename_dialog_refuses_taken_ids(window, qtbot):
     from studio.dialogs import IdDialog
 
     rec = rec_of(window, "toy.plane", "hurri")
-    dialog = IdDialog("Rename", "", "hurri", check=lambda _k, rid: window.session.plan_rename(rec, rid).problems)
+    dialog = IdDialog("Rename", "", "hurri", check=lambda _k, rid, _pack: window.session.plan_rename(rec, rid).problems)
     dialog.edit.setText("spit")
     assert "already exists" in dialog.message.text()
     assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
@@ -398,3 +400,473 @@ def test_studio_arguments_out_of_shape_are_refused_before_a_window_opens(tmp_pat
     shot = tmp_path / "shot.png"
     assert main(["studio", "--screenshot", str(shot), *argv]) == 2
     assert message in capsys.readouterr().err and not shot.exists()
+
+
+def test_undo_shows_the_record_it_changes(window, qtbot):
+    """The undo stack is the pack's: Ctrl+Z on one plane can take back an edit of another. That one is
+    shown, at the field, so an undo never changes a record out of sight."""
+    window.open_record("toy.plane", "spit")
+    speed = window.form.editor_at(("speed",))
+    speed.spin.selectAll()
+    qtbot.keyClicks(speed.spin.lineEdit(), "7")
+    spit = window.rec
+    window.open_record("toy.plane", "hurri")
+    window.undo_action.trigger()
+    assert spit.data["speed"] == 5
+    assert window.rec is spit and window.browser.current_uid() == spit.uid
+    assert window.help.toPlainText().startswith("Speed")
+    assert "spit" in window.statusBar().currentMessage()
+    window.open_record("toy.plane", "hurri")
+    window.redo_action.trigger()
+    assert spit.data["speed"] == 7 and window.rec is spit
+    window.undo_action.trigger()  # on show already: stays
+    assert window.rec is spit and spit.data["speed"] == 5
+
+
+def test_duplicate_into_a_pack_built_on_the_records_pack(window, qtbot, packs):
+    """A modder copies a plane of the base pack into their own pack: the dialog offers the packs that
+    extend the record's, checks the id as that pack sees it, and the copy is saved there."""
+    from studio.dialogs import IdDialog
+
+    window.open_record("toy.plane", "spit")
+    seen = {}
+
+    def choose_child(dialog: IdDialog) -> str:
+        seen["packs"] = [dialog.pack.itemText(i) for i in range(dialog.pack.count())]
+        dialog.pack.setCurrentIndex(1)
+        dialog.edit.setText("hurri")
+        seen["taken"] = dialog.message.text()
+        dialog.edit.setText("spit-vb")
+        seen["ok"] = dialog.message.text()
+        return dialog.value
+
+    window.prompt_id = choose_child
+    window.duplicate_action.trigger()
+    base, child = packs
+    assert seen == {"packs": [d.title for d in window.session.docs if d.id == "base"]
+                    + [d.title for d in window.session.docs if d.id == "child"],
+                    "taken": "toy.plane 'hurri' already exists", "ok": ""}
+    copy = window.rec
+    assert copy.doc.id == "child" and copy.id == "spit-vb" and copy.data["speed"] == 5
+    assert copy.path == child / "planes/spit-vb.yaml"
+    window.save()
+    assert (child / "planes/spit-vb.yaml").is_file() and not (base / "planes/spit-vb.yaml").exists()
+
+
+def test_a_cells_finding_is_said_under_its_grid_naming_the_cell(window, qtbot):
+    """A roll overlapping another: the cell is coloured and the message is written under the grid
+    with the row and column, as a field's message is under the field."""
+    window.open_record("toy.table", "encounters")
+    grid = window.form.editor_at(("rows",))
+    row = window.form.rows_by_path["rows"]
+    edit_cell(qtbot, grid, 1, "roll", "3-6")
+    qtbot.waitUntil(lambda: row.message.isVisibleTo(window.form), timeout=3000)
+    assert "row 2, Roll: roll 3 is already covered by row 1" in row.message.text()
+    assert grid.table.item(1, 0).background().color().name() == "#fbe7bf"
+    window.undo_action.trigger()
+    qtbot.waitUntil(lambda: not row.message.isVisibleTo(window.form), timeout=3000)
+
+
+def test_find_keys_move_in_the_results_and_an_edit_is_found_at_once(window, qtbot):
+    """Type, Down, Return: the arrow keys in the query move in the list; and a value typed a moment
+    ago is found (search keeps each record's text until the record changes)."""
+    dialog = window.find_dialog()
+    qtbot.keyClicks(dialog.query, "i")
+    assert len(dialog.hits) >= 3 and dialog.results.currentRow() == 0
+    qtbot.keyClick(dialog.query, Qt.Key.Key_Down)
+    qtbot.keyClick(dialog.query, Qt.Key.Key_Down)
+    qtbot.keyClick(dialog.query, Qt.Key.Key_Up)
+    assert dialog.results.currentRow() == 1
+    chosen = dialog.hits[1].rec
+    qtbot.keyClick(dialog.query, Qt.Key.Key_Return)
+    assert window.rec is chosen
+
+    window.open_record("toy.plane", "hurri")
+    source = window.form.editor_at(("source",))
+    assert window.session.search("merlin") == []
+    qtbot.keyClicks(source.edit, "Merlin engine")
+    assert [h.rec.id for h in window.session.search("merlin")] == ["hurri"]
+    window.undo_action.trigger()
+    assert window.session.search("merlin") == []
+
+
+def test_on_a_small_screen_the_docks_give_way_to_the_form(window, qtbot):
+    """At 1024 x 700 the form keeps room for its fields: the Rename button is not cut."""
+    window.open_record("toy.plane", "spit")
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: window.width() == 1024, timeout=2000)
+    QApplication.processEvents()
+    assert window.form.width() >= 440
+    rename = next(b for b in window.form.findChildren(QPushButton) if b.text().startswith("Rename"))
+    right = rename.mapTo(window.form.viewport(), rename.rect().topRight()).x()
+    assert right < window.form.viewport().width()
+    assert window.packs_dock.width() >= 120 and window.preview_dock.width() >= 200
+
+
+def test_file_new_pack_shows_the_new_packs_manifest(window, qtbot, tmp_path):
+    """File > New Pack: the new pack is on show (its manifest, selected in the browser), named in the
+    title, and Ctrl+N adds a record to it."""
+    from PySide6.QtCore import QTimer
+
+    from studio.dialogs import NewPackDialog
+
+    def fill() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, NewPackDialog)
+        dialog.folder.setText(str(tmp_path / "mods"))
+        qtbot.keyClicks(dialog.pack_id, "my-mod")
+        qtbot.keyClicks(dialog.name, "My mod")
+        dialog.base.setCurrentIndex(dialog.base.findData("base"))
+        dialog.accept()
+
+    QTimer.singleShot(0, fill)
+    window.new_pack_action.trigger()
+    assert window.rec is not None and window.rec.is_manifest and window.rec.doc.id == "my-mod"
+    assert window.browser.current_uid() == window.rec.uid
+    assert "my-mod" in window.windowTitle()
+    window.prompt_id = lambda dialog: "meteor"
+    window.new_action.trigger()
+    assert window.rec.doc.id == "my-mod" and window.rec.path == tmp_path / "mods/my-mod/plane/meteor.yaml"
+
+
+def test_help_pane_describes_the_grid_column_in_hand(window, qtbot):
+    """In a dice table the help pane says what the cell's column holds (a roll, a plane), not only
+    what the list is."""
+    window.open_record("toy.table", "encounters")
+    grid = window.form.editor_at(("rows",))
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    grid.table.setFocus()
+    qtbot.waitUntil(grid.table.hasFocus, timeout=2000)
+    grid.table.setCurrentCell(1, grid.columns.index("plane"))
+    text = window.help.toPlainText()
+    plane = grid.column_schema(grid.columns.index("plane"))
+    assert text.startswith("Plane") and "rows[1].plane" in text and plane["description"] in text
+    assert "refers to" in text
+    window.form.focus_path(("rows", 0, "roll"))
+    assert window.help.toPlainText().startswith("Roll") and "rows[0].roll" in window.help.toPlainText()
+
+
+def test_keyboard_from_the_filter_to_a_record_to_its_fields(window, qtbot):
+    """Keyboard only: type in the filter, Down (or Return) to the first match, Enter to edit it:
+    the focus lands on its name; Find (Ctrl+F, Return) lands on the record in the browser."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    browser = window.browser
+    browser.filter.setFocus()
+    qtbot.keyClicks(browser.filter, "hurri")
+    qtbot.keyClick(browser.filter, Qt.Key.Key_Down)
+    assert browser.tree.hasFocus() and window.rec is not None and window.rec.id == "hurri"
+    qtbot.keyClick(browser.tree, Qt.Key.Key_Return)
+    assert QApplication.focusWidget() is window.form.editor_at(("name",)).edit
+    qtbot.keyClicks(QApplication.focusWidget(), "Hurricane Mk.I")
+    assert window.rec.data["name"] == "Hurricane Mk.I"
+
+    browser.filter.setFocus()
+    browser.filter.clear()
+    qtbot.keyClicks(browser.filter, "spit")
+    qtbot.keyClick(browser.filter, Qt.Key.Key_Return)
+    assert browser.tree.hasFocus() and window.rec.id == "spit"
+
+    dialog = window.find_dialog()
+    qtbot.keyClicks(dialog.query, "encounters")
+    qtbot.keyClick(dialog.query, Qt.Key.Key_Return)
+    assert window.rec.id == "encounters" and browser.tree.hasFocus()
+    qtbot.keyClick(browser.tree, Qt.Key.Key_Return)
+    assert window.form.editor_at(("name",)).edit.hasFocus()
+
+
+def test_tab_leaves_a_grid_after_its_last_cell(window, qtbot):
+    """Tab walks a dice table's cells and, past the last, goes on to the grid's buttons and the next
+    fields (it used to wrap to the first cell: a keyboard was caught in every table)."""
+    window.open_record("toy.table", "encounters")
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    grid = window.form.editor_at(("rows",))
+    window.form.focus_path(("rows", 1, "plane"))
+    assert grid.table.hasFocus() and (grid.table.currentRow(), grid.table.currentColumn()) == (1, 1)
+    qtbot.keyClick(grid.table, Qt.Key.Key_Tab)
+    assert not grid.table.hasFocus() and grid.isAncestorOf(QApplication.focusWidget())
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Backtab)
+    assert grid.table.hasFocus()
+    grid.table.setCurrentCell(0, 1)
+    qtbot.keyClick(grid.table, Qt.Key.Key_Tab)
+    assert grid.table.hasFocus() and (grid.table.currentRow(), grid.table.currentColumn()) == (1, 0)
+    grid.table.setCurrentCell(0, 0)
+    qtbot.keyClick(grid.table, Qt.Key.Key_Backtab)
+    assert not grid.table.hasFocus()
+
+
+def test_the_first_edit_does_not_move_the_form(window, qtbot):
+    """The unsaved mark has a place of its own: at no window width does the first edit re-wrap the
+    header and push the form down under the pointer."""
+    window.open_record("toy.plane", "spit")
+    spit = window.rec
+    from studio.commands import SetField
+
+    moved = []
+    for width in range(1000, 1700, 25):
+        window.resize(width, 800)
+        qtbot.waitUntil(lambda: window.width() == width, timeout=2000)
+        QApplication.processEvents()
+        before = window.form.mapTo(window, window.form.rect().topLeft()).y()
+        spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 6))
+        QApplication.processEvents()
+        assert spit.dirty and window.dirty_mark.text() == "● unsaved"
+        if window.form.mapTo(window, window.form.rect().topLeft()).y() != before:
+            moved.append(width)
+        window.undo_action.trigger()
+        QApplication.processEvents()
+    assert moved == []
+
+
+def test_a_cell_editor_is_wide_enough_to_read(window, qtbot):
+    """A value typed in a narrow column: the open editor shows all of it (it may overlap the next cell)."""
+    window.open_record("toy.table", "raids")
+    grid = window.form.editor_at(("rows",))
+    grid.table.setColumnWidth(0, 14)
+    grid.table.setCurrentCell(1, 0)
+    qtbot.keyClick(grid.table, Qt.Key.Key_F2)
+    editor = grid.table.viewport().findChild(QLineEdit)
+    assert editor.text() == "4-6" and editor.width() >= editor.fontMetrics().horizontalAdvance("4-6") + 20
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)
+
+
+def _wheel(widget, steps: int = -1) -> None:
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+
+    pos = QPointF(widget.width() / 2, widget.height() / 2)
+    event = QWheelEvent(pos, QPointF(widget.mapToGlobal(pos.toPoint())), QPoint(), QPoint(0, 120 * steps),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(widget, event)
+
+
+def test_the_wheel_scrolls_the_form_and_changes_no_value_it_passes(window, qtbot):
+    """Scrolling down a record with the wheel over a spin box or a choice list changed their values
+    silently; now it scrolls the form, and steps a value only in the field clicked into."""
+    window.open_record("toy.plane", "spit")
+    spit = window.rec
+    window.resize(1300, 420)  # a form taller than its pane
+    QApplication.processEvents()
+    speed = window.form.editor_at(("speed",)).spin
+    bar = window.form.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == 0
+    _wheel(speed)
+    assert spit.data["speed"] == 5 and not spit.dirty and bar.value() > 0
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    speed.setFocus()
+    qtbot.waitUntil(speed.hasFocus, timeout=2000)
+    _wheel(speed)
+    assert spit.data["speed"] == 4
+
+
+def _focus(qtbot, widget) -> None:
+    widget.window().activateWindow()
+    qtbot.waitUntil(widget.window().isActiveWindow, timeout=2000)
+    widget.setFocus()
+    qtbot.waitUntil(widget.hasFocus, timeout=2000)
+
+
+def test_tab_reads_the_form_in_order_after_a_list_grew(window, qtbot):
+    """Tab goes from the browser into the form and down it as it reads, items added to a list
+    included (Qt put them after every dock, so Tab skipped them)."""
+    window.open_record("toy.plane", "spit")
+    turns = window.form.editor_at(("turns",))
+    add = next(b for b in turns.findChildren(QPushButton) if b.text() == "+ Add item")
+    qtbot.mouseClick(add, Qt.MouseButton.LeftButton)
+    assert window.rec.data["turns"] == ["A", "B", ""]
+    _focus(qtbot, window.browser.tree)
+    seen = []
+    for _ in range(40):  # through the form, once
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        if not window.form.isAncestorOf(QApplication.focusWidget()):
+            break
+        editor = next((w for w in _ancestors(QApplication.focusWidget()) if w.property("fieldPath")), None)
+        if editor is not None and (not seen or seen[-1] != editor.property("fieldPath")):
+            seen.append(editor.property("fieldPath"))
+    assert seen[0] == "name" and [p for p in seen if p.startswith("turns[")] == ["turns[0]", "turns[1]", "turns[2]"]
+    assert seen.index("speed") < seen.index("turns[0]") and seen.index("turns[2]") < seen.index("source")
+
+
+def _ancestors(widget):
+    while widget is not None:
+        yield widget
+        widget = widget.parentWidget()
+
+
+def test_adding_or_removing_an_item_keeps_the_focus_in_the_list(window, qtbot):
+    """+ Add item puts the focus in the new item; removing one or undoing an addition leaves it on
+    the item now there, never in a widget taken out of the form, where keys went unseen."""
+    window.open_record("toy.plane", "spit")
+    spit = window.rec
+    turns = window.form.editor_at(("turns",))
+    add = next(b for b in turns.findChildren(QPushButton) if b.text() == "+ Add item")
+    _focus(qtbot, add)
+    qtbot.keyClick(add, Qt.Key.Key_Space)
+    new = window.form.editor_at(("turns", 2))
+    assert new.edit.hasFocus()
+    qtbot.keyClicks(new.edit, "C")
+    assert spit.data["turns"] == ["A", "B", "C"]
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert spit.data["turns"] == ["A", "B"]
+    focus = QApplication.focusWidget()
+    assert focus is not None and focus.window() is window and window.form.isAncestorOf(focus)
+    qtbot.keyClicks(focus, "x")
+    assert spit.data["turns"] in (["A", "Bx"], ["A", "xB"])
+
+    window.open_record("toy.table", "encounters")
+    grid = window.form.editor_at(("rows",))
+    grid.table.setCurrentCell(0, 0)
+    add_row = next(b for b in grid.findChildren(QToolButton) if b.text() == "+ Row")
+    qtbot.mouseClick(add_row, Qt.MouseButton.LeftButton)
+    assert grid.table.hasFocus() and (grid.table.currentRow(), grid.table.currentColumn()) == (1, 0)
+
+
+def test_tab_leaves_a_notes_box_and_writes_no_tab(window, qtbot):
+    """Tab in a text box (notes, description) moves on to the next field; it wrote a tab character
+    into the record and kept the focus."""
+    window.open_record("toy.plane", "spit")
+    notes = window.form.editor_at(("notes",))
+    _focus(qtbot, notes.edit)
+    qtbot.keyClicks(notes.edit, "seen")
+    qtbot.keyClick(notes.edit, Qt.Key.Key_Tab)
+    assert window.rec.data["notes"] == "seen" and not notes.edit.hasFocus()
+
+
+def test_find_opens_on_the_last_search(window, qtbot):
+    """Ctrl+F again shows the last search and its hits, selected, so the next hit is a Down away."""
+    first = window.find_dialog()
+    qtbot.keyClicks(first.query, "table 1")
+    qtbot.keyClick(first.query, Qt.Key.Key_Return)
+    again = window.find_dialog()
+    assert again.query.text() == "table 1" and again.query.selectedText() == "table 1"
+    assert [h.rec.id for h in again.hits] == [h.rec.id for h in first.hits] and len(again.hits) == 2
+
+
+def test_typing_does_not_walk_the_whole_form(window, qtbot, monkeypatch):
+    """A keystroke re-reads the form's rows only when an edit made or dropped some (10 ms a keystroke
+    on an Air Force data card); a list that grows still gets its rows' messages."""
+    window.open_record("toy.plane", "spit")
+    walks = []
+    original = window.form._index_rows
+    monkeypatch.setattr(window.form, "_index_rows", lambda: walks.append(1) or original())
+    name = window.form.editor_at(("name",)).edit
+    name.end(False)
+    qtbot.keyClicks(name, " Mk.I")
+    assert window.rec.data["name"] == "Spitfire I Mk.I" and walks == []
+    add = next(b for b in window.form.editor_at(("turns",)).findChildren(QPushButton) if b.text() == "+ Add item")
+    qtbot.mouseClick(add, Qt.MouseButton.LeftButton)
+    assert walks == [1] and "turns[2]" in window.form.rows_by_path
+
+
+def test_a_number_out_of_range_is_taken_and_the_range_said(window, qtbot):
+    """A number typed out of the schema's range goes into the record and the field says the range
+    (the spin box dropped the keys without a word); the arrows step within the range."""
+    window.open_record("toy.plane", "spit")
+    spit = window.rec
+    speed = window.form.editor_at(("speed",))
+    speed.spin.selectAll()
+    qtbot.keyClicks(speed.spin.lineEdit(), "12")
+    assert spit.data["speed"] == 12
+    row = window.form.rows_by_path["speed"]
+    qtbot.waitUntil(lambda: row.message.isVisibleTo(window.form), timeout=3000)
+    assert "less than or equal to 10" in row.message.text()
+    speed.spin.selectAll()
+    qtbot.keyClicks(speed.spin.lineEdit(), "-3")
+    assert spit.data["speed"] == -3
+    speed.spin.stepBy(1)
+    assert spit.data["speed"] == 1  # back into the range, at its low end
+    speed.spin.setValue(10)
+    speed.spin.stepBy(5)
+    assert spit.data["speed"] == 10
+    from PySide6.QtWidgets import QSpinBox
+
+    plain = QSpinBox()  # as wide as a box of the schema's range, not of a billion
+    plain.setRange(1, 10)
+    plain.setSuffix(" hexes")
+    assert abs(speed.spin.sizeHint().width() - plain.sizeHint().width()) <= 3
+
+
+def test_new_pack_in_a_folder_that_cannot_be_written_says_so_and_keeps_the_dialog(window, qtbot, tmp_path):
+    """Creating a pack where no folder can be made: the wizard says why and stays open with what was
+    typed (it closed on a traceback and nothing said so)."""
+    from studio.dialogs import NewPackDialog
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder\n")
+    dialog = NewPackDialog(window.session, window)
+    dialog.folder.setText(str(blocker))
+    qtbot.keyClicks(dialog.pack_id, "my-mod")
+    qtbot.keyClicks(dialog.name, "My mod")
+    dialog.show()
+    dialog.accept()
+    assert dialog.isVisible() and dialog.result() == 0 and dialog.root is None
+    assert dialog.message.text().startswith(f"cannot create {blocker / 'my-mod'}")
+    assert dialog.pack_id.text() == "my-mod" and dialog.name.text() == "My mod"
+    dialog.folder.setText(str(tmp_path / "mods"))
+    dialog.accept()
+    assert dialog.root == tmp_path / "mods/my-mod" and (dialog.root / "pack.yaml").is_file()
+
+
+def test_a_save_that_fails_says_so_and_keeps_the_edits_and_the_window(window, qtbot, packs, monkeypatch):
+    """A full disk at save: a message names the file and the reason, the edit stays unsaved, and
+    closing with Save keeps the window open (a traceback, then the window closed over the edits)."""
+    import studio.document
+
+    spit = rec_of(window, "toy.plane", "spit")
+    from studio.commands import SetField
+
+    spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 9))
+
+    def full(path, text):
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(studio.document, "write_atomic", full)
+    assert window.save() == []
+    title, text = window.questions[-1]
+    assert title == "Save failed" and "spit.yaml: No space left on device" in text
+    assert spit.dirty and window.windowTitle().startswith("* ")
+    window.answers = [Button.Save, Button.Ok]
+    assert not window.close() and window.isVisible()
+    monkeypatch.undo()
+    window.save()
+    assert not spit.dirty and "speed: 9" in (packs[0] / "planes/spit.yaml").read_text()
+
+
+def test_an_autosave_that_cannot_write_says_so_in_the_status_bar(window, qtbot, sandbox):
+    """A recovery folder that cannot be written: the status bar says so (a traceback every few
+    seconds before); the edit and a save are not affected."""
+    blocked = sandbox / "recovery-is-a-file"
+    blocked.write_text("x\n")
+    window.recovery.folder = blocked
+    spit = rec_of(window, "toy.plane", "spit")
+    from studio.commands import SetField
+
+    spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 8))
+    assert window.recovery.autosave() == []
+    assert window.statusBar().currentMessage().startswith("Autosave of base failed:")
+    assert spit.dirty and spit.data["speed"] == 8
+
+
+def test_the_window_opens_at_the_size_it_was_closed_at(qtbot, packs, sandbox):
+    """`sortie studio` opens at the size the window last had (1400 x 900 the first time, --size when
+    given); the fixed default undid the restored size at every start."""
+    from studio.app import size_window
+
+    first = make_window(qtbot, [packs[1]])
+    first.resize(720, 610)  # within the offscreen screen, where a restored window is kept
+    qtbot.waitUntil(lambda: first.width() == 720, timeout=2000)
+    first.close()
+    again = MainWindow([packs[1]])
+    qtbot.addWidget(again)
+    size_window(again, None)
+    assert (again.width(), again.height()) == (720, 610)
+    size_window(again, (1200, 800))
+    assert (again.width(), again.height()) == (1200, 800)
+    fresh = MainWindow([packs[1]], remember=False)
+    qtbot.addWidget(fresh)
+    size_window(fresh, None)
+    assert (fresh.width(), fresh.height()) == (1400, 900)
