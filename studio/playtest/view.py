@@ -92,6 +92,7 @@ class PlaytestView(QWidget):
         self.check: Check | None = None
         self.events: list[dict] = []
         self.cursor = -1
+        self._stepped_to = -1  # the last event of the last Step, while its rounds are read one by one
         self.painter: BoardPainter | None = None
         self.places: list[Place] = []
         self.chosen: int | None = None
@@ -123,7 +124,8 @@ class PlaytestView(QWidget):
         self.seed.setToolTip("The seed of the dice; Restart plays this seed")
         bar.addWidget(self.seed)
         bar.addSeparator()
-        self.step_action = act("Step", self.step, sp.SP_MediaSkipForward, "One decision", "F10")
+        self.step_action = act("Step", self.step, sp.SP_MediaSkipForward,
+                               "One decision (a round at a time when one decision plays several)", "F10")
         self.run_action = act("Run", self.toggle_run, sp.SP_MediaPlay, "Play on, animated (Pause stops)", "F8")
         self.end_action = act("To the end", self.to_the_end, sp.SP_MediaSeekForward,
                               "Play the bots to the end (or to your move) in the background")
@@ -508,12 +510,31 @@ class PlaytestView(QWidget):
 
     # ------------------------------------------------------------------ controls
     def step(self) -> None:
+        """One decision on. A decision whose events play several rounds (a solo AI flying every
+        plane, bots with nothing to ask) is shown a round at a time, Step by Step, before the game
+        moves on: a Step never jumps a whole game."""
         if self.run is None or self.mode != "live":
             return
-        if self.cursor < len(self.events) - 1:
-            self.set_cursor(len(self.events) - 1)
-        if not self.run.step() and self.run.person_to_move() is not None:
+        end = len(self.events) - 1
+        if self.cursor < end and self._stepped_to == end:
+            self.set_cursor(self._round_end(self.cursor, end), glide_from=self.cursor)
+            self._update()
+            return
+        if self.cursor < end:
+            self.set_cursor(end)
+        moved = self.run.step()
+        before, end, self._stepped_to = end, len(self.events) - 1, -1
+        stop = self._round_end(before, end) if moved else end
+        if stop < end and self.run.person_to_move() is None and self._round_end(stop, end) < end:
+            self._stepped_to = end  # two rounds or more: the first of them now, the rest Step by Step
+            self.set_cursor(stop, glide_from=before)
+            self._update()
+        if not moved and self.run.person_to_move() is not None:
             self.status.setText("Your move: pick an action on the board or in the list.")
+
+    def _round_end(self, after: int, end: int) -> int:
+        """The first round's summary after `after`, or `end`."""
+        return next((i for i in range(after + 1, end) if self.events[i]["type"] == "summary"), end)
 
     def toggle_run(self) -> None:
         if self.run is None or self.mode != "live":
@@ -554,6 +575,8 @@ class PlaytestView(QWidget):
         running = bool(self.run and self.run.running)
         for action in (self.step_action, self.run_action, self.end_action):
             action.setEnabled(live and not busy and not self.run.game.over)
+        if live and not busy and self.cursor < self._stepped_to:  # the rounds of the last Step, unread
+            self.step_action.setEnabled(True)
         self.stop_action.setEnabled(busy)
         self.save_action.setEnabled(live and not busy)
         self.restart_action.setEnabled(not busy)

@@ -454,3 +454,20 @@ def test_a_playtest_window_fits_the_screen(studio):
     room = studio.screen().availableGeometry()
     assert window.width() <= room.width() and window.height() <= room.height()
     assert window.width() == min(1400, room.width())
+
+
+def test_a_step_that_plays_many_rounds_shows_them_a_round_at_a_time(studio, qtbot):
+    """Both sides flown by the solo AI: after who-flies, one decision plays the whole game."""
+    view = playtest(studio, ("paw.scenario", "sweep-four-versus-four")).play
+    assert set(view.seats.values()) == {"ai"}
+    stops = []
+    for _ in range(60):
+        if not view.step_action.isEnabled():
+            break
+        view.step_action.trigger()
+        stops.append(view.cursor)
+    assert view.run.game.over and view.cursor == len(view.events) - 1
+    summaries = [i for i, e in enumerate(view.events) if e["type"] == "summary"]
+    assert len(summaries) > 5
+    assert [i for i in stops if view.events[i]["type"] == "summary"] == summaries  # each round, in turn
+    assert stops == sorted(stops)
