@@ -73,13 +73,18 @@ def _defines_other(pack: Pack, owner: Pack, kinds: Iterable[str], rid: str) -> b
     return False
 
 
-def references_in(entry: Entry) -> Iterable[tuple[FieldPath, str, tuple[str, ...]]]:
-    """(path, id, kinds) of the references held by one entry, valid or not."""
-    model = _kinds().get(entry.kind or "")
-    data = entry.doc.data
-    if model is None or not isinstance(data, dict):
-        return ()
-    return nav_for(model).refs(data)
+def references_in(entry: Entry) -> tuple[tuple[FieldPath, str, tuple[str, ...]], ...]:
+    """(path, id, kinds) of the references held by one entry, valid or not.
+
+    Kept on the entry: an entry is never changed once built (an edited record gets a new one),
+    and the studio's Used-by pane asks for every record's references each time a record shows."""
+    found = entry.__dict__.get("_references")
+    if found is None:
+        model = _kinds().get(entry.kind or "")
+        data = entry.doc.data
+        found = () if model is None or not isinstance(data, dict) else tuple(nav_for(model).refs(data))
+        entry._references = found
+    return found
 
 
 def used_by(packs: Iterable[Pack], owner: Pack, kind: str, rid: str) -> list[Usage]:

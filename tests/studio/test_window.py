@@ -870,3 +870,20 @@ def test_the_window_opens_at_the_size_it_was_closed_at(qtbot, packs, sandbox):
     qtbot.addWidget(fresh)
     size_window(fresh, None)
     assert (fresh.width(), fresh.height()) == (1400, 900)
+
+
+def test_used_by_follows_an_edit_of_a_reference_and_its_undo(window, qtbot):
+    from studio.commands import SetField
+
+    spit, hurri = rec_of(window, "toy.plane", "spit"), rec_of(window, "toy.plane", "hurri")
+
+    def users(rec):
+        return sorted(u.label for u in window.session.used_by(rec))
+
+    spit_before, hurri_before = users(spit), users(hurri)  # (kept: asked again, they are not walked again)
+    assert users(spit) == spit_before and len(spit_before) == 2
+    raids = rec_of(window, "toy.table", "raids")
+    raids.doc.stack.push(SetField(raids.doc, raids.uid, ("rows", 0, "plane"), "hurri"))
+    assert len(users(spit)) == 1 and len(users(hurri)) == len(hurri_before) + 1
+    raids.doc.stack.undo()
+    assert users(spit) == spit_before and users(hurri) == hurri_before
