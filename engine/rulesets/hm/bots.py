@@ -24,7 +24,7 @@ from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
 from .moves import EndState, Template
-from .offsets import ROW, disk, first_in_line, hexes_by_number, ray
+from .offsets import ROW, disk, first_in_line, hexes_by_number, number, ray
 from .play import MoveDecision
 from .state import Plane, State, distances, hex_distance, nearest_each
 
@@ -42,11 +42,6 @@ def _dot(a: Cube, b: Cube) -> int:
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 
 
-def _number(offset: Cube) -> int:
-    """The number of an offset (ROW)."""
-    return offset[0] * ROW + offset[1]
-
-
 def _along(state: EndState) -> int:
     """How far along its own heading an end state's hex lies from the start."""
     return _dot(state.offset, CUBE_DIRECTIONS[state.facing])
@@ -59,7 +54,7 @@ def _spot_hexes(plan: Template, others: Sequence[Cube]) -> list[int]:
     """Hexes from each spot of the template to the nearest of `others` (offsets, not empty): by the
     numbers of the offsets (ROW), a subtraction and a lookup per spot rather than three `abs`, one
     comprehension per other (they are few), the least taken by builtins."""
-    numbers = plan.spot_table(("number",), _number)
+    numbers = plan.spot_table(("number",), number)
     hexes = hexes_by_number(plan.reach + max([(abs(x) + abs(y) + abs(z)) >> 1 for x, y, z in others]))
     columns = [[hexes[n - m] for n in numbers] for m in [x * ROW + y for x, y, _ in others]]
     return columns[0] if len(columns) == 1 else list(map(min, *columns))
@@ -294,7 +289,7 @@ class Bot:
         if not weight:
             return decision.action(best_index)
         moves, (x, y, _) = decision.moves, me.nose
-        here, numbers = x * ROW + y, decision.mover.plan.spot_table(("number",), _number)  # of the end hexes' offsets
+        here, numbers = x * ROW + y, decision.mover.plan.spot_table(("number",), number)  # of the end hexes' offsets
         dangers: dict[int, float] = {}  # by end hex (spot of the template): moves differing in facing share it
 
         def less_danger(index: int, score: float) -> float:

@@ -23,6 +23,7 @@ from engine.core.game import Game, Outcome, Rules
 
 from .fire import Shot, in_reach, line_target, turret_shots
 from .moves import Candidate, Move, Mover
+from .offsets import around, number
 from .state import OFF_MAT, SHOT_DOWN, Plane, State
 from .victory import check_end, outcome
 
@@ -213,11 +214,9 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
             return False
         speed = hits.stalled_move_hexes
     flight = state.flight(speed, plane.record)
-    blocked = dict(state.held)  # the other planes by hex
-    for cube in plane.hexes:
-        if state.occupied.get(cube) is plane:
-            del blocked[cube]
-    mover = Mover(state.mat, rules.movement, flight, plane.nose, plane.facing, blocked, plane.length)
+    planes = around(number(plane.nose), state.numbers, plane)  # the other planes' hexes, as offsets
+    mover = Mover(state.mat, rules.movement, flight, plane.nose, plane.facing, state.held, plane.length, plane.id,
+                  planes)
     moves = mover.legal()
     here = state.mat.labels[plane.nose]
     if not moves:

@@ -13,6 +13,7 @@ from engine.core.board import Cube, cube_step
 
 from .mat import Mat
 from .moves import Flight
+from .offsets import ROW
 from .planes import Bomber, Fighter
 from .rules import CoreRules
 from .scenario import Scenario
@@ -119,7 +120,9 @@ class State:
     cards: dict[str, list[Plane]]  # activation card -> the planes it moves (a squadron's bombers)
     targets: dict[str, Target]
     occupied: dict[Cube, Plane] = field(default_factory=dict)
-    held: dict[Cube, str] = field(default_factory=dict)  # `occupied` by plane id: a mover copies it
+    held: dict[Cube, str] = field(default_factory=dict)  # `occupied` by plane id, for a move's messages
+    numbers: dict[int, Plane] = field(default_factory=dict)  # `occupied` by the hexes' numbers (offsets.ROW):
+    # a mover's planes around are one subtraction and one lookup per hex, kept as planes move, not copied
     deck: list[str] = field(default_factory=list)  # cards still to draw this round, top first
     round: int = 0
     drawn: list[str] = field(default_factory=list)  # cards turned over this round, in order
@@ -160,6 +163,7 @@ class State:
             if cube in self.mat.cubes:
                 self.occupied[cube] = plane
                 self.held[cube] = plane.id
+                self.numbers[cube[0] * ROW + cube[1]] = plane
 
     def slowed(self, plane: Plane, engines: int) -> None:
         """The plane loses `engines` engines to hits, and maybe speed with them."""
@@ -169,7 +173,7 @@ class State:
     def lift(self, plane: Plane) -> None:
         for cube in plane.hexes:
             if self.occupied.get(cube) is plane:
-                del self.occupied[cube], self.held[cube]
+                del self.occupied[cube], self.held[cube], self.numbers[cube[0] * ROW + cube[1]]
 
     def leave(self, plane: Plane, status: str) -> None:
         """The plane leaves the mat: shot down or flown off."""
