@@ -158,16 +158,14 @@ class Look:
                     for e in self.enemies}
         # the other planes of this side on the mat, and where its bombers are (only the hard bot looks)
         self.friends: list[Plane] = []
-        self.bombers: list[Cube] = []
+        self.bombers: list[Plane] = []  # read only: kept with the lists of planes
         if hard:
             key = ("friends of", me.id)  # kept with the lists of planes, till one leaves the mat
             found = state.listed.get(key)
             if found is None:
                 friends = [p for p in state.live(me.side) if p is not me]
                 found = state.listed[key] = (friends, [f for f in friends if f.role == "bomber"])
-            self.friends, bombers = found
-            if bombers:
-                self.bombers = [b.nose for b in bombers]
+            self.friends, self.bombers = found
         self._threats: list[tuple] | None = None if hard else []  # worked out at the first `danger`
         self._hits_left = 1  # the hits this plane can still take (at least 1), read at the first `danger`
         self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
@@ -358,7 +356,7 @@ class Bot:
             # kept worths stay as they are). A move's end hex is as far from a bomber as its offset from
             # the bomber's; the bombers' offsets recur (they fly with their escorts), so the cost of
             # each spot is kept by them (0.0 within the radius: taking it away leaves a worth as it is).
-            mates = tuple([(x - sx, y - sy, z - sz) for x, y, z in bombers])
+            mates = tuple([(x - sx, y - sy, z - sz) for b in bombers for x, y, z in [b.nose]])
             costs = plan.kept(("straying", mates), _straying, plan, mates)
             cells = [cell - cost for cell, cost in zip(cells, costs)]
             worths = None  # (kept with the cells as they were)
@@ -396,13 +394,13 @@ class Bot:
         if not enemies:
             return None
         if not self.hard:
-            return enemies[_first_least(distances(me.nose, enemies))]
+            return enemies[_first_least(distances(look.state, me, enemies))]
         bombers = look.bombers
         if bombers:
             fighters = [e for e in enemies if e.role == "fighter"] or enemies
-            return fighters[_first_least(nearest_each([e.nose for e in fighters], bombers))]
+            return fighters[_first_least(nearest_each(look.state, fighters, bombers))]
         worth = look.worth
-        values = [worth[e.id] / (1 + d) for e, d in zip(enemies, distances(me.nose, enemies))]
+        values = [worth[e.id] / (1 + d) for e, d in zip(enemies, distances(look.state, me, enemies))]
         return enemies[values.index(max(values))]  # the first of the most
 
     # ------------------------------------------------------------------ bombers

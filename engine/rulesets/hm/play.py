@@ -247,9 +247,8 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
 
 def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
     """The situation in a line, for a person at the prompt: the nearest enemies and where they point."""
-    enemies = state.enemies(plane.side)
-    x, y, z = plane.nose  # (the distances, ids and planes in one comprehension)
-    near = sorted([((abs(x - a) + abs(y - b) + abs(z - c)) >> 1, e.id, e) for e in enemies for a, b, c in [e.nose]])
+    enemies, here, hexes = state.enemies(plane.side), plane.number, state.hexes  # (hexes by the noses' numbers)
+    near = sorted([(hexes[e.number - here], e.id, e) for e in enemies])  # (distances, ids and planes at once)
     if not near:
         return "no enemy on the mat"
     seen, said = state.seen, []  # an enemy's place and facing in words, kept till it moves
