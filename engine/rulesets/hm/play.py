@@ -41,12 +41,12 @@ def play(game: Game) -> Rules:
         state.round += 1
         cards = state.live_cards() if state.rules.activation.remove_shot_down else list(state.cards)
         state.deck = game.dice.shuffle(cards, f"round {state.round}: shuffle the deck")
-        state.drawn = []
+        state.drawn = set()
         game.emit("hm.round", round=state.round, cards=sorted(cards))
         news_from = len(state.news)
         while state.deck and state.ended is None:
             card = state.deck.pop(0)
-            state.drawn.append(card)
+            state.drawn.add(card)
             yield from activate(game, state, card, steps)
         game.emit("summary", text=round_summary(state, news_from))
     return finish(game, state)

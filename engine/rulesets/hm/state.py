@@ -128,7 +128,8 @@ class State:
     # a mover's planes around are one subtraction and one lookup per hex, kept as planes move, not copied
     deck: list[str] = field(default_factory=list)  # cards still to draw this round, top first
     round: int = 0
-    drawn: list[str] = field(default_factory=list)  # cards turned over this round, in order
+    drawn: set[str] = field(default_factory=set)  # cards turned over this round: the bots ask whether an
+    # enemy's card is among them for every enemy at every decision, a lookup rather than a walk down a list
     designated: dict[str, str] = field(default_factory=dict)  # designation -> plane (secret)
     revealed: set[str] = field(default_factory=set)
     score: dict[str, float] = field(default_factory=dict)
@@ -198,8 +199,11 @@ class State:
         return found
 
     def live_cards(self) -> list[str]:
-        """Cards of the fighters and bomber squadrons with a plane still on the mat, in set-up order."""
-        return [card for card, planes in self.cards.items() if any(p.on_mat for p in planes)]
+        """Cards of the fighters and bomber squadrons with a plane still on the mat, in set-up order: a
+        plane's card is the one it is dealt under, so those of the planes `live` lists (no generator
+        made per card at every shuffle)."""
+        live = {plane.card for plane in self.live()}
+        return [card for card in self.cards if card in live]
 
     def labels(self, plane: Plane) -> list[str]:
         return [self.mat.labels[c] for c in plane.hexes if c in self.mat.cubes]
