@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.board import cube_distance, cube_step
-from engine.rulesets.hm.offsets import around, bit, disk, first_in_line, mask, ray
+from engine.rulesets.hm.offsets import around, bit, disk, first_in_line, mask, number, ray
 
 ORIGIN = (0, 0, 0)
 
@@ -19,8 +19,13 @@ def test_each_offset_within_a_radius_has_its_own_bit_and_nearer_offsets_have_low
 
 def test_masks_of_cubes_around_a_hex_and_of_a_line_of_fire():
     start = (2, -1, -1)
-    planes = around(start, [start, cube_step(start, 1), cube_step(start, 1, 3)])
-    assert planes == mask([ORIGIN, (1, 0, -1), (3, 0, -3)])
+    far = (-45, 20, 25)  # beyond the offsets numbered so far: its bit is given when asked
+    held = {number(cube): who for cube, who in [(start, "mover"), (cube_step(start, 1), "a"),
+                                               (cube_step(start, 1, 3), "b"), ((-43, 19, 24), "c")]}
+    planes = around(number(start), held)
+    assert planes == mask([ORIGIN, (1, 0, -1), (3, 0, -3), far])
+    assert around(number(start), held, "mover") == planes & ~bit(ORIGIN)  # the mover's own hex left out
+    planes &= ~bit(far)
     line, hexes = ray(ORIGIN, 1, 2)
     assert line == mask([(1, 0, -1), (2, 0, -2)])
     assert hexes == ((bit((1, 0, -1)), (1, 0, -1), 1), (bit((2, 0, -2)), (2, 0, -2), 2))  # in order, with ranges

@@ -24,7 +24,7 @@ from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
 from .moves import EndState, Template
-from .offsets import ROW, disk, first_in_line, hexes_by_number, ray
+from .offsets import ROW, disk, first_in_line, hexes_by_number, number, ray
 from .play import MoveDecision
 from .state import Plane, State, distances, hex_distance, nearest_each
 
@@ -42,11 +42,6 @@ def _dot(a: Cube, b: Cube) -> int:
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 
 
-def _number(offset: Cube) -> int:
-    """The number of an offset (ROW)."""
-    return offset[0] * ROW + offset[1]
-
-
 def _along(state: EndState) -> int:
     """How far along its own heading an end state's hex lies from the start."""
     return _dot(state.offset, CUBE_DIRECTIONS[state.facing])
@@ -59,7 +54,7 @@ def _spot_hexes(plan: Template, others: Sequence[Cube]) -> list[int]:
     """Hexes from each spot of the template to the nearest of `others` (offsets, not empty): by the
     numbers of the offsets (ROW), a subtraction and a lookup per spot rather than three `abs`, one
     comprehension per other (they are few), the least taken by builtins."""
-    numbers = plan.spot_table(("number",), _number)
+    numbers = plan.spot_table(("number",), number)
     hexes = hexes_by_number(plan.reach + max([(abs(x) + abs(y) + abs(z)) >> 1 for x, y, z in others]))
     columns = [[hexes[n - m] for n in numbers] for m in [x * ROW + y for x, y, _ in others]]
     return columns[0] if len(columns) == 1 else list(map(min, *columns))
@@ -163,16 +158,14 @@ class Look:
                     for e in self.enemies}
         # the other planes of this side on the mat, and where its bombers are (only the hard bot looks)
         self.friends: list[Plane] = []
-        self.bombers: list[Cube] = []
+        self.bombers: list[Plane] = []  # read only: kept with the lists of planes
         if hard:
             key = ("friends of", me.id)  # kept with the lists of planes, till one leaves the mat
             found = state.listed.get(key)
             if found is None:
                 friends = [p for p in state.live(me.side) if p is not me]
                 found = state.listed[key] = (friends, [f for f in friends if f.role == "bomber"])
-            self.friends, bombers = found
-            if bombers:
-                self.bombers = [b.nose for b in bombers]
+            self.friends, self.bombers = found
         self._threats: list[tuple] | None = None if hard else []  # worked out at the first `danger`
         self._hits_left = 1  # the hits this plane can still take (at least 1), read at the first `danger`
         self._shots: dict[tuple[int, int, int], float] = {}  # (target's offset bit, range, dice) -> worth
@@ -294,7 +287,7 @@ class Bot:
         if not weight:
             return decision.action(best_index)
         moves, (x, y, _) = decision.moves, me.nose
-        here, numbers = x * ROW + y, decision.mover.plan.spot_table(("number",), _number)  # of the end hexes' offsets
+        here, numbers = x * ROW + y, decision.mover.plan.spot_table(("number",), number)  # of the end hexes' offsets
         dangers: dict[int, float] = {}  # by end hex (spot of the template): moves differing in facing share it
 
         def less_danger(index: int, score: float) -> float:
@@ -363,7 +356,7 @@ class Bot:
             # kept worths stay as they are). A move's end hex is as far from a bomber as its offset from
             # the bomber's; the bombers' offsets recur (they fly with their escorts), so the cost of
             # each spot is kept by them (0.0 within the radius: taking it away leaves a worth as it is).
-            mates = tuple([(x - sx, y - sy, z - sz) for x, y, z in bombers])
+            mates = tuple([(x - sx, y - sy, z - sz) for b in bombers for x, y, z in [b.nose]])
             costs = plan.kept(("straying", mates), _straying, plan, mates)
             cells = [cell - cost for cell, cost in zip(cells, costs)]
             worths = None  # (kept with the cells as they were)
@@ -401,13 +394,13 @@ class Bot:
         if not enemies:
             return None
         if not self.hard:
-            return enemies[_first_least(distances(me.nose, enemies))]
+            return enemies[_first_least(distances(look.state, me, enemies))]
         bombers = look.bombers
         if bombers:
             fighters = [e for e in enemies if e.role == "fighter"] or enemies
-            return fighters[_first_least(nearest_each([e.nose for e in fighters], bombers))]
+            return fighters[_first_least(nearest_each(look.state, fighters, bombers))]
         worth = look.worth
-        values = [worth[e.id] / (1 + d) for e, d in zip(enemies, distances(me.nose, enemies))]
+        values = [worth[e.id] / (1 + d) for e, d in zip(enemies, distances(look.state, me, enemies))]
         return enemies[values.index(max(values))]  # the first of the most
 
     # ------------------------------------------------------------------ bombers

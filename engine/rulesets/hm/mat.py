@@ -22,6 +22,8 @@ class Mat:
         self.grid = grid
         self.cubes: frozenset[Cube] = frozenset(grid.cube(c) for c in grid.cells())
         self.labels: dict[Cube, str] = {grid.cube(c): grid.label(c) for c in grid.cells()}
+        # no two hexes of the mat lie farther apart: half the summed spans of the three coordinates
+        self.span = sum(max(c[i] for c in self.cubes) - min(c[i] for c in self.cubes) for i in range(3)) // 2
         self.at: dict[str, Cube] = {label: cube for cube, label in self.labels.items()}
         # the cube of each 1-based hex of the content on the mat (`to_cell`'s inverse), for every set-up
         self._hexes: dict[Hex, Cube] = {(col + 1, row + 1): grid.cube((col, row)) for col, row in grid.cells()}

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Sequence
 from engine.core.board import FACINGS, Cube, cube_distance, cube_step
 
 from .mat import Mat
-from .offsets import around, bit, mask
+from .offsets import around, bit, mask, number
 from .rules import Movement
 
 ORIGIN: Cube = (0, 0, 0)
@@ -364,15 +364,20 @@ class Mover:
     """The legal moves of one plane from where it is, with the planes around it as they stand."""
 
     def __init__(self, mat: Mat, movement: Movement, flight: Flight, start: Cube, facing: int,
-                 blocked: dict[Cube, str], length: int = 1) -> None:
+                 blocked: dict[Cube, str], length: int = 1, own: str | None = None, planes: int | None = None) -> None:
+        """`blocked`: hex -> id of the plane in it, where a hex `own` (the mover's id) holds is free.
+        `planes`: the mask of the other planes' hexes around the start, when the game keeps their
+        numbers (`State.numbers`: not worked out from `blocked` at every move)."""
         self.mat, self.movement, self.flight = mat, movement, flight
         self.start, self.facing, self.length = start, facing, length
-        self.blocked = blocked  # hex -> id of the plane in it, the mover left out
+        self.blocked, self.own = blocked, own
         plan = flight.templates[facing]
         if plan is None:
             plan = flight.templates[facing] = template(flight, facing)
         self.plan = plan
-        self.planes = around(start, blocked)  # the hexes of the other planes, as a mask
+        if planes is None:
+            planes = around(number(start), {number(cube): who for cube, who in blocked.items()}, own)
+        self.planes = planes  # the hexes of the other planes, as a mask
         self.columns: tuple[Sequence[int], ...] = ((), ())  # see `legal`
 
     def candidates(self) -> Candidates:
@@ -388,10 +393,16 @@ class Mover:
         if self.flight.end_in_occupied:
             return None
         for cube in [end] + self.tail(end, facing):
-            if cube in self.blocked:
+            holder = self._holder(cube)
+            if holder is not None:
                 where = "ends in" if cube == end else "would put its tail in"
-                return f"{where} {self.mat.labels.get(cube, cube)}, which holds {self.blocked[cube]}"
+                return f"{where} {self.mat.labels.get(cube, cube)}, which holds {holder}"
         return None
+
+    def _holder(self, cube: Cube) -> str | None:
+        """The id of the other plane in `cube`, if one is."""
+        holder = self.blocked.get(cube)
+        return None if holder == self.own else holder
 
     def _way_problem(self, way: Way) -> str | None:
         """Why a way that keeps to the mat cannot be flown past the planes as they stand (None: it can)."""
@@ -402,8 +413,9 @@ class Mover:
             checks.append(("planes may not fly through other planes", way.path[:-1]))
         for why, cubes in checks:
             for cube in _shift(cubes, self.start):
-                if cube in self.blocked:
-                    return f"{why}: {self.mat.labels[cube]} holds {self.blocked[cube]}"
+                holder = self._holder(cube)
+                if holder is not None:
+                    return f"{why}: {self.mat.labels[cube]} holds {holder}"
         return None
 
     def _open(self, candidate: Candidate) -> Candidate | None:

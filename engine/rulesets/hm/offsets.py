@@ -81,13 +81,26 @@ def disk(radius: int) -> tuple[tuple[Cube, int], ...]:
     return found
 
 
-def around(start: Cube, cubes: Iterable[Cube]) -> int:
-    """The mask of `cubes` as offsets from `start`, each found by the number of its offset (ROW)."""
-    sx, sy, sz = start
-    here, known = sx * ROW + sy, _NUMBERED.get
+def number(cube: Cube) -> int:
+    """The number of a hex or offset (ROW)."""
+    return cube[0] * ROW + cube[1]
+
+
+def _offset(number: int) -> Cube:
+    """The offset of a number (ROW): its y lies within half a ROW of 0."""
+    x = (number + ROW // 2) // ROW
+    y = number - x * ROW
+    return (x, y, -x - y)
+
+
+def around(here: int, held: dict[int, object], left_out: object = None) -> int:
+    """The mask of the hexes in `held` but those `left_out` holds, by their numbers (ROW), as offsets
+    from the hex numbered `here`: a subtraction and a lookup each."""
+    known = _NUMBERED.get
     out = 0
-    for x, y, z in cubes:
-        out |= known(x * ROW + y - here) or bit((x - sx, y - sy, z - sz))  # (no bit is 0)
+    for found, holder in held.items():
+        if holder is not left_out:
+            out |= known(found - here) or bit(_offset(found - here))  # (no bit is 0)
     return out
 
 

@@ -23,6 +23,7 @@ from engine.core.game import Game, Outcome, Rules
 
 from .fire import Shot, in_reach, line_target, turret_shots
 from .moves import Candidate, Move, Mover
+from .offsets import around, number
 from .state import OFF_MAT, SHOT_DOWN, Plane, State
 from .victory import check_end, outcome
 
@@ -40,12 +41,12 @@ def play(game: Game) -> Rules:
         state.round += 1
         cards = state.live_cards() if state.rules.activation.remove_shot_down else list(state.cards)
         state.deck = game.dice.shuffle(cards, f"round {state.round}: shuffle the deck")
-        state.drawn = []
+        state.drawn = set()
         game.emit("hm.round", round=state.round, cards=sorted(cards))
         news_from = len(state.news)
         while state.deck and state.ended is None:
             card = state.deck.pop(0)
-            state.drawn.append(card)
+            state.drawn.add(card)
             yield from activate(game, state, card, steps)
         game.emit("summary", text=round_summary(state, news_from))
     return finish(game, state)
@@ -213,11 +214,9 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
             return False
         speed = hits.stalled_move_hexes
     flight = state.flight(speed, plane.record)
-    blocked = dict(state.held)  # the other planes by hex
-    for cube in plane.hexes:
-        if state.occupied.get(cube) is plane:
-            del blocked[cube]
-    mover = Mover(state.mat, rules.movement, flight, plane.nose, plane.facing, blocked, plane.length)
+    planes = around(number(plane.nose), state.numbers, plane)  # the other planes' hexes, as offsets
+    mover = Mover(state.mat, rules.movement, flight, plane.nose, plane.facing, state.held, plane.length, plane.id,
+                  planes)
     moves = mover.legal()
     here = state.mat.labels[plane.nose]
     if not moves:
@@ -248,9 +247,8 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
 
 def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
     """The situation in a line, for a person at the prompt: the nearest enemies and where they point."""
-    enemies = state.enemies(plane.side)
-    x, y, z = plane.nose  # (the distances, ids and planes in one comprehension)
-    near = sorted([((abs(x - a) + abs(y - b) + abs(z - c)) >> 1, e.id, e) for e in enemies for a, b, c in [e.nose]])
+    enemies, here, hexes = state.enemies(plane.side), plane.number, state.hexes  # (hexes by the noses' numbers)
+    near = sorted([(hexes[e.number - here], e.id, e) for e in enemies])  # (distances, ids and planes at once)
     if not near:
         return "no enemy on the mat"
     seen, said = state.seen, []  # an enemy's place and facing in words, kept till it moves

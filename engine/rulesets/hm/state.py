@@ -13,6 +13,7 @@ from engine.core.board import Cube, cube_step
 
 from .mat import Mat
 from .moves import Flight
+from .offsets import ROW, hexes_by_number
 from .planes import Bomber, Fighter
 from .rules import CoreRules
 from .scenario import Scenario
@@ -38,6 +39,7 @@ class Plane:
     engines_lost: int = 0
     status: str = ON_MAT
     turrets: tuple[tuple[Turret, int], ...] = ()  # (position, dice) of a bomber
+    number: int = 0  # of the nose (offsets.ROW), set where the state places the plane (`State.place`)
 
     @property
     def hexes(self) -> tuple[Cube, ...]:
@@ -82,17 +84,19 @@ def cube_distances(cube: Cube, cubes: Sequence[Cube]) -> list[int]:
     return [(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for a, b, c in cubes]
 
 
-def nearest_each(cubes: Sequence[Cube], others: list[Cube]) -> list[int]:
-    """Hexes from each of `cubes` to the nearest of `others` (not empty): one comprehension per other
-    (they are few; a comprehension per cube cost more to make than to run), the least taken by builtins."""
-    columns = [cube_distances(other, cubes) for other in others]
+def nearest_each(state: State, planes: list[Plane], others: list[Plane]) -> list[int]:
+    """Hexes from each of `planes` to the nearest of `others` (not empty), by the noses' numbers
+    (`State.hexes`): one comprehension per other (they are few; a comprehension per plane cost more to
+    make than to run), the least taken by builtins."""
+    hexes = state.hexes
+    columns = [[hexes[p.number - there] for p in planes] for there in [o.number for o in others]]
     return columns[0] if len(columns) == 1 else list(map(min, *columns))
 
 
-def distances(cube: Cube, planes: list[Plane]) -> list[int]:
-    """Hexes from `cube` to each plane's nose, in one comprehension (not the noses listed first)."""
-    x, y, z = cube
-    return [(abs(x - a) + abs(y - b) + abs(z - c)) >> 1 for p in planes for a, b, c in [p.nose]]
+def distances(state: State, plane: Plane, planes: list[Plane]) -> list[int]:
+    """Hexes from `plane`'s nose to each of `planes`', by their numbers (`State.hexes`)."""
+    here, hexes = plane.number, state.hexes
+    return [hexes[p.number - here] for p in planes]
 
 
 @dataclass(slots=True)
@@ -119,10 +123,13 @@ class State:
     cards: dict[str, list[Plane]]  # activation card -> the planes it moves (a squadron's bombers)
     targets: dict[str, Target]
     occupied: dict[Cube, Plane] = field(default_factory=dict)
-    held: dict[Cube, str] = field(default_factory=dict)  # `occupied` by plane id: a mover copies it
+    held: dict[Cube, str] = field(default_factory=dict)  # `occupied` by plane id, for a move's messages
+    numbers: dict[int, Plane] = field(default_factory=dict)  # `occupied` by the hexes' numbers (offsets.ROW):
+    # a mover's planes around are one subtraction and one lookup per hex, kept as planes move, not copied
     deck: list[str] = field(default_factory=list)  # cards still to draw this round, top first
     round: int = 0
-    drawn: list[str] = field(default_factory=list)  # cards turned over this round, in order
+    drawn: set[str] = field(default_factory=set)  # cards turned over this round: the bots ask whether an
+    # enemy's card is among them for every enemy at every decision, a lookup rather than a walk down a list
     designated: dict[str, str] = field(default_factory=dict)  # designation -> plane (secret)
     revealed: set[str] = field(default_factory=set)
     score: dict[str, float] = field(default_factory=dict)
@@ -139,10 +146,13 @@ class State:
     # bot weighs it (`bots.Look`): kept till the plane moves (`place`) or loses speed (`slowed`)
     seen: dict[str, str] = field(default_factory=dict, init=False)  # plane id -> where it is and which way it
     # points, as a move's prompt names it (`play.nearest_enemies`): kept till the plane moves (`place`)
+    hexes: dict[int, int] = field(default_factory=dict, init=False)  # `offsets.hexes_by_number` across the mat:
+    # the hexes between two planes by their numbers (`Plane.number`), one subtraction and one lookup
 
     def __post_init__(self) -> None:
         self.hit_spans = self.table.hit_spans()
         self.hit_chance = {hexes: _chance(self.table.die, span) for hexes, span in self.hit_spans.items()}
+        self.hexes = hexes_by_number(self.mat.span)
 
     def flight(self, speed: int, record: Fighter | Bomber) -> Flight:
         """What a plane of this type can do at this speed (made once per game)."""
@@ -156,10 +166,12 @@ class State:
     def place(self, plane: Plane) -> None:
         self.guns.pop(plane.id, None)
         self.seen.pop(plane.id, None)
+        plane.number = plane.nose[0] * ROW + plane.nose[1]
         for cube in plane.hexes:
             if cube in self.mat.cubes:
                 self.occupied[cube] = plane
                 self.held[cube] = plane.id
+                self.numbers[cube[0] * ROW + cube[1]] = plane
 
     def slowed(self, plane: Plane, engines: int) -> None:
         """The plane loses `engines` engines to hits, and maybe speed with them."""
@@ -169,7 +181,7 @@ class State:
     def lift(self, plane: Plane) -> None:
         for cube in plane.hexes:
             if self.occupied.get(cube) is plane:
-                del self.occupied[cube], self.held[cube]
+                del self.occupied[cube], self.held[cube], self.numbers[cube[0] * ROW + cube[1]]
 
     def leave(self, plane: Plane, status: str) -> None:
         """The plane leaves the mat: shot down or flown off."""
@@ -187,8 +199,11 @@ class State:
         return found
 
     def live_cards(self) -> list[str]:
-        """Cards of the fighters and bomber squadrons with a plane still on the mat, in set-up order."""
-        return [card for card, planes in self.cards.items() if any(p.on_mat for p in planes)]
+        """Cards of the fighters and bomber squadrons with a plane still on the mat, in set-up order: a
+        plane's card is the one it is dealt under, so those of the planes `live` lists (no generator
+        made per card at every shuffle)."""
+        live = {plane.card for plane in self.live()}
+        return [card for card in self.cards if card in live]
 
     def labels(self, plane: Plane) -> list[str]:
         return [self.mat.labels[c] for c in plane.hexes if c in self.mat.cubes]
