@@ -158,8 +158,7 @@ def parse_yaml(source: bytes | str, file: str = "<input>") -> Document:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         at = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = exc.problem or exc.context or "malformed YAML"
-        doc.error("yaml.syntax", f"malformed YAML: {problem}", at=at)
+        doc.error("yaml.syntax", f"malformed YAML: {_explain(exc, text)}", at=at)
         doc.data = None
     except yaml.reader.ReaderError as exc:  # control characters and the like
         before = text[: exc.position]
@@ -173,6 +172,35 @@ def parse_yaml(source: bytes | str, file: str = "<input>") -> Document:
     if doc.ok and doc.data is None:
         doc.error("yaml.empty", "file is empty; expected a mapping with 'kind' and 'id'")
     return doc
+
+
+_INDENT_PROBLEMS = ("did not find expected key", "expected <block end>", "did not find expected '-' indicator")
+
+
+def _explain(exc: yaml.MarkedYAMLError, text: str) -> str:
+    """The parser's complaint in a modder's words: it speaks of tokens and block ends where
+    the mistake is nearly always an indent that does not line up, a tab, or an unquoted ': '."""
+    problem = exc.problem or exc.context or "malformed YAML"
+    mark, opened = exc.problem_mark, exc.context_mark
+    if mark is None:
+        return problem
+    line = text.splitlines()[mark.line] if mark.line < len(text.splitlines()) else ""
+    said = f" (the parser says: {problem})"
+    if line[mark.column: mark.column + 1] == "\t" or "'\\t'" in problem:
+        return "a tab: YAML is indented with spaces only; replace the tab with spaces" + said
+    if problem.startswith("mapping values are not allowed"):
+        if ": " in line[: mark.column].lstrip(" -"):
+            return ("a second ': ' on one line: quote a value that holds ': ', "
+                    "e.g. name: 'Spitfire: Mk I'" + said)
+        return (f"line {mark.line + 1} is indented further than the line above it: a key goes "
+                "in the same column as the other keys of its mapping" + said)
+    if problem.startswith(_INDENT_PROBLEMS) and opened is not None:
+        return (f"line {mark.line + 1} does not line up with the block it belongs to, which starts at line "
+                f"{opened.line + 1}, column {opened.column + 1}: the keys of one mapping, and the '- ' of "
+                "the items of one list, go in one column" + said)
+    if opened is not None and exc.context and "flow" in exc.context:
+        return f"{problem}: the bracket opened at line {opened.line + 1}, column {opened.column + 1} is not closed"
+    return problem
 
 
 def _build(text: str, doc: Document) -> None:
