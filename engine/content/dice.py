@@ -18,9 +18,10 @@ from typing import Annotated, Any, Callable, ClassVar
 
 from pydantic import ConfigDict, Field, StringConstraints
 
-from .model import Model, field
+from .model import PATTERN_WORDS, Model, field
 
 DIE_PATTERN = r"^([1-9][0-9]?)?d([1-9][0-9]{0,2})$"
+PATTERN_WORDS[DIE_PATTERN] = "a die: 'd6', '2d6', 'd20' (a lower-case d, the dice before it, the sides after it)"
 
 Die = Annotated[
     str,
@@ -33,8 +34,11 @@ Die = Annotated[
 
 _ONE = r"\s*[0-9]+\s*(-\s*[0-9]+\s*|\+\s*)?"
 
+ROLL_PATTERN = rf"^{_ONE}(or{_ONE})*$"
+PATTERN_WORDS[ROLL_PATTERN] = "a roll: a number (7), a range ('1-5'), an open range ('19+') or alternatives ('1 or 20')"
+
 Roll = Annotated[
-    int | Annotated[str, StringConstraints(pattern=rf"^{_ONE}(or{_ONE})*$")],
+    int | Annotated[str, StringConstraints(pattern=ROLL_PATTERN)],
     Field(
         description="Roll or range of rolls for this row, as printed: 7, '1-5', '19+', "
         "or alternatives such as '1 or 20'.",

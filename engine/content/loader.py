@@ -17,7 +17,7 @@ from typing import Any, Iterable
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic, FieldPath, Severity, did_you_mean, format_path
-from .model import Record
+from .model import PATTERN_WORDS, Record
 from .pack import MANIFEST, RECORD_SUFFIXES, PackManifest
 from .yamlio import Document, parse_yaml
 
@@ -155,6 +155,7 @@ def schema_diagnostics(
     cls: type[BaseModel], data: Any, error: ValidationError, doc: Document
 ) -> list[Diagnostic]:
     grouped: dict[FieldPath, list[tuple[str, bool]]] = {}
+    worded: set[FieldPath] = set()
     for err in error.errors(include_url=False):
         loc = tuple(err["loc"])
         path = _data_path(data, loc)
@@ -172,12 +173,25 @@ def schema_diagnostics(
             info = owner.model_fields.get(name) if owner else None
             hint = f" ({info.description})" if info and info.description else ""
             grouped.setdefault(path, []).append((f"required field '{name}' is missing{hint}", False))
+        elif etype == "string_pattern_mismatch":
+            words = PATTERN_WORDS.get(err["ctx"]["pattern"])
+            if words:  # they say all a value may be: a roll's "should be a valid integer" would mislead
+                worded.add(path)
+                message = f"expected {words}"
+            else:  # the field's description says what the pattern means, with an example
+                owner = _model_at(cls, loc[:-1])
+                info = next((owner.model_fields[p] for p in reversed(loc) if owner and p in owner.model_fields), None)
+                described = f" ({info.description.rstrip('.')})" if info and info.description else ""
+                message = f"{err['msg'][0].lower()}{err['msg'][1:]}{described}"
+            grouped.setdefault(path, []).append((f"{message}; got {_short(err['input'])}", False))
         else:
             msg = err["msg"]
             msg = msg[0].lower() + msg[1:] if msg else msg
             grouped.setdefault(path, []).append((f"{msg}; got {_short(err['input'])}", False))
     out = []
     for path, messages in grouped.items():
+        if path in worded:
+            messages = [(m, k) for m, k in messages if m.startswith("expected ")]
         text = " or ".join(dict.fromkeys(m for m, _ in messages))
         is_key = any(k for _, k in messages)
         if messages[0][0].startswith("required field"):

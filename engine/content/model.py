@@ -17,6 +17,13 @@ from pydantic_core import CoreSchema
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9._-]*$"
 
+# What a value matching each pattern looks like, in words: a schema error quotes these, as a
+# modder cannot be expected to read the regular expression.
+PATTERN_WORDS: dict[str, str] = {
+    ID_PATTERN: "an id: lower-case letters, digits, '.', '_' and '-', beginning with a letter or digit, "
+    "e.g. 'spitfire-i'",
+}
+
 Id = Annotated[
     str,
     StringConstraints(pattern=ID_PATTERN, max_length=80),

@@ -280,3 +280,35 @@ def test_two_packs_sharing_an_id_are_told_apart_by_folder(make_pack, tmp_path):
     d = by_code(validate_paths([tmp_path]), "pack.duplicate_id")
     assert d.file.endswith("two/pack.yaml") and (d.line, d.severity.value) == (1, "warning")
     assert f"pack id 'planes' is also the id of the pack in {tmp_path / 'one'};" in d.message
+
+
+@pytest.mark.parametrize("text, path, expected", [
+    ("kind: toy.plane\nid: Spit_I\nspeed: 4\n", "id", "expected an id: lower-case letters, digits, '.', '_' and '-'"),
+    ("kind: toy.table\nid: t\ndie: D6\nrows: []\n", "die", "expected a die: 'd6', '2d6', 'd20'"),
+    ("kind: toy.table\nid: t\ndie: d6\nrows:\n  - {roll: 1to6}\n", "rows[0].roll",
+     "expected a roll: a number (7), a range ('1-5'), an open range ('19+') or alternatives ('1 or 20'); got '1to6'"),
+])
+def test_a_value_of_the_wrong_form_is_described_in_words_not_as_a_regular_expression(make_pack, text, path, expected):
+    root = make_pack(files={"x.yaml": text})
+    [d] = [d for d in validate_paths([root]).diagnostics if d.code == "schema"]
+    assert d.path == path and d.message.startswith(expected), d.message
+    assert "^" not in d.message and "valid integer" not in d.message
+
+
+def test_a_pattern_without_words_adds_the_fields_description_and_its_example():
+    from pydantic import ValidationError
+
+    from engine.content.loader import schema_diagnostics
+    from engine.content.model import Model, field
+    from engine.content.yamlio import parse_yaml
+
+    class Hex(Model):
+        code: str = field("Hex code as printed, e.g. 'AB12'.", pattern=r"^[A-Z]+[0-9]+$")
+
+    doc = parse_yaml(b"code: 12ab\n", "h.yaml")
+    try:
+        Hex.model_validate(doc.data)
+    except ValidationError as exc:
+        [d] = schema_diagnostics(Hex, doc.data, exc, doc)
+    assert d.message == ("string should match pattern '^[A-Z]+[0-9]+$' (Hex code as printed, e.g. 'AB12'); "
+                         "got '12ab'")
