@@ -277,7 +277,7 @@ class RowCutOff(LintRule):
                     ctx.emit_warning(("table", "sections", s, "role"),
                                      "section is cut off: no role printed")
             for path, _, row in _availability_rows(record):
-                if row.printed is None:
+                if row.printed is None and row.plane is None:  # an authored row names its plane only
                     ctx.emit_warning(path, "row is cut off: no plane printed")
                 if row.role_missing:
                     ctx.emit_warning(path, "the Role cell of this row is not printed")
