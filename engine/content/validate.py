@@ -143,10 +143,14 @@ class Workspace:
             base = self.pack(candidates[manifest.extends])
         else:
             known = sorted(set(candidates) | set(loaded))
+            # Installed from a wheel (pip install git+...), Sortie has no content/ folder to look in.
+            bundled = "in the bundled content" if BUNDLED_CONTENT.is_dir() else (
+                "in the bundled content, which this installation does not have (a wheel holds no "
+                "content/): put the folder of a Sortie checkout's content/ on SORTIE_PACK_PATH")
             fail(
                 "pack.extends",
                 f"base pack '{manifest.extends}' not found beside this pack, on SORTIE_PACK_PATH "
-                f"or in the bundled content.{did_you_mean(manifest.extends, known)}",
+                f"or {bundled}.{did_you_mean(manifest.extends, known)}",
             )
             return
         if any(p is pack for p in base.chain()):

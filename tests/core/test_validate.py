@@ -312,3 +312,15 @@ def test_a_pattern_without_words_adds_the_fields_description_and_its_example():
         [d] = schema_diagnostics(Hex, doc.data, exc, doc)
     assert d.message == ("string should match pattern '^[A-Z]+[0-9]+$' (Hex code as printed, e.g. 'AB12'); "
                          "got '12ab'")
+
+
+def test_a_base_pack_missing_from_an_installation_without_content_says_where_to_point(make_pack, tmp_path, monkeypatch):
+    """pip install git+... makes a wheel, and a wheel holds no content/: the README's CI line then
+    finds no bundled base pack, and the message says what to put on SORTIE_PACK_PATH."""
+    import engine.content.validate as validate
+
+    child = make_pack("child", manifest="id: child\nname: c\nversion: '1'\nruleset: toy\nextends: my-base\n")
+    assert "bundled content." in by_code(validate_paths([child]), "pack.extends").message
+    monkeypatch.setattr(validate, "BUNDLED_CONTENT", tmp_path / "site-packages" / "content")
+    d = by_code(validate_paths([child], validate.Workspace()), "pack.extends")
+    assert "which this installation does not have" in d.message and "on SORTIE_PACK_PATH" in d.message
