@@ -2,6 +2,7 @@
 --strict (an authored table names its planes without a printed name), is in canonical form,
 `sortie mission` rolls on its timeline and its scenario plays to the end."""
 
+import shutil
 from pathlib import Path
 
 from engine.cli import main
@@ -34,3 +35,17 @@ def test_a_mission_rolls_on_the_example_timeline(tmp_path):
 def test_the_example_scenario_plays_to_the_end(capsys):
     assert main(["play", str(SCENARIO), "--seed", "1"]) == 0
     assert "Result:" in capsys.readouterr().out
+
+
+def test_a_table_left_out_of_the_example_is_named_with_what_to_add(tmp_path):
+    pack = tmp_path / "paw-malta"
+    shutil.copytree(EXAMPLE, pack)
+    (pack / "theater_tables" / "malta-axis-ground-targets.yaml").unlink()
+    (pack / "theater_tables" / "malta-rai.yaml").unlink()
+    found = sorted(d.message for d in validate_paths([pack], Workspace()).diagnostics)
+    assert found == [
+        "no availability table for 'rai': add a paw.theater_table with timeline: malta-1942 and a table of "
+        "type availability, faction: rai",
+        "the axis side rolls for missions but no ground targets table serves them: add a paw.theater_table "
+        "with timeline: malta-1942, side: axis and a table of type ground_targets",
+    ]
