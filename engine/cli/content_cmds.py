@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from engine.content.diagnostics import Severity
+from engine.content.docs import DOCS_DIR
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.pack import MANIFEST, record_text, write_atomic
 from engine.content.schemas import SCHEMAS_DIR, stale_schemas, write_schemas
@@ -36,7 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("schemas", help="regenerate the JSON Schemas and reference docs from the content models")
     p.add_argument("--check", action="store_true", help="exit 1 if schemas/ is out of date")
-    p.add_argument("--out", type=Path, default=SCHEMAS_DIR, help="folder to write (default: %(default)s)")
+    p.add_argument("--out", type=Path, default=SCHEMAS_DIR, help="folder to write (default: %(default)s); "
+                   "another folder gets the schemas only, for an editor checking a pack of your own")
     p.set_defaults(func=cmd_schemas)
 
     p = sub.add_parser("fmt", help="rewrite records in Sortie's canonical, diff-friendly form",
@@ -70,16 +72,20 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_schemas(args: argparse.Namespace) -> int:
+    # The reference pages belong to Sortie's docs/: a modder's --out (schemas for an editor beside
+    # their pack) writes the schemas only, never into the checkout or an installation.
+    docs = args.out.resolve() == SCHEMAS_DIR.resolve()
     try:
         if args.check:
-            stale = stale_schemas(args.out)
+            stale = stale_schemas(args.out, docs=docs)
             for name in stale:
                 print(f"{name}: out of date; run 'sortie schemas'")
             return 1 if stale else 0
-        written = write_schemas(args.out)
+        written = write_schemas(args.out, docs=docs)
     except OSError as exc:
         raise cannot_write(Path(exc.filename or args.out / "pack.json"), exc) from None
-    print(f"{len(written)} generated file(s) updated (schemas in {args.out}, docs in docs/reference)")
+    where = f"schemas in {args.out}" + (f", reference pages in {DOCS_DIR}" if docs else "")
+    print(f"{len(written)} generated file(s) updated ({where})")
     return 0
 
 

@@ -171,3 +171,16 @@ def test_annotation_escapes_what_would_end_the_command_early():
 
     diag = Diagnostic(Severity.INFO, "a,b", "50% of\nit", file="C:/x,y.yaml", line=2, column=1)
     assert diag.annotation() == "::notice file=C%3A/x%2Cy.yaml,line=2,col=1,title=a%2Cb::50%25 of%0Ait"
+
+
+def test_schemas_out_for_a_pack_of_your_own_writes_schemas_and_leaves_the_reference_pages_alone(tmp_path, monkeypatch, capsys):
+    """A modder writes schemas beside their pack for an editor's modeline; the reference pages are
+    Sortie's docs, and an installed Sortie's folder is no place to write them."""
+    import engine.content.docs as docs
+
+    pages = tmp_path / "sortie-docs"
+    monkeypatch.setattr(docs, "DOCS_DIR", pages)
+    assert main(["schemas", "--out", str(tmp_path / "schemas")]) == 0
+    assert (tmp_path / "schemas" / "paw.dashboard.json").is_file() and not pages.exists()
+    assert "reference pages" not in capsys.readouterr().out
+    assert main(["schemas", "--out", str(tmp_path / "schemas"), "--check"]) == 0
