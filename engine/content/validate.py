@@ -133,7 +133,8 @@ class Workspace:
             )
 
         if manifest.extends == manifest.id:
-            fail("pack.extends", "a pack cannot extend itself")
+            fail("pack.extends", f"this pack's own id is '{manifest.id}', so it would extend itself: a pack "
+                 "copied from its base keeps the base's id; give this one its own id")
             return
         candidates = self._candidates(pack.root)
         loaded = {p.id: p for p in self.packs.values() if p.manifest}

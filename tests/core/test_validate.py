@@ -324,3 +324,12 @@ def test_a_base_pack_missing_from_an_installation_without_content_says_where_to_
     monkeypatch.setattr(validate, "BUNDLED_CONTENT", tmp_path / "site-packages" / "content")
     d = by_code(validate_paths([child], validate.Workspace()), "pack.extends")
     assert "which this installation does not have" in d.message and "on SORTIE_PACK_PATH" in d.message
+
+
+def test_a_pack_that_kept_its_bases_id_is_told_to_take_its_own(make_pack):
+    make_pack("base")
+    copy = make_pack("my-copy", manifest="id: base\nname: c\nversion: '1'\nruleset: toy\nextends: base\n")
+    d = by_code(validate_paths([copy]), "pack.extends")
+    assert (d.line, d.path) == (5, "extends")
+    assert d.message == ("this pack's own id is 'base', so it would extend itself: a pack copied from its base "
+                         "keeps the base's id; give this one its own id")
