@@ -114,6 +114,27 @@ def _unwrap_model(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
+def _value_at(data: Any, path: FieldPath) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _indented_too_little(owner: type[BaseModel] | None, mapping: Any, key: str) -> str | None:
+    """The key above `key` in `mapping` whose value's model has a field `key`: what a line indented
+    too little looks like (`climb:` then `step: 3` in its column), where "did you mean" guesses wrong."""
+    if owner is None or not isinstance(mapping, dict):
+        return None
+    above = list(mapping)[: list(mapping).index(key)] if key in mapping else []
+    for name in reversed(above):
+        info = owner.model_fields.get(name)
+        sub = _unwrap_model(info.annotation) if info else None
+        listed = info is not None and typing.get_origin(info.annotation) in (list, tuple)
+        if sub is not None and not listed and key in sub.model_fields:
+            return name
+    return None
+
+
 def _model_at(cls: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
     """The model class that owns the field at `loc` (for "did you mean" on keys)."""
     current: type[BaseModel] | None = cls
@@ -163,8 +184,13 @@ def schema_diagnostics(
         if etype == "extra_forbidden":
             owner = _model_at(cls, loc[:-1])
             choices = list(owner.model_fields) if owner else []
-            message = f"unknown field '{loc[-1]}'.{did_you_mean(str(loc[-1]), choices)}".rstrip()
-            if not did_you_mean(str(loc[-1]), choices) and choices:
+            parent = _indented_too_little(owner, _value_at(data, path[:-1]), str(loc[-1]))
+            if parent:
+                message = (f"unknown field '{loc[-1]}' here, but '{parent}' above has a field '{loc[-1]}': "
+                           f"indent it under '{parent}:'")
+            else:
+                message = f"unknown field '{loc[-1]}'.{did_you_mean(str(loc[-1]), choices)}".rstrip()
+            if not parent and not did_you_mean(str(loc[-1]), choices) and choices:
                 message += f" Expected one of: {', '.join(choices)}"
             grouped.setdefault(path, []).append((message, True))
         elif etype == "missing":

@@ -333,3 +333,28 @@ def test_a_pack_that_kept_its_bases_id_is_told_to_take_its_own(make_pack):
     assert (d.line, d.path) == (5, "extends")
     assert d.message == ("this pack's own id is 'base', so it would extend itself: a pack copied from its base "
                          "keeps the base's id; give this one its own id")
+
+
+def test_a_field_indented_too_little_is_told_to_go_under_the_key_above():
+    """`climb:` then `step: 3` in the same column makes `step` a field of the record; "did you mean
+    'sample'?" would send the modder the wrong way."""
+    from pydantic import ValidationError
+
+    from engine.content.loader import schema_diagnostics
+    from engine.content.model import Model, field
+    from engine.content.yamlio import parse_yaml
+
+    class Mark(Model):
+        step: int = field("Ruler mark.")
+
+    class Plane(Model):
+        sample: bool = field("A sample.", False)
+        climb: Mark | None = field("Climb icon.", None)
+
+    doc = parse_yaml(b"climb:\nstep: 3\nstap: 4\n", "p.yaml")
+    try:
+        Plane.model_validate(doc.data)
+    except ValidationError as exc:
+        found = {d.path: (d.line, d.message) for d in schema_diagnostics(Plane, doc.data, exc, doc)}
+    assert found["step"] == (2, "unknown field 'step' here, but 'climb' above has a field 'step': indent it under 'climb:'")
+    assert found["stap"][1].startswith("unknown field 'stap'.")  # not a field of climb's either
