@@ -2,6 +2,7 @@
 --strict (an authored table names its planes without a printed name), is in canonical form,
 `sortie mission` rolls on its timeline and its scenario plays to the end."""
 
+import re
 import shutil
 from pathlib import Path
 
@@ -49,3 +50,14 @@ def test_a_table_left_out_of_the_example_is_named_with_what_to_add(tmp_path):
         "the axis side rolls for missions but no ground targets table serves them: add a paw.theater_table "
         "with timeline: malta-1942, side: axis and a table of type ground_targets",
     ]
+
+
+def test_the_guides_pocket_air_war_snippets_are_the_example_packs_files():
+    """docs/modding.md quotes the example's records whole: they must stay the files the tests run."""
+    guide = (EXAMPLE.parents[1] / "modding.md").read_text(encoding="utf-8")
+    snippets = [s for s in re.findall(r"```yaml\n(.*?)```", guide, re.S) if s.startswith("kind: paw.")]
+    files = {p.stem: p.read_text(encoding="utf-8") for p in EXAMPLE.rglob("*.yaml")}
+    assert len(snippets) == 4
+    for snippet in snippets:
+        record_id = re.search(r"^id: (\S+)$", snippet, re.M).group(1)
+        assert snippet == files[record_id], record_id
