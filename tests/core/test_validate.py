@@ -129,7 +129,8 @@ def test_dice_table_defects(make_pack):
     ]:
         assert expected in found, found
     assert "no row for roll 10-14 on d20" in by_code(report, "dice.gap").message
-    assert "roll 5-6 is already covered by row 1" in by_code(report, "dice.overlap").message
+    # the row that had the roll first by its printed roll and its path, not a count that reads like rows[1]
+    assert "roll 5-6 is already covered by the row for 1-6 (rows[0])" in by_code(report, "dice.overlap").message
 
 
 def test_suppression_turns_a_finding_into_info_and_stale_ones_are_reported(make_pack):
