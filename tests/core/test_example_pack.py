@@ -61,3 +61,13 @@ def test_the_guides_pocket_air_war_snippets_are_the_example_packs_files():
     for snippet in snippets:
         record_id = re.search(r"^id: (\S+)$", snippet, re.M).group(1)
         assert snippet == files[record_id], record_id
+
+
+def test_a_mission_on_a_pack_named_by_id_off_the_search_path_says_how_to_name_it(capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    argv = ["mission", "--pack", "paw-malta", "--theater", "malta", "--timeline", "malta-1942", "--seed", "3"]
+    assert main(argv) == 2
+    assert "A pack of your own: give its folder, or put the folder that holds it on SORTIE_PACK_PATH." \
+        in capsys.readouterr().err
+    monkeypatch.setenv("SORTIE_PACK_PATH", str(EXAMPLE.parent))
+    assert main(argv) == 0
