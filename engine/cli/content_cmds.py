@@ -7,12 +7,13 @@ import json
 import sys
 from pathlib import Path
 
-from engine.content.diagnostics import Severity
+from engine.content.diagnostics import Diagnostic, Severity
 from engine.content.docs import DOCS_DIR
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.pack import MANIFEST, record_text, write_atomic
 from engine.content.schemas import SCHEMAS_DIR, stale_schemas, write_schemas
 from engine.content.validate import UsageError, Workspace, named, validate_paths
+from engine.content.yamlio import dropped_comments
 
 from .args import cannot_write
 
@@ -108,7 +109,16 @@ def cmd_fmt(args: argparse.Namespace) -> int:
                     print(diag.format(), file=sys.stderr)
             continue
         text = record_text(entry.record, entry.doc.header)
-        if entry.path.read_text(encoding="utf-8") != text:
+        held = entry.path.read_text(encoding="utf-8")
+        comments = dropped_comments(held) if held != text else []
+        if comments:  # a modder's note would be lost without a word: left as it is, and said
+            broken += 1
+            message = (f"comment inside the record (line(s) {', '.join(map(str, comments))}): fmt keeps only the "
+                       "comment lines at the top of a file and would drop it; move it there or into 'notes'")
+            print(Diagnostic(Severity.ERROR, "fmt.comment", message, entry.file, comments[0], 1).format(),
+                  file=sys.stderr)
+            continue
+        if held != text:
             changed += 1
             if args.check:
                 print(f"{entry.file}: not in canonical form")

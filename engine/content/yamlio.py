@@ -144,6 +144,28 @@ def _header(text: str) -> str:
     return "".join(lines)
 
 
+def dropped_comments(text: str) -> list[int]:
+    """Lines (1-based) of comments a write-back drops: every comment below the leading block of
+    comment lines. A '#' is a comment's when it lies outside every scalar the scanner reads."""
+    text = text.removeprefix("\ufeff")
+    lines = text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip() and not line.startswith("#")), len(lines))
+    scalars = []
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if isinstance(token, yaml.ScalarToken):
+                scalars.append((token.start_mark.index, token.end_mark.index))
+    except yaml.YAMLError:
+        return []  # a file that does not parse is never written back
+    found = set()
+    for match in re.finditer("#", text):
+        at = match.start()
+        line = text.count("\n", 0, at)
+        if line >= first and not any(a <= at < b for a, b in scalars):
+            found.add(line + 1)
+    return sorted(found)
+
+
 def parse_yaml(source: bytes | str, file: str = "<input>") -> Document:
     """Parse one YAML document into plain data with positions; never raises on bad input."""
     doc = Document(file=file)

@@ -184,3 +184,17 @@ def test_schemas_out_for_a_pack_of_your_own_writes_schemas_and_leaves_the_refere
     assert (tmp_path / "schemas" / "paw.dashboard.json").is_file() and not pages.exists()
     assert "reference pages" not in capsys.readouterr().out
     assert main(["schemas", "--out", str(tmp_path / "schemas"), "--check"]) == 0
+
+
+def test_fmt_leaves_a_record_with_comments_inside_it_as_it_is_and_says_where(make_pack, capsys):
+    """fmt writes back only the leading comment lines: a modder's note inside a record would be lost."""
+    noted = ("# yaml-language-server: $schema=../schemas/toy.plane.json\nkind: toy.plane\nid: a\n"
+             "speed: 3   # as the Corsair\n# name: 'Spit # 1' was a guess\nname: 'Spit # 1'\n")
+    root = make_pack(files={"a.yaml": noted, "b.yaml": "kind: toy.plane\nid: b\nspeed:   3\n"})
+    for argv in (["fmt", "--check", str(root)], ["fmt", str(root)]):
+        assert main(argv) == 1
+        err = capsys.readouterr().err
+        assert "a.yaml:4:1: error[fmt.comment]: comment inside the record (line(s) 4, 5): fmt keeps only the " \
+               "comment lines at the top of a file and would drop it; move it there or into 'notes'" in err
+    assert (root / "a.yaml").read_text() == noted
+    assert (root / "b.yaml").read_text() == "kind: toy.plane\nid: b\nspeed: 3\n"  # the rest is formatted
