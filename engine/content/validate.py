@@ -58,6 +58,7 @@ class Workspace:
         extra = [Path(p) for p in os.environ.get("SORTIE_PACK_PATH", "").split(os.pathsep) if p]
         self.search_paths = [Path(p) for p in search_paths] + extra + [BUNDLED_CONTENT]
         self._index: dict[str, Path] | None = None
+        self._providers: dict[int, dict[tuple[str, str], Pack]] = {}
 
     def pack(self, root: Path) -> Pack:
         key = Path(root).resolve()
@@ -71,6 +72,7 @@ class Workspace:
         """Read a pack's manifest again from an edited document and resolve its base again."""
         read_manifest(pack, manifest, self.rulesets)
         pack.base = None
+        self._providers.pop(id(pack), None)  # a new chain: other packs are outside it
         self._resolve_base(pack)
 
     def search_roots(self) -> list[Path]:
@@ -108,17 +110,19 @@ class Workspace:
     def provider(self, pack: Pack, kinds: tuple[str, ...], rid: str) -> Pack | None:
         """A pack of `pack`'s ruleset, found as `extends` would find it but outside its chain,
         that holds a record of one of `kinds` with id `rid`: the base a modder forgot to extend."""
-        chain = {id(p) for p in pack.chain()}
-        for root in self._candidates(pack.root).values():
-            if root.resolve() == pack.root.resolve():
-                continue
-            other = self.pack(root)
-            if id(other) in chain or other.ruleset != pack.ruleset:
-                continue
-            found = other.effective()
-            if any((k, rid) in found for k in kinds):
-                return other
-        return None
+        if id(pack) not in self._providers:  # looked for once a pack: a forgotten base leaves dozens
+            chain = {id(p) for p in pack.chain()}
+            held: dict[tuple[str, str], Pack] = {}
+            for root in self._candidates(pack.root).values():
+                if root.resolve() == pack.root.resolve():
+                    continue
+                other = self.pack(root)
+                if id(other) not in chain and other.ruleset == pack.ruleset:
+                    for key in other.effective():
+                        held.setdefault(key, other)
+            self._providers[id(pack)] = held
+        held = self._providers[id(pack)]
+        return next((held[(k, rid)] for k in kinds if (k, rid) in held), None)
 
     def _resolve_base(self, pack: Pack) -> None:
         manifest = pack.manifest
