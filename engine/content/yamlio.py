@@ -216,7 +216,11 @@ def _explain(exc: yaml.MarkedYAMLError, text: str) -> str:
                     "e.g. name: 'Spitfire: Mk I'" + said)
         return (f"line {mark.line + 1} is indented further than the line above it: a key goes "
                 "in the same column as the other keys of its mapping" + said)
-    if problem.startswith(_INDENT_PROBLEMS) and opened is not None:
+    at_start = mark.column == len(line) - len(line.lstrip(" "))
+    if problem.startswith(_INDENT_PROBLEMS) and not at_start and ("'" in line or '"' in line):
+        return ("text after a quoted value: quote a value that holds quotes whole, in '...', where a "
+                "single quote inside is written twice ('It''s') and a double quote needs nothing" + said)
+    if problem.startswith(_INDENT_PROBLEMS) and opened is not None and at_start:
         return (f"line {mark.line + 1} does not line up with the block it belongs to, which starts at line "
                 f"{opened.line + 1}, column {opened.column + 1}: the keys of one mapping, and the '- ' of "
                 "the items of one list, go in one column" + said)

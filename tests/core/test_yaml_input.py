@@ -96,3 +96,9 @@ def test_a_syntax_error_says_what_to_fix_in_a_modders_words(source, at, says):
     [diag] = parse_yaml(source.encode(), "f.yaml").diagnostics
     assert (diag.code, (diag.line, diag.column)) == ("yaml.syntax", at)
     assert says in diag.message, diag.message
+
+
+def test_a_quote_inside_a_quoted_value_is_not_called_an_indent():
+    [diag] = parse_yaml(b"kind: toy.plane\nname: 'Hawker's Hurricane'\n", "f.yaml").diagnostics
+    assert (diag.line, diag.code) == (2, "yaml.syntax")
+    assert "a single quote inside is written twice ('It''s')" in diag.message and "line up" not in diag.message
