@@ -6,6 +6,8 @@ import re
 import shutil
 from pathlib import Path
 
+import yaml
+
 from engine.cli import main
 from engine.content.validate import Workspace, validate_paths
 
@@ -71,3 +73,21 @@ def test_a_mission_on_a_pack_named_by_id_off_the_search_path_says_how_to_name_it
         in capsys.readouterr().err
     monkeypatch.setenv("SORTIE_PACK_PATH", str(EXAMPLE.parent))
     assert main(argv) == 0
+
+
+def test_the_example_theater_with_its_unnamed_tables_previews(tmp_path):
+    """The example's tables have no `name`: the theater's preview drew their titles from it and
+    crashed with a traceback; an unnamed record goes by its id."""
+    assert main(["preview", str(EXAMPLE), "paw.theater", "malta", "--out", str(tmp_path)]) == 0
+    svg = (tmp_path / "paw.theater" / "malta.svg").read_text(encoding="utf-8")
+    assert "malta-raf" in svg
+
+
+def test_an_unnamed_record_goes_by_its_id_and_is_written_back_without_a_name():
+    from engine.content.pack import record_text
+    from engine.rulesets import kinds
+
+    text = (EXAMPLE / "theater_tables" / "malta-raf.yaml").read_text(encoding="utf-8")
+    record = kinds()["paw.theater_table"].model_validate(yaml.safe_load(text))
+    assert record.name == "malta-raf" == record.label
+    assert record_text(record, "") == text
