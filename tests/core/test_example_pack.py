@@ -91,3 +91,13 @@ def test_an_unnamed_record_goes_by_its_id_and_is_written_back_without_a_name():
     record = kinds()["paw.theater_table"].model_validate(yaml.safe_load(text))
     assert record.name == "malta-raf" == record.label
     assert record_text(record, "") == text
+
+
+def test_a_mission_the_tables_cannot_give_says_which_record_to_add(tmp_path, capsys):
+    pack = tmp_path / "paw-malta"
+    shutil.copytree(EXAMPLE, pack)
+    (pack / "theater_tables" / "malta-axis-ground-targets.yaml").unlink()
+    argv = ["mission", "--pack", str(pack), "--theater", "malta", "--timeline", "malta-1942", "--seed", "3"]
+    assert main(argv) == 1  # seed 3 rolls a Strategic Bombing: its target comes from the missing table
+    assert "no GROUND TARGETS table for the axis's missions: add a paw.theater_table with timeline: malta-1942, " \
+           "side: axis and a table of type ground_targets" in capsys.readouterr().err
