@@ -198,3 +198,15 @@ def test_fmt_leaves_a_record_with_comments_inside_it_as_it_is_and_says_where(mak
                "comment lines at the top of a file and would drop it; move it there or into 'notes'" in err
     assert (root / "a.yaml").read_text() == noted
     assert (root / "b.yaml").read_text() == "kind: toy.plane\nid: b\nspeed: 3\n"  # the rest is formatted
+
+
+def test_validate_names_the_base_records_a_pack_replaces(make_pack, capsys):
+    """A 'new' record given a bundled record's id replaces it for the whole pack: validate says so."""
+    make_pack("base", files={"spit.yaml": "kind: toy.plane\nid: spit\nspeed: 4\n"})
+    child = make_pack("child", manifest="id: child\nname: c\nversion: '1'\nruleset: toy\nextends: base\n",
+                      files={"spit.yaml": "kind: toy.plane\nid: spit\nspeed: 5\n",
+                             "hurri.yaml": "kind: toy.plane\nid: hurri\nspeed: 3\n"})
+    assert main(["validate", str(child)]) == 0
+    assert "child replaces 1 record(s) of the packs it extends: toy.plane 'spit' (base)\n" in capsys.readouterr().err
+    assert main(["validate", "-q", str(child)]) == 0
+    assert "replaces" not in capsys.readouterr().err
