@@ -7,11 +7,13 @@ import json
 import sys
 from pathlib import Path
 
-from engine.content.diagnostics import Severity
+from engine.content.diagnostics import Diagnostic, Severity
+from engine.content.docs import DOCS_DIR
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.pack import MANIFEST, record_text, write_atomic
 from engine.content.schemas import SCHEMAS_DIR, stale_schemas, write_schemas
 from engine.content.validate import UsageError, Workspace, named, validate_paths
+from engine.content.yamlio import dropped_comments
 
 from .args import cannot_write
 
@@ -36,7 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("schemas", help="regenerate the JSON Schemas and reference docs from the content models")
     p.add_argument("--check", action="store_true", help="exit 1 if schemas/ is out of date")
-    p.add_argument("--out", type=Path, default=SCHEMAS_DIR, help="folder to write (default: %(default)s)")
+    p.add_argument("--out", type=Path, default=SCHEMAS_DIR, help="folder to write (default: %(default)s); "
+                   "another folder gets the schemas only, for an editor checking a pack of your own")
     p.set_defaults(func=cmd_schemas)
 
     p = sub.add_parser("fmt", help="rewrite records in Sortie's canonical, diff-friendly form",
@@ -58,6 +61,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             if args.quiet and diag.severity is Severity.INFO:
                 continue
             print(diag.annotation() if args.github else diag.format())
+        for pack in report.packs if not args.quiet else ():
+            _say_replaced(pack)
         totals = report.summary()
         records = sum(report.counts.values())
         print(
@@ -69,17 +74,35 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _say_replaced(pack) -> None:
+    """Name the base records a pack replaces: a record given the id of a bundled one replaces it
+    for every record of the pack, as meant for an errata, or by accident for a 'new' plane."""
+    if pack.base is None:
+        return
+    base = pack.base.effective()
+    replaced = [f"{e.kind} '{e.id}' ({base[e.key].pack.id})" for e in pack.entries
+                if e.record is not None and e.key in base]
+    if replaced:
+        more = f" and {len(replaced) - 5} more" if len(replaced) > 5 else ""
+        print(f"{pack.id} replaces {len(replaced)} record(s) of the packs it extends: "
+              f"{', '.join(replaced[:5])}{more}", file=sys.stderr)
+
+
 def cmd_schemas(args: argparse.Namespace) -> int:
+    # The reference pages belong to Sortie's docs/: a modder's --out (schemas for an editor beside
+    # their pack) writes the schemas only, never into the checkout or an installation.
+    docs = args.out.resolve() == SCHEMAS_DIR.resolve()
     try:
         if args.check:
-            stale = stale_schemas(args.out)
+            stale = stale_schemas(args.out, docs=docs)
             for name in stale:
                 print(f"{name}: out of date; run 'sortie schemas'")
             return 1 if stale else 0
-        written = write_schemas(args.out)
+        written = write_schemas(args.out, docs=docs)
     except OSError as exc:
         raise cannot_write(Path(exc.filename or args.out / "pack.json"), exc) from None
-    print(f"{len(written)} generated file(s) updated (schemas in {args.out}, docs in docs/reference)")
+    where = f"schemas in {args.out}" + (f", reference pages in {DOCS_DIR}" if docs else "")
+    print(f"{len(written)} generated file(s) updated ({where})")
     return 0
 
 
@@ -102,7 +125,16 @@ def cmd_fmt(args: argparse.Namespace) -> int:
                     print(diag.format(), file=sys.stderr)
             continue
         text = record_text(entry.record, entry.doc.header)
-        if entry.path.read_text(encoding="utf-8") != text:
+        held = entry.path.read_text(encoding="utf-8")
+        comments = dropped_comments(held) if held != text else []
+        if comments:  # a modder's note would be lost without a word: left as it is, and said
+            broken += 1
+            message = (f"comment inside the record (line(s) {', '.join(map(str, comments))}): fmt keeps only the "
+                       "comment lines at the top of a file and would drop it; move it there or into 'notes'")
+            print(Diagnostic(Severity.ERROR, "fmt.comment", message, entry.file, comments[0], 1).format(),
+                  file=sys.stderr)
+            continue
+        if held != text:
             changed += 1
             if args.check:
                 print(f"{entry.file}: not in canonical form")

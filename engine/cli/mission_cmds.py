@@ -63,7 +63,8 @@ def _find_pack(spec: str, ws: Workspace):
         known.setdefault(ws.pack(root).id, root)
     if spec not in known:
         raise UsageError(f"no pack '{spec}'.{did_you_mean(spec, known)} Known: "
-                         f"{', '.join(sorted(known)) or 'none'}")
+                         f"{', '.join(sorted(known)) or 'none'}. A pack of your own: give its folder, or put "
+                         "the folder that holds it on SORTIE_PACK_PATH.")
     return ws.pack(known[spec])
 
 

@@ -109,8 +109,14 @@ def _property(text: str) -> str:
 
 
 def closest(word: str, choices: Iterable[str]) -> str | None:
-    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
-    return close[0] if close else None
+    """The choice most like `word`; failing that, the one choice it begins (a modder types
+    'b-17' for 'b-17g-fortress', too short a part of it for a likeness score)."""
+    choices = list(choices)
+    close = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.6)
+    if close:
+        return close[0]
+    longer = [c for c in choices if len(str(word)) >= 3 and c.startswith(str(word))]
+    return longer[0] if len(longer) == 1 else None
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

@@ -18,9 +18,11 @@ from typing import Annotated, Any, Callable, ClassVar
 
 from pydantic import ConfigDict, Field, StringConstraints
 
-from .model import Model, field
+from .diagnostics import format_path
+from .model import PATTERN_WORDS, Model, field
 
 DIE_PATTERN = r"^([1-9][0-9]?)?d([1-9][0-9]{0,2})$"
+PATTERN_WORDS[DIE_PATTERN] = "a die: 'd6', '2d6', 'd20' (a lower-case d, the dice before it, the sides after it)"
 
 Die = Annotated[
     str,
@@ -33,8 +35,11 @@ Die = Annotated[
 
 _ONE = r"\s*[0-9]+\s*(-\s*[0-9]+\s*|\+\s*)?"
 
+ROLL_PATTERN = rf"^{_ONE}(or{_ONE})*$"
+PATTERN_WORDS[ROLL_PATTERN] = "a roll: a number (7), a range ('1-5'), an open range ('19+') or alternatives ('1 or 20')"
+
 Roll = Annotated[
-    int | Annotated[str, StringConstraints(pattern=rf"^{_ONE}(or{_ONE})*$")],
+    int | Annotated[str, StringConstraints(pattern=ROLL_PATTERN)],
     Field(
         description="Roll or range of rolls for this row, as printed: 7, '1-5', '19+', "
         "or alternatives such as '1 or 20'.",
@@ -169,7 +174,8 @@ Emit = Callable[[str, str, tuple, str], None]  # (severity, code, path, message)
 def check_table(table: DiceTable, path: tuple, emit: Emit) -> None:
     """Report unreadable, reversed, out-of-range, overlapping and missing rolls."""
     covered: dict[int, int] = {}
-    for index, row in enumerate(table.roll_rows()):
+    rows = table.roll_rows()
+    for index, row in enumerate(rows):
         row_path = path + ("rows", index, "roll")
         if row.roll is None:
             emit("warning", "dice.no_roll", path + ("rows", index),
@@ -181,7 +187,7 @@ def check_table(table: DiceTable, path: tuple, emit: Emit) -> None:
             emit("error", "dice.roll", row_path, str(exc))
             continue
         for span in spans:
-            _check_span(span, row.roll, index, row_path, table.die, covered, emit)
+            _check_span(span, index, rows, path + ("rows",), table.die, covered, emit)
     if table.COVERAGE:
         missing = [r for r in distribution(table.die) if r not in covered]
         if missing:
@@ -193,9 +199,10 @@ def check_table(table: DiceTable, path: tuple, emit: Emit) -> None:
             )
 
 
-def _check_span(span: RollSpan, printed: Any, index: int, row_path: tuple,
+def _check_span(span: RollSpan, index: int, rows: list, rows_path: tuple,
                 die: str, covered: dict[int, int], emit: Emit) -> None:
     low, high = die_range(die)
+    printed, row_path = rows[index].roll, rows_path + (index, "roll")
     if span.reversed:
         emit(
             "warning",
@@ -222,5 +229,6 @@ def _check_span(span: RollSpan, printed: Any, index: int, row_path: tuple,
             "warning",
             "dice.overlap",
             row_path,
-            f"roll {_spans_text(overlap)} is already covered by row {first + 1}",
+            f"roll {_spans_text(overlap)} is already covered by the row for {rows[first].roll} "
+            f"({format_path(rows_path + (first,))})",
         )

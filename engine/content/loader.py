@@ -17,7 +17,7 @@ from typing import Any, Iterable
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic, FieldPath, Severity, did_you_mean, format_path
-from .model import Record
+from .model import PATTERN_WORDS, Record
 from .pack import MANIFEST, RECORD_SUFFIXES, PackManifest
 from .yamlio import Document, parse_yaml
 
@@ -114,6 +114,27 @@ def _unwrap_model(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
+def _value_at(data: Any, path: FieldPath) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _indented_too_little(owner: type[BaseModel] | None, mapping: Any, key: str) -> str | None:
+    """The key above `key` in `mapping` whose value's model has a field `key`: what a line indented
+    too little looks like (`climb:` then `step: 3` in its column), where "did you mean" guesses wrong."""
+    if owner is None or not isinstance(mapping, dict):
+        return None
+    above = list(mapping)[: list(mapping).index(key)] if key in mapping else []
+    for name in reversed(above):
+        info = owner.model_fields.get(name)
+        sub = _unwrap_model(info.annotation) if info else None
+        listed = info is not None and typing.get_origin(info.annotation) in (list, tuple)
+        if sub is not None and not listed and key in sub.model_fields:
+            return name
+    return None
+
+
 def _model_at(cls: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
     """The model class that owns the field at `loc` (for "did you mean" on keys)."""
     current: type[BaseModel] | None = cls
@@ -155,6 +176,7 @@ def schema_diagnostics(
     cls: type[BaseModel], data: Any, error: ValidationError, doc: Document
 ) -> list[Diagnostic]:
     grouped: dict[FieldPath, list[tuple[str, bool]]] = {}
+    worded: set[FieldPath] = set()
     for err in error.errors(include_url=False):
         loc = tuple(err["loc"])
         path = _data_path(data, loc)
@@ -162,8 +184,13 @@ def schema_diagnostics(
         if etype == "extra_forbidden":
             owner = _model_at(cls, loc[:-1])
             choices = list(owner.model_fields) if owner else []
-            message = f"unknown field '{loc[-1]}'.{did_you_mean(str(loc[-1]), choices)}".rstrip()
-            if not did_you_mean(str(loc[-1]), choices) and choices:
+            parent = _indented_too_little(owner, _value_at(data, path[:-1]), str(loc[-1]))
+            if parent:
+                message = (f"unknown field '{loc[-1]}' here, but '{parent}' above has a field '{loc[-1]}': "
+                           f"indent it under '{parent}:'")
+            else:
+                message = f"unknown field '{loc[-1]}'.{did_you_mean(str(loc[-1]), choices)}".rstrip()
+            if not parent and not did_you_mean(str(loc[-1]), choices) and choices:
                 message += f" Expected one of: {', '.join(choices)}"
             grouped.setdefault(path, []).append((message, True))
         elif etype == "missing":
@@ -172,12 +199,25 @@ def schema_diagnostics(
             info = owner.model_fields.get(name) if owner else None
             hint = f" ({info.description})" if info and info.description else ""
             grouped.setdefault(path, []).append((f"required field '{name}' is missing{hint}", False))
+        elif etype == "string_pattern_mismatch":
+            words = PATTERN_WORDS.get(err["ctx"]["pattern"])
+            if words:  # they say all a value may be: a roll's "should be a valid integer" would mislead
+                worded.add(path)
+                message = f"expected {words}"
+            else:  # the field's description says what the pattern means, with an example
+                owner = _model_at(cls, loc[:-1])
+                info = next((owner.model_fields[p] for p in reversed(loc) if owner and p in owner.model_fields), None)
+                described = f" ({info.description.rstrip('.')})" if info and info.description else ""
+                message = f"{err['msg'][0].lower()}{err['msg'][1:]}{described}"
+            grouped.setdefault(path, []).append((f"{message}; got {_short(err['input'])}", False))
         else:
             msg = err["msg"]
             msg = msg[0].lower() + msg[1:] if msg else msg
             grouped.setdefault(path, []).append((f"{msg}; got {_short(err['input'])}", False))
     out = []
     for path, messages in grouped.items():
+        if path in worded:
+            messages = [(m, k) for m, k in messages if m.startswith("expected ")]
         text = " or ".join(dict.fromkeys(m for m, _ in messages))
         is_key = any(k for _, k in messages)
         if messages[0][0].startswith("required field"):

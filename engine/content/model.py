@@ -12,10 +12,17 @@ import typing
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, StringConstraints, model_validator
 from pydantic_core import CoreSchema
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9._-]*$"
+
+# What a value matching each pattern looks like, in words: a schema error quotes these, as a
+# modder cannot be expected to read the regular expression.
+PATTERN_WORDS: dict[str, str] = {
+    ID_PATTERN: "an id: lower-case letters, digits, '.', '_' and '-', beginning with a letter or digit, "
+    "e.g. 'spitfire-i'",
+}
 
 Id = Annotated[
     str,
@@ -164,6 +171,15 @@ class Record(Model):
         "Findings acknowledged on this record; they are reported as info with the reason.",
         default_factory=list,
     )
+
+    @model_validator(mode="after")
+    def _named_by_id_when_unnamed(self) -> "Record":
+        """A record without a name goes by its id: previews, sheets and game logs print `name`, and a
+        modder's own table need not repeat its id (an unnamed one crashed every preview). Set past
+        pydantic's bookkeeping, so the field stays unset and a write-back leaves the file as it was."""
+        if self.name is None:
+            object.__setattr__(self, "name", self.id)
+        return self
 
     @classmethod
     def kind_id(cls) -> str:

@@ -50,13 +50,15 @@ def render(schema: dict) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
 
 
-def generated_files(schemas_dir: Path = SCHEMAS_DIR, docs_dir: Path | None = None) -> dict[Path, str]:
-    """Every generated file (schemas and reference docs) with its text."""
+def generated_files(schemas_dir: Path = SCHEMAS_DIR, docs_dir: Path | None = None,
+                    docs: bool = True) -> dict[Path, str]:
+    """Every generated file (schemas and, unless `docs` is false, reference docs) with its text."""
     from .docs import DOCS_DIR, all_docs
 
     docs_dir = docs_dir or DOCS_DIR
     out = {schemas_dir / name: render(schema) for name, schema in all_schemas().items()}
-    out.update({docs_dir / name: text for name, text in all_docs().items()})
+    if docs:
+        out.update({docs_dir / name: text for name, text in all_docs().items()})
     return out
 
 
@@ -77,9 +79,9 @@ def _generated(path: Path) -> bool:
         return f'"$id": "{SCHEMA_BASE}'.encode() in handle.read(4096)
 
 
-def write_schemas(folder: Path = SCHEMAS_DIR, docs_dir: Path | None = None) -> list[Path]:
+def write_schemas(folder: Path = SCHEMAS_DIR, docs_dir: Path | None = None, docs: bool = True) -> list[Path]:
     """Write every schema and reference page, remove stale ones; returns the files changed."""
-    wanted = generated_files(folder, docs_dir)
+    wanted = generated_files(folder, docs_dir, docs)
     changed = _stale(wanted)
     for path in changed:
         if path in wanted:
@@ -89,6 +91,6 @@ def write_schemas(folder: Path = SCHEMAS_DIR, docs_dir: Path | None = None) -> l
     return changed
 
 
-def stale_schemas(folder: Path = SCHEMAS_DIR, docs_dir: Path | None = None) -> list[str]:
+def stale_schemas(folder: Path = SCHEMAS_DIR, docs_dir: Path | None = None, docs: bool = True) -> list[str]:
     """Generated files that are missing, different or no longer generated."""
-    return [str(p) for p in _stale(generated_files(folder, docs_dir))]
+    return [str(p) for p in _stale(generated_files(folder, docs_dir, docs))]

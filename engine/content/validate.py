@@ -58,6 +58,7 @@ class Workspace:
         extra = [Path(p) for p in os.environ.get("SORTIE_PACK_PATH", "").split(os.pathsep) if p]
         self.search_paths = [Path(p) for p in search_paths] + extra + [BUNDLED_CONTENT]
         self._index: dict[str, Path] | None = None
+        self._providers: dict[int, dict[tuple[str, str], Pack]] = {}
 
     def pack(self, root: Path) -> Pack:
         key = Path(root).resolve()
@@ -71,6 +72,7 @@ class Workspace:
         """Read a pack's manifest again from an edited document and resolve its base again."""
         read_manifest(pack, manifest, self.rulesets)
         pack.base = None
+        self._providers.pop(id(pack), None)  # a new chain: other packs are outside it
         self._resolve_base(pack)
 
     def search_roots(self) -> list[Path]:
@@ -105,6 +107,23 @@ class Workspace:
         value = data.get("id") if isinstance(data, dict) else None
         return value if isinstance(value, str) else None
 
+    def provider(self, pack: Pack, kinds: tuple[str, ...], rid: str) -> Pack | None:
+        """A pack of `pack`'s ruleset, found as `extends` would find it but outside its chain,
+        that holds a record of one of `kinds` with id `rid`: the base a modder forgot to extend."""
+        if id(pack) not in self._providers:  # looked for once a pack: a forgotten base leaves dozens
+            chain = {id(p) for p in pack.chain()}
+            held: dict[tuple[str, str], Pack] = {}
+            for root in self._candidates(pack.root).values():
+                if root.resolve() == pack.root.resolve():
+                    continue
+                other = self.pack(root)
+                if id(other) not in chain and other.ruleset == pack.ruleset:
+                    for key in other.effective():
+                        held.setdefault(key, other)
+            self._providers[id(pack)] = held
+        held = self._providers[id(pack)]
+        return next((held[(k, rid)] for k in kinds if (k, rid) in held), None)
+
     def _resolve_base(self, pack: Pack) -> None:
         manifest = pack.manifest
         if manifest is None or not manifest.extends:
@@ -118,7 +137,8 @@ class Workspace:
             )
 
         if manifest.extends == manifest.id:
-            fail("pack.extends", "a pack cannot extend itself")
+            fail("pack.extends", f"this pack's own id is '{manifest.id}', so it would extend itself: a pack "
+                 "copied from its base keeps the base's id; give this one its own id")
             return
         candidates = self._candidates(pack.root)
         loaded = {p.id: p for p in self.packs.values() if p.manifest}
@@ -128,10 +148,14 @@ class Workspace:
             base = self.pack(candidates[manifest.extends])
         else:
             known = sorted(set(candidates) | set(loaded))
+            # Installed from a wheel (pip install git+...), Sortie has no content/ folder to look in.
+            bundled = "in the bundled content" if BUNDLED_CONTENT.is_dir() else (
+                "in the bundled content, which this installation does not have (a wheel holds no "
+                "content/): put the folder of a Sortie checkout's content/ on SORTIE_PACK_PATH")
             fail(
                 "pack.extends",
                 f"base pack '{manifest.extends}' not found beside this pack, on SORTIE_PACK_PATH "
-                f"or in the bundled content.{did_you_mean(manifest.extends, known)}",
+                f"or {bundled}.{did_you_mean(manifest.extends, known)}",
             )
             return
         if any(p is pack for p in base.chain()):
@@ -162,7 +186,7 @@ def _emitter(entry: Entry, out: list[Diagnostic]):
     return emit
 
 
-def _reference_diagnostics(entry: Entry, effective: dict, emit) -> None:
+def _reference_diagnostics(entry: Entry, effective: dict, emit, provider=None) -> None:
     by_kind: dict[str, list[Record]] | None = None
     for path, value, kinds in iter_refs(entry.record):
         if any((k, value) in effective for k in kinds):
@@ -171,9 +195,15 @@ def _reference_diagnostics(entry: Entry, effective: dict, emit) -> None:
             by_kind = defaultdict(list)
             for (kind, _), other in effective.items():
                 by_kind[kind].append(other.record)
+        why = _why_missing(entry, value, kinds, effective, provider)
         candidates = [r for k in kinds for r in by_kind.get(k, [])]
         named = [r.id for r in candidates if r.name and r.name.lower() == value.lower()]
-        hint = f" Did you mean '{named[0]}'?" if named else did_you_mean(value, [r.id for r in candidates])
+        if why:
+            hint = why
+        elif named:
+            hint = f" Did you mean '{named[0]}'?"
+        else:
+            hint = did_you_mean(value, [r.id for r in candidates])
         emit(
             Severity.ERROR,
             "ref.unknown",
@@ -182,12 +212,34 @@ def _reference_diagnostics(entry: Entry, effective: dict, emit) -> None:
         )
 
 
+def _why_missing(entry: Entry, value: str, kinds: tuple[str, ...], effective: dict, provider) -> str:
+    """Why a referenced id is not there, when the reason is one a modder would not guess: its
+    file did not load, the id is a record of another kind, or a pack not extended holds it."""
+    pack = entry.pack
+    for other in (e for p in (pack.chain() if pack else ()) for e in p.entries):
+        if other.record is None and (other.id == value or other.path.stem == value) \
+                and other.kind in (None, *kinds):
+            return f" {other.file} would hold it but did not load: fix the error reported there first."
+    others = sorted(k for (k, rid) in effective if rid == value and k not in kinds)
+    if others:
+        return f" '{value}' is a record of kind {' and '.join(others)}; this field takes an id of kind {' or '.join(kinds)}."
+    holder = provider(kinds, value) if provider and pack else None
+    if holder is None:
+        return ""
+    if pack.base is None:
+        return f" Pack '{holder.id}' has one, but this pack extends no pack: add 'extends: {holder.id}' to its pack.yaml."
+    return (f" Pack '{holder.id}' has one, but this pack's 'extends' ({pack.base.id}) does not lead to it:"
+            f" extend '{holder.id}' (or a pack that extends it) instead.")
+
+
 def check_entry(
     entry: Entry,
     effective: dict[tuple[str, str], Entry] | None,
     ruleset: Ruleset | None,
+    provider=None,
 ) -> list[Diagnostic]:
-    """Every finding for one record file, suppressions applied."""
+    """Every finding for one record file, suppressions applied. `provider(kinds, id)` names a
+    pack outside the entry's chain that holds a missing reference (`Workspace.provider`)."""
     out = list(entry.diagnostics)
     record = entry.record
     if record is None:
@@ -195,7 +247,7 @@ def check_entry(
     found: list[Diagnostic] = []
     emit = _emitter(entry, found)
     if effective is not None:
-        _reference_diagnostics(entry, effective, emit)
+        _reference_diagnostics(entry, effective, emit, provider)
     for path, table in iter_dice_tables(record):
         check_table(table, path, emit)
     if ruleset is not None:
@@ -256,8 +308,11 @@ def _apply_suppressions(entry: Entry, found: list[Diagnostic], report_unused: bo
     return out
 
 
-def check_pack(pack: Pack, ruleset: Ruleset | None) -> list[Diagnostic]:
+def check_pack(pack: Pack, ruleset: Ruleset | None, workspace: Workspace | None = None) -> list[Diagnostic]:
+    """Every finding for a pack; with the `workspace` it was loaded in, a reference to a record
+    of a pack it does not extend says so."""
     out = list(pack.diagnostics)
+    provider = (lambda kinds, rid: workspace.provider(pack, kinds, rid)) if workspace else None
     effective = pack.effective()
     first: dict[tuple[str, str], Entry] = {}
     for entry in pack.entries:
@@ -294,7 +349,7 @@ def check_pack(pack: Pack, ruleset: Ruleset | None) -> list[Diagnostic]:
                         "id",
                     )
                 )
-        out.extend(check_entry(entry, effective, ruleset))
+        out.extend(check_entry(entry, effective, ruleset, provider))
     return out
 
 
@@ -381,7 +436,7 @@ def validate_paths(paths: Iterable[str | Path], workspace: Workspace | None = No
         seen_roots.add(key)
         pack = ws.pack(root)
         report.packs.append(pack)
-        diags = check_pack(pack, ws.rulesets.get(pack.ruleset or ""))
+        diags = check_pack(pack, ws.rulesets.get(pack.ruleset or ""), ws)
         files = only_files.get(key)
         if files is not None:
             names = {f.resolve() for f in files}

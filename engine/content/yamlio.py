@@ -144,6 +144,28 @@ def _header(text: str) -> str:
     return "".join(lines)
 
 
+def dropped_comments(text: str) -> list[int]:
+    """Lines (1-based) of comments a write-back drops: every comment below the leading block of
+    comment lines. A '#' is a comment's when it lies outside every scalar the scanner reads."""
+    text = text.removeprefix("\ufeff")
+    lines = text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip() and not line.startswith("#")), len(lines))
+    scalars = []
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if isinstance(token, yaml.ScalarToken):
+                scalars.append((token.start_mark.index, token.end_mark.index))
+    except yaml.YAMLError:
+        return []  # a file that does not parse is never written back
+    found = set()
+    for match in re.finditer("#", text):
+        at = match.start()
+        line = text.count("\n", 0, at)
+        if line >= first and not any(a <= at < b for a, b in scalars):
+            found.add(line + 1)
+    return sorted(found)
+
+
 def parse_yaml(source: bytes | str, file: str = "<input>") -> Document:
     """Parse one YAML document into plain data with positions; never raises on bad input."""
     doc = Document(file=file)
@@ -158,8 +180,7 @@ def parse_yaml(source: bytes | str, file: str = "<input>") -> Document:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         at = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = exc.problem or exc.context or "malformed YAML"
-        doc.error("yaml.syntax", f"malformed YAML: {problem}", at=at)
+        doc.error("yaml.syntax", f"malformed YAML: {_explain(exc, text)}", at=at)
         doc.data = None
     except yaml.reader.ReaderError as exc:  # control characters and the like
         before = text[: exc.position]
@@ -173,6 +194,39 @@ def parse_yaml(source: bytes | str, file: str = "<input>") -> Document:
     if doc.ok and doc.data is None:
         doc.error("yaml.empty", "file is empty; expected a mapping with 'kind' and 'id'")
     return doc
+
+
+_INDENT_PROBLEMS = ("did not find expected key", "expected <block end>", "did not find expected '-' indicator")
+
+
+def _explain(exc: yaml.MarkedYAMLError, text: str) -> str:
+    """The parser's complaint in a modder's words: it speaks of tokens and block ends where
+    the mistake is nearly always an indent that does not line up, a tab, or an unquoted ': '."""
+    problem = exc.problem or exc.context or "malformed YAML"
+    mark, opened = exc.problem_mark, exc.context_mark
+    if mark is None:
+        return problem
+    line = text.splitlines()[mark.line] if mark.line < len(text.splitlines()) else ""
+    said = f" (the parser says: {problem})"
+    if line[mark.column: mark.column + 1] == "\t" or "'\\t'" in problem:
+        return "a tab: YAML is indented with spaces only; replace the tab with spaces" + said
+    if problem.startswith("mapping values are not allowed"):
+        if ": " in line[: mark.column].lstrip(" -"):
+            return ("a second ': ' on one line: quote a value that holds ': ', "
+                    "e.g. name: 'Spitfire: Mk I'" + said)
+        return (f"line {mark.line + 1} is indented further than the line above it: a key goes "
+                "in the same column as the other keys of its mapping" + said)
+    at_start = mark.column == len(line) - len(line.lstrip(" "))
+    if problem.startswith(_INDENT_PROBLEMS) and not at_start and ("'" in line or '"' in line):
+        return ("text after a quoted value: quote a value that holds quotes whole, in '...', where a "
+                "single quote inside is written twice ('It''s') and a double quote needs nothing" + said)
+    if problem.startswith(_INDENT_PROBLEMS) and opened is not None and at_start:
+        return (f"line {mark.line + 1} does not line up with the block it belongs to, which starts at line "
+                f"{opened.line + 1}, column {opened.column + 1}: the keys of one mapping, and the '- ' of "
+                "the items of one list, go in one column" + said)
+    if opened is not None and exc.context and "flow" in exc.context:
+        return f"{problem}: the bracket opened at line {opened.line + 1}, column {opened.column + 1} is not closed"
+    return problem
 
 
 def _build(text: str, doc: Document) -> None:

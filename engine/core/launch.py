@@ -22,6 +22,12 @@ class Launch:
     errors: list[Diagnostic]
 
 
+
+# Only the bundled packs and those on SORTIE_PACK_PATH are known by id: a modder's own pack is not.
+OWN_PACK = (" A scenario of a pack of your own: give its file (my-pack/scenarios/x.yaml), or put the folder "
+            "that holds the pack on SORTIE_PACK_PATH.")
+
+
 def _playable(ws: Workspace) -> dict[str, Ruleset]:
     """Scenario kind -> ruleset, for rulesets that have an engine."""
     return {r.engine.scenario_kind: r for r in ws.rulesets.values() if r.engine is not None}
@@ -65,13 +71,13 @@ def find_scenario(spec: str, ws: Workspace | None = None) -> Launch:
                 raise UsageError(f"no playable scenario '{spec}'. Did you mean the file '{files[0]}'?")
             if pack_id and pack_id not in packs:
                 raise UsageError(f"no pack '{pack_id}' (in '{spec}').{did_you_mean(pack_id, packs)} "
-                                 f"Packs: {', '.join(sorted(packs)) or 'none'}")
+                                 f"Packs: {', '.join(sorted(packs)) or 'none'}.{OWN_PACK}")
             by_id = {k.rpartition("/")[2]: k for k in known}
             close = closest(scenario_id, by_id)
             hint = f" Did you mean '{by_id[close]}'?" if close else ""
             raise UsageError(
                 f"no playable scenario '{spec}'.{hint} "
-                f"Known: {', '.join(sorted(known)) or 'none'}"
+                f"Known: {', '.join(sorted(known)) or 'none'}.{OWN_PACK}"
             )
         if len(candidates) > 1:
             names = [f"{p.id}/{r.id}" for p, r in candidates]

@@ -199,6 +199,14 @@ def _crt_milder_on_six(data):
     data["rows"][2]["fighters"] = "none"
 
 
+def _lend_lease_out_of_the_deck(data):
+    _side(data, "vvs")["deck"].remove("vvs-lend-lease")
+
+
+def _other_ports_off_the_roster(data):
+    _side(data, "vvs")["target_roster"].remove("vvs-other-ports")
+
+
 CASES = [
     # (rule, kind, id of the record edited, change, kind and id of the record checked, expected text)
     (
@@ -403,6 +411,22 @@ CASES = [
         _set(("sides", 1, "may_bomb"), ["port"]),
         (ROSTER, "lw-krymskaya"),
         "may not bomb ground_battle",
+    ),
+    (  # a modder's new card (or roster line) the scenario does not list does nothing, silently
+        "aw.not_in_play",
+        SCEN,
+        "red-eagles",
+        _lend_lease_out_of_the_deck,
+        (CARD, "vvs-lend-lease"),
+        "no scenario lists 'vvs-lend-lease' in a side's deck, so it is never in play",
+    ),
+    (
+        "aw.not_in_play",
+        SCEN,
+        "red-eagles",
+        _other_ports_off_the_roster,
+        (ROSTER, "vvs-other-ports"),
+        "no scenario lists 'vvs-other-ports' in a side's target_roster",
     ),
     (
         "aw.crt_optional_column",

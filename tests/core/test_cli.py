@@ -171,3 +171,42 @@ def test_annotation_escapes_what_would_end_the_command_early():
 
     diag = Diagnostic(Severity.INFO, "a,b", "50% of\nit", file="C:/x,y.yaml", line=2, column=1)
     assert diag.annotation() == "::notice file=C%3A/x%2Cy.yaml,line=2,col=1,title=a%2Cb::50%25 of%0Ait"
+
+
+def test_schemas_out_for_a_pack_of_your_own_writes_schemas_and_leaves_the_reference_pages_alone(tmp_path, monkeypatch, capsys):
+    """A modder writes schemas beside their pack for an editor's modeline; the reference pages are
+    Sortie's docs, and an installed Sortie's folder is no place to write them."""
+    import engine.content.docs as docs
+
+    pages = tmp_path / "sortie-docs"
+    monkeypatch.setattr(docs, "DOCS_DIR", pages)
+    assert main(["schemas", "--out", str(tmp_path / "schemas")]) == 0
+    assert (tmp_path / "schemas" / "paw.dashboard.json").is_file() and not pages.exists()
+    assert "reference pages" not in capsys.readouterr().out
+    assert main(["schemas", "--out", str(tmp_path / "schemas"), "--check"]) == 0
+
+
+def test_fmt_leaves_a_record_with_comments_inside_it_as_it_is_and_says_where(make_pack, capsys):
+    """fmt writes back only the leading comment lines: a modder's note inside a record would be lost."""
+    noted = ("# yaml-language-server: $schema=../schemas/toy.plane.json\nkind: toy.plane\nid: a\n"
+             "speed: 3   # as the Corsair\n# name: 'Spit # 1' was a guess\nname: 'Spit # 1'\n")
+    root = make_pack(files={"a.yaml": noted, "b.yaml": "kind: toy.plane\nid: b\nspeed:   3\n"})
+    for argv in (["fmt", "--check", str(root)], ["fmt", str(root)]):
+        assert main(argv) == 1
+        err = capsys.readouterr().err
+        assert "a.yaml:4:1: error[fmt.comment]: comment inside the record (line(s) 4, 5): fmt keeps only the " \
+               "comment lines at the top of a file and would drop it; move it there or into 'notes'" in err
+    assert (root / "a.yaml").read_text() == noted
+    assert (root / "b.yaml").read_text() == "kind: toy.plane\nid: b\nspeed: 3\n"  # the rest is formatted
+
+
+def test_validate_names_the_base_records_a_pack_replaces(make_pack, capsys):
+    """A 'new' record given a bundled record's id replaces it for the whole pack: validate says so."""
+    make_pack("base", files={"spit.yaml": "kind: toy.plane\nid: spit\nspeed: 4\n"})
+    child = make_pack("child", manifest="id: child\nname: c\nversion: '1'\nruleset: toy\nextends: base\n",
+                      files={"spit.yaml": "kind: toy.plane\nid: spit\nspeed: 5\n",
+                             "hurri.yaml": "kind: toy.plane\nid: hurri\nspeed: 3\n"})
+    assert main(["validate", str(child)]) == 0
+    assert "child replaces 1 record(s) of the packs it extends: toy.plane 'spit' (base)\n" in capsys.readouterr().err
+    assert main(["validate", "-q", str(child)]) == 0
+    assert "replaces" not in capsys.readouterr().err

@@ -32,7 +32,7 @@ def test_alternatives_cover_both_ends_and_are_rolled():
 def test_alternative_overlapping_another_row_is_reported():
     table = Table(rows=[Row(roll="1 or 20"), Row(roll="2-20")])
     assert [(c, m) for c, _, m in findings(table)] == [
-        ("dice.overlap", "roll 20 is already covered by row 1")
+        ("dice.overlap", "roll 20 is already covered by the row for 1 or 20 (rows[0])")
     ]
 
 

@@ -172,3 +172,12 @@ def test_with_json_a_persons_game_is_told_on_stderr_and_stdout_holds_only_the_su
     (only,) = captured.out.splitlines()
     assert json.loads(only)["scenario"] == "duel"
     assert "[red]" in captured.err and "  1. " in captured.err  # the question and its options
+
+
+def test_a_pack_of_your_own_not_on_the_search_path_is_said_how_to_name(toy_pack, capsys, tmp_path):
+    """A modder's pack is not known by id: `sortie play my-pack/x` says to give the file or the path."""
+    for spec in ("my-pack/mission-3", "mission-3"):
+        assert main(["play", spec]) == 2
+        assert capsys.readouterr().err.rstrip().endswith(
+            "A scenario of a pack of your own: give its file (my-pack/scenarios/x.yaml), or put the folder "
+            "that holds the pack on SORTIE_PACK_PATH."), spec

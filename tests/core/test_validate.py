@@ -129,7 +129,8 @@ def test_dice_table_defects(make_pack):
     ]:
         assert expected in found, found
     assert "no row for roll 10-14 on d20" in by_code(report, "dice.gap").message
-    assert "roll 5-6 is already covered by row 1" in by_code(report, "dice.overlap").message
+    # the row that had the roll first by its printed roll and its path, not a count that reads like rows[1]
+    assert "roll 5-6 is already covered by the row for 1-6 (rows[0])" in by_code(report, "dice.overlap").message
 
 
 def test_suppression_turns_a_finding_into_info_and_stale_ones_are_reported(make_pack):
@@ -280,3 +281,81 @@ def test_two_packs_sharing_an_id_are_told_apart_by_folder(make_pack, tmp_path):
     d = by_code(validate_paths([tmp_path]), "pack.duplicate_id")
     assert d.file.endswith("two/pack.yaml") and (d.line, d.severity.value) == (1, "warning")
     assert f"pack id 'planes' is also the id of the pack in {tmp_path / 'one'};" in d.message
+
+
+@pytest.mark.parametrize("text, path, expected", [
+    ("kind: toy.plane\nid: Spit_I\nspeed: 4\n", "id", "expected an id: lower-case letters, digits, '.', '_' and '-'"),
+    ("kind: toy.table\nid: t\ndie: D6\nrows: []\n", "die", "expected a die: 'd6', '2d6', 'd20'"),
+    ("kind: toy.table\nid: t\ndie: d6\nrows:\n  - {roll: 1to6}\n", "rows[0].roll",
+     "expected a roll: a number (7), a range ('1-5'), an open range ('19+') or alternatives ('1 or 20'); got '1to6'"),
+])
+def test_a_value_of_the_wrong_form_is_described_in_words_not_as_a_regular_expression(make_pack, text, path, expected):
+    root = make_pack(files={"x.yaml": text})
+    [d] = [d for d in validate_paths([root]).diagnostics if d.code == "schema"]
+    assert d.path == path and d.message.startswith(expected), d.message
+    assert "^" not in d.message and "valid integer" not in d.message
+
+
+def test_a_pattern_without_words_adds_the_fields_description_and_its_example():
+    from pydantic import ValidationError
+
+    from engine.content.loader import schema_diagnostics
+    from engine.content.model import Model, field
+    from engine.content.yamlio import parse_yaml
+
+    class Hex(Model):
+        code: str = field("Hex code as printed, e.g. 'AB12'.", pattern=r"^[A-Z]+[0-9]+$")
+
+    doc = parse_yaml(b"code: 12ab\n", "h.yaml")
+    try:
+        Hex.model_validate(doc.data)
+    except ValidationError as exc:
+        [d] = schema_diagnostics(Hex, doc.data, exc, doc)
+    assert d.message == ("string should match pattern '^[A-Z]+[0-9]+$' (Hex code as printed, e.g. 'AB12'); "
+                         "got '12ab'")
+
+
+def test_a_base_pack_missing_from_an_installation_without_content_says_where_to_point(make_pack, tmp_path, monkeypatch):
+    """pip install git+... makes a wheel, and a wheel holds no content/: the README's CI line then
+    finds no bundled base pack, and the message says what to put on SORTIE_PACK_PATH."""
+    import engine.content.validate as validate
+
+    child = make_pack("child", manifest="id: child\nname: c\nversion: '1'\nruleset: toy\nextends: my-base\n")
+    assert "bundled content." in by_code(validate_paths([child]), "pack.extends").message
+    monkeypatch.setattr(validate, "BUNDLED_CONTENT", tmp_path / "site-packages" / "content")
+    d = by_code(validate_paths([child], validate.Workspace()), "pack.extends")
+    assert "which this installation does not have" in d.message and "on SORTIE_PACK_PATH" in d.message
+
+
+def test_a_pack_that_kept_its_bases_id_is_told_to_take_its_own(make_pack):
+    make_pack("base")
+    copy = make_pack("my-copy", manifest="id: base\nname: c\nversion: '1'\nruleset: toy\nextends: base\n")
+    d = by_code(validate_paths([copy]), "pack.extends")
+    assert (d.line, d.path) == (5, "extends")
+    assert d.message == ("this pack's own id is 'base', so it would extend itself: a pack copied from its base "
+                         "keeps the base's id; give this one its own id")
+
+
+def test_a_field_indented_too_little_is_told_to_go_under_the_key_above():
+    """`climb:` then `step: 3` in the same column makes `step` a field of the record; "did you mean
+    'sample'?" would send the modder the wrong way."""
+    from pydantic import ValidationError
+
+    from engine.content.loader import schema_diagnostics
+    from engine.content.model import Model, field
+    from engine.content.yamlio import parse_yaml
+
+    class Mark(Model):
+        step: int = field("Ruler mark.")
+
+    class Plane(Model):
+        sample: bool = field("A sample.", False)
+        climb: Mark | None = field("Climb icon.", None)
+
+    doc = parse_yaml(b"climb:\nstep: 3\nstap: 4\n", "p.yaml")
+    try:
+        Plane.model_validate(doc.data)
+    except ValidationError as exc:
+        found = {d.path: (d.line, d.message) for d in schema_diagnostics(Plane, doc.data, exc, doc)}
+    assert found["step"] == (2, "unknown field 'step' here, but 'climb' above has a field 'step': indent it under 'climb:'")
+    assert found["stap"][1].startswith("unknown field 'stap'.")  # not a field of climb's either

@@ -79,3 +79,26 @@ def test_dump_is_stable_and_round_trips():
     again = parse_yaml(text)
     assert again.data == data and again.header == "# header\n"
     assert dump_yaml(again.data, again.header) == text
+
+
+@pytest.mark.parametrize("source, at, says", [
+    # a key indented one space too far under its list item, as in a theater table's sections
+    ("sections:\n  - die: d20\n   role: fighter\n", (3, 4), "line 3 does not line up with the block it belongs to, "
+     "which starts at line 2, column 3: the keys of one mapping, and the '- ' of the items of one list, go in one column"),
+    ("sides:\n  allies:\n   factions: [raf]\n    printed: RAF\n", (4, 5), "line 4 does not line up with the block"),
+    ("id: x\n name: y\n", (2, 6), "line 2 is indented further than the line above it"),
+    ("name: Spitfire: Mk I\n", (1, 15), "a second ': ' on one line: quote a value that holds ': '"),
+    ("rows:\n\t- 1\n", (2, 1), "a tab: YAML is indented with spaces only"),
+    ("roles: [fighter, bomber\nid: x\n", (2, 3), "the bracket opened at line 1, column 8 is not closed"),
+])
+def test_a_syntax_error_says_what_to_fix_in_a_modders_words(source, at, says):
+    """The parser speaks of block ends and tokens; the message says what is wrong on the line."""
+    [diag] = parse_yaml(source.encode(), "f.yaml").diagnostics
+    assert (diag.code, (diag.line, diag.column)) == ("yaml.syntax", at)
+    assert says in diag.message, diag.message
+
+
+def test_a_quote_inside_a_quoted_value_is_not_called_an_indent():
+    [diag] = parse_yaml(b"kind: toy.plane\nname: 'Hawker's Hurricane'\n", "f.yaml").diagnostics
+    assert (diag.line, diag.code) == (2, "yaml.syntax")
+    assert "a single quote inside is written twice ('It''s')" in diag.message and "line up" not in diag.message

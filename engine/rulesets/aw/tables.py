@@ -40,6 +40,8 @@ SEVERITY = {"none": 0, "abort": 1, "bombed": 2, "kill": 2}
 
 
 class AirRow(Model):
+    """One row of the Air Combat CRT: the results on each firing column for the rolls."""
+
     roll: Roll
     fighters: AirResult = field("Fighters Firing column: " + AIR_HELP)
     bombers: AirResult = field("Bombers Firing Defensively column: " + AIR_HELP)
@@ -72,6 +74,8 @@ class AirSuperiorityCrt(Record, Crt):
 
 
 class BombingRow(Model):
+    """One row of the Bombing CRT: the results against each target class for the rolls."""
+
     roll: Roll
     logistic_centre: BombResult = field("Logistic Center column: " + BOMB_HELP)
     port: BombResult = field("Port column: " + BOMB_HELP)

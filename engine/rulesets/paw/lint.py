@@ -277,7 +277,7 @@ class RowCutOff(LintRule):
                     ctx.emit_warning(("table", "sections", s, "role"),
                                      "section is cut off: no role printed")
             for path, _, row in _availability_rows(record):
-                if row.printed is None:
+                if row.printed is None and row.plane is None:  # an authored row names its plane only
                     ctx.emit_warning(path, "row is cut off: no plane printed")
                 if row.role_missing:
                     ctx.emit_warning(path, "the Role cell of this row is not printed")
@@ -398,13 +398,15 @@ class TimelineTables(LintRule):
         for side in rolling:
             for kind in ("mission_type", "ground_targets"):
                 if (kind, side) not in have and (kind, None) not in have:
-                    ctx.emit_warning(("mission_roll",), f"the {side} roll for missions but no "
-                                     f"{kind.replace('_', ' ')} table serves them")
+                    ctx.emit_warning(("mission_roll",), f"the {side} side rolls for missions but no "
+                                     f"{kind.replace('_', ' ')} table serves them: add a paw.theater_table "
+                                     f"with timeline: {record.id}, side: {side} and a table of type {kind}")
         for side, setup in record.sides.items():
             for i, faction in enumerate(setup.factions):
                 if faction not in factions:
                     ctx.emit_warning(("sides", side, "factions", i),
-                                     f"no availability table for '{faction}'")
+                                     f"no availability table for '{faction}': add a paw.theater_table with "
+                                     f"timeline: {record.id} and a table of type availability, faction: {faction}")
 
 
 class TimelineDates(LintRule):

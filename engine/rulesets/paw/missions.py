@@ -99,6 +99,8 @@ class DestroyGoal(Model):
 
 
 class DestroySet(Model):
+    """Goals met together: destroying all of them wins."""
+
     all_of: list[DestroyGoal] = field("Goals that must all be met.", min_length=1)
 
 

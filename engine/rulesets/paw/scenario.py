@@ -39,6 +39,8 @@ class Placed(Model):
 
 
 class ScenarioPlane(Placed):
+    """One plane of the scenario: its dashboard, side, role and where and how it starts."""
+
     id: str = field("Unit id within the scenario, e.g. 'he111-1'.",
                     pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)
     dashboard: Ref("paw.dashboard")
@@ -53,6 +55,8 @@ class ScenarioPlane(Placed):
 
 
 class ScenarioTarget(Placed):
+    """One ground target counter of the scenario and where it stands."""
+
     id: str = field("Unit id within the scenario, e.g. 'tr-1'.",
                     pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=40)
     unit: Ref("paw.ground_target")

@@ -130,17 +130,23 @@ class Timeline(Record):
 
 
 class MissionRow(Model):
+    """One row of a MISSION TYPE table: the rolls that give one mission."""
+
     roll: Roll | None = field("Roll as printed; null when no roll is printed.", None)
     mission: Ref("paw.mission_type") | None = field(
         "Mission briefing on this roll; null when the row is cut off.", None)
 
 
 class CompositionItem(Model):
+    """Counters of one ground target the defender places for a target row."""
+
     unit: Ref("paw.ground_target", description="Counter to place.")
     count: int = field("How many of these counters.", ge=1, le=10)
 
 
 class GroundTargetRow(Model):
+    """One row of a GROUND TARGETS table: the rolls that give one target and its counters."""
+
     roll: Roll | None = field("Roll as printed; null when no roll is printed.", None)
     target: str | None = field("Target as printed ('Radar Station', 'HQ Bunker' ...); null "
                                "when the row is cut off.", None)
@@ -152,12 +158,15 @@ class GroundTargetRow(Model):
 
 
 class AvailabilityRow(Model):
+    """One row of an AVAILABILITY table: the rolls that give one plane of the role. A table a
+    modder authors names the `plane` and its `points` and may leave `printed` out."""
+
     roll: Roll | None = field("Roll as printed; null when no roll is printed.", None)
     plane: Ref("paw.dashboard") | None = field(
         "Dashboard of the plane on this roll; null when the row is cut off or the printed name "
         "designates no plane.", None)
-    printed: str | None = field("Plane name exactly as printed; null when nothing is printed.",
-                                None)
+    printed: str | None = field("Plane name exactly as printed; null when nothing is printed "
+                                "(an authored table may name only the `plane`).", None)
     plays_as: str | None = field(
         "Plane the dashboard stands in for, as printed in brackets: 'SM.79 (as B.R.20 M)'.",
         None,
@@ -171,11 +180,15 @@ class AvailabilityRow(Model):
 
 
 class MissionTypeTable(DiceTable):
+    """A MISSION TYPE table: the side that rolls for its mission rolls a d20 on it."""
+
     type: Literal["mission_type"] = field("Table shape: a MISSION TYPE table.")
     rows: list[MissionRow] = field("Rows in printed order.", min_length=1)
 
 
 class GroundTargetTable(DiceTable):
+    """A GROUND TARGETS table: rolled for the target of a mission that attacks one."""
+
     type: Literal["ground_targets"] = field("Table shape: a GROUND TARGETS table.")
     rows: list[GroundTargetRow] = field("Rows in printed order.", min_length=1)
 
@@ -188,6 +201,8 @@ class RoleSection(DiceTable):
 
 
 class AvailabilityTable(Model):
+    """A faction's AVAILABILITY table: a d20 table per role, rolled for each plane it flies."""
+
     type: Literal["availability"] = field("Table shape: an AVAILABILITY table.")
     faction: Ref("paw.faction")
     basing: Basing | None = field("'carrier' or 'land' for the Pacific's split tables.", None)

@@ -168,3 +168,16 @@ class RosterTargets(LintRule):
                 f"{place.name} ({place.at}) is '{owner}' territory: '{entry.side}' scores only for "
                 "enemy targets (30.7)",
             )
+
+
+class NotInPlay(LintRule):
+    code = "aw.not_in_play"
+    kinds = (CARD, ROSTER)
+    summary = "A card or roster line that no scenario lists is never in play, nor checked against a map."
+
+    def check(self, record: CampaignCard | TargetRosterEntry, ctx: LintContext) -> None:
+        kind, held = (CARD, "deck") if isinstance(record, CampaignCard) else (ROSTER, "target_roster")
+        if next(scenarios_using(ctx, kind, record.id), None) is None:
+            ctx.emit_warning(("id",), f"no scenario lists '{record.id}' in a side's {held}, so it is never in "
+                             f"play: add it to sides[...].{held} of a scenario (a copy of a bundled scenario, "
+                             "with its own id, for a pack that extends one)")

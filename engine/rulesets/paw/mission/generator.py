@@ -184,8 +184,9 @@ class _Mission:
     def target(self, side: str, defender: str):
         record = self._table("ground_targets", side)
         if record is None:
-            raise MissionReport(f"{self.where}: no GROUND TARGETS table for the {side}'s "
-                                "missions")
+            raise MissionReport(f"{self.where}: no GROUND TARGETS table for the {side}'s missions: add a "
+                                f"paw.theater_table with timeline: {self.timeline.id}, side: {side} and a "
+                                "table of type ground_targets")
 
         def check(row) -> str | None:
             if row.target is None:
