@@ -461,7 +461,7 @@ def test_a_cells_finding_is_said_under_its_grid_naming_the_cell(window, qtbot):
     row = window.form.rows_by_path["rows"]
     edit_cell(qtbot, grid, 1, "roll", "3-6")
     qtbot.waitUntil(lambda: row.message.isVisibleTo(window.form), timeout=3000)
-    assert "row 2, Roll: roll 3 is already covered by row 1" in row.message.text()
+    assert "row 2, Roll: roll 3 is already covered by the row for 1-3" in row.message.text()
     assert grid.table.item(1, 0).background().color().name() == "#fbe7bf"
     window.undo_action.trigger()
     qtbot.waitUntil(lambda: not row.message.isVisibleTo(window.form), timeout=3000)
