@@ -71,10 +71,15 @@ class Sight:
                 self._words_of.clear()
 
     def show(self, event: dict, hidden: frozenset[str] = NOTHING) -> dict:
-        """`event` with another side's secret choice left out (that it was made stays), and every
-        mention of a unit in `hidden` made "a <side> unit", its type and name dropped."""
+        """`event` with another side's secret choice or private draw (an event marked `hidden`) left
+        out (that it was made stays), and every mention of a unit in `hidden` made "a <side> unit",
+        its type and name dropped."""
         if event["type"] == "decision" and event.get("secret") and event["side"] not in self.sides:
             event = {**event, "action": {"type": event["action"].get("type"), "label": "(chosen in secret)"}}
+        elif event.get("hidden") is True and event.get("side") not in self.sides:
+            # a side's private draw (Air Wars' campaign cards: "do not reveal them to the enemy",
+            # 11.1): that it drew, and how many, not what
+            event = {k: len(v) if isinstance(v, list) else v for k, v in event.items()}
         if not hidden or not (words := self._words(hidden)):
             return event
         shown = _mask(event, words, _pattern(tuple(sorted(words))))

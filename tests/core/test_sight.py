@@ -105,3 +105,19 @@ def test_in_red_eagles_a_stack_revealed_by_contact_is_masked_in_the_lines_before
     sight.learn(game.log)
     named = [e for e in new[:i] if any(uid in str(e) for uid in revealed)]
     assert all(sight.show(e, h) != e for e, h in zip(new[:i], hidden[:i]) if e in named)
+
+
+def test_the_other_sides_campaign_cards_are_counted_not_named():
+    """Red Eagles: each side picks its cards in secret (11.1); the other player learns how many."""
+    launch = find_scenario("red-eagles")
+    engine = launch.ruleset.engine
+    game = Game(engine, launch.scenario, launch.content, 3)
+    bots = {side: engine.bot(side, "hard") for side in game.sides}
+    while not any(e["type"] == "aw.cards_picked" and e["side"] == "luftwaffe" for e in game.log):
+        game.submit(bots[game.pending.side].choose(game.pending, game))
+    picked = next(e for e in game.log if e["type"] == "aw.cards_picked" and e["side"] == "luftwaffe")
+    assert len(picked["cards"]) >= 1
+    shown = Sight({"vvs"}).show(picked)
+    assert shown["cards"] == len(picked["cards"]) and shown["side"] == "luftwaffe"
+    assert not [c for c in picked["cards"] if c in str(shown)]
+    assert Sight({"luftwaffe"}).show(picked) == picked
