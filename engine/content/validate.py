@@ -148,10 +148,10 @@ class Workspace:
             base = self.pack(candidates[manifest.extends])
         else:
             known = sorted(set(candidates) | set(loaded))
-            # Installed from a wheel (pip install git+...), Sortie has no content/ folder to look in.
+            # An installation made without the bundled packs (the wheel carries them) has none to look in.
             bundled = "in the bundled content" if BUNDLED_CONTENT.is_dir() else (
-                "in the bundled content, which this installation does not have (a wheel holds no "
-                "content/): put the folder of a Sortie checkout's content/ on SORTIE_PACK_PATH")
+                "in the bundled content, which this installation does not have: put the folder of a "
+                "Sortie checkout's content/ on SORTIE_PACK_PATH")
             fail(
                 "pack.extends",
                 f"base pack '{manifest.extends}' not found beside this pack, on SORTIE_PACK_PATH "

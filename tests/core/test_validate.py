@@ -316,7 +316,7 @@ def test_a_pattern_without_words_adds_the_fields_description_and_its_example():
 
 
 def test_a_base_pack_missing_from_an_installation_without_content_says_where_to_point(make_pack, tmp_path, monkeypatch):
-    """pip install git+... makes a wheel, and a wheel holds no content/: the README's CI line then
+    """An installation without the bundled packs (the wheel carries them; one made without them)
     finds no bundled base pack, and the message says what to put on SORTIE_PACK_PATH."""
     import engine.content.validate as validate
 
