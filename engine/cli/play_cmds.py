@@ -113,7 +113,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         sight.learn(new)
         for event, hidden in zip(new, watch.note(g, new)):
             if event["type"] not in UNTOLD:
-                say(f"  {line(sight.show(event, hidden))}")
+                say(f"  {line(sight.show(event, hidden), limit=None)}")
 
     if persons:
         show_new(game)  # the set-up, before the first question
