@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from engine.content.validate import UsageError
-from engine.core.controllers import Quit, TerminalController
+from engine.core.controllers import Quit
+from engine.core.prompt import TerminalController
 from engine.core.events import canonical
 from engine.core.decisions import IllegalAction
 from engine.core.game import Game, SaveMismatch, resume, run
