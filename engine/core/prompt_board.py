@@ -120,8 +120,14 @@ class Situation:
         end = place(self.game, self.decision, option) if place else None
         if not end or end.get("pos") is None:
             return ""
+        if end.get("exits"):
+            return f"LEAVES THE MAT by the {end['exits']} edge: out of the game"
         (x, y), heading = end["pos"], end.get("heading") or 0.0
         text = f"ends at ({x:.0f}, {y:.0f}) heading {heading:.0f}°"
+        if "energy" in end:
+            text += f", Energy {end['energy']}" + (f", {end['altitude']}" if end.get("altitude") else "")
+        if end.get("crashes") or end.get("stalls"):
+            text += ", then CRASHES" if end.get("crashes") else ", then stalls"
         enemies = [u for u in self.view.on_board() if u.side != self.decision.side and u.pos is not None]
         if enemies:
             near = min(enemies, key=lambda u: math.hypot(u.pos[0] - x, u.pos[1] - y))

@@ -103,7 +103,7 @@ def test_a_pocket_air_war_maneuver_says_where_it_ends_and_the_nearest_enemy_from
     # spitfire-1 at (330, 60) heading 90, five 15 mm steps ahead; bf109-1 dead ahead
     assert Situation(game, decision).view.units["bf109-1"].pos == (330.0, 450.0)
     level = [line for line in said if "level flight 5 steps" in line][-1]
-    assert level.endswith("  → ends at (330, 135) heading 90°, bf109-1 315 mm at 12 o'clock")
+    assert level.endswith("  → ends at (330, 135) heading 90°, Energy 5, standard, bf109-1 315 mm at 12 o'clock")
 
 
 def test_units_never_names_a_unit_the_side_cannot_identify():

@@ -75,12 +75,18 @@ class PawEngine:
 
     def option_place(self, game, decision, option) -> dict | None:
         """Where an offered maneuver would leave the plane (`pos`, `heading`, `path` in mat
-        millimetres), so a board can show it and a person can pick it there."""
+        millimetres), so a board can show it and a person can pick it there; with its Energy and
+        altitude after it, and the edge it `exits` by, or that it `stalls` or `crashes`, so a person
+        at the prompt is warned before flying off the mat."""
         if decision.kind != "paw.maneuver" or option.get("plane") not in game.state.planes:
             return None
         end = predict(game.state, game.state.planes[option["plane"]], option)
-        return {**game.state.pose_event(end.pose),
-                "path": [[round(x, 2), round(y, 2)] for x, y, _ in end.path]}
+        place = {**game.state.pose_event(end.pose), "path": [[round(x, 2), round(y, 2)] for x, y, _ in end.path],
+                 "energy": end.energy, "altitude": game.state.alt_name(end.alt)}
+        for key, value in (("exits", end.exited), ("stalls", end.stalls), ("crashes", end.crashes)):
+            if value:
+                place[key] = value
+        return place
 
 
 class Play:
