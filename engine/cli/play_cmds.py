@@ -152,6 +152,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         }))
     else:
         scores = ", ".join(f"{side} {value:g}" for side, value in outcome.score.items())
-        print(f"Result: {outcome.result} (winner: {outcome.winner or 'none'}); score {scores}; "
-              f"{outcome.turns} turn(s), {len(game.log)} events")
+        why = outcome.details.get("why")
+        print(f"Result: {outcome.result} (winner: {outcome.winner or 'none'}){f' — {why}' if why else ''}; "
+              f"score {scores}; {outcome.turns} turn(s), {len(game.log)} events")
     return 0
