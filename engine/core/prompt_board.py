@@ -118,8 +118,11 @@ class Situation:
         rulesets whose actions do not name a place (`option_place`: Pocket Air War's maneuvers)."""
         place = getattr(self.game.engine, "option_place", None)
         end = place(self.game, self.decision, option) if place else None
-        if not end or end.get("pos") is None:
+        if not end:
             return ""
+        if end.get("pos") is None:  # no place: only what it leads to
+            return "stalls and CRASHES" if end.get("crashes") else "stalls: drops an altitude level" \
+                if end.get("stalls") else ""
         if end.get("exits"):
             return f"LEAVES THE MAT by the {end['exits']} edge: out of the game"
         (x, y), heading = end["pos"], end.get("heading") or 0.0
@@ -127,7 +130,7 @@ class Situation:
         if "energy" in end:
             text += f", Energy {end['energy']}" + (f", {end['altitude']}" if end.get("altitude") else "")
         if end.get("crashes") or end.get("stalls"):
-            text += ", then CRASHES" if end.get("crashes") else ", then stalls"
+            text += ", then stalls and CRASHES" if end.get("crashes") else ", then stalls: drops an altitude level"
         enemies = [u for u in self.view.on_board() if u.side != self.decision.side and u.pos is not None]
         if enemies:
             near = min(enemies, key=lambda u: math.hypot(u.pos[0] - x, u.pos[1] - y))

@@ -32,3 +32,19 @@ def test_the_result_says_what_ended_the_game_and_what_decided_it(capsys):
     assert result.startswith("Result: victory (winner: axis) — allies had no plane left on the mat; allies shot "
                              "down 27 VP, axis shot down 46 VP: axis most, and at least 50% of the 92 VP allies "
                              "started with (Fighter Sweep); score allies 27, axis 46;")  # was: no word why
+
+
+def test_an_energy_of_0_says_the_stall_it_brings_and_at_low_altitude_the_crash(faithful):
+    g = game(faithful, [plane("spit", "spitfire-i", "allies", 300, 300, heading=90, altitude="low", energy=1),
+                        plane("hi", "spitfire-i", "allies", 200, 300, heading=90, altitude="high", energy=1),
+                        plane("bf", "bf-109e", "axis", 100, 100, heading=0)])
+    said = {}
+    while len(said) < 2:
+        d = g.pending
+        if d.kind == "paw.energy" and d.side == "allies":
+            zero = next(o for o in d.options if o["to"] == 0)
+            said[d.context["plane"]] = Situation(g, d).option_end(zero)
+            assert all(Situation(g, d).option_end(o) == "" for o in d.options if o["to"])
+        g.submit(next((o for o in d.options if o.get("to") == 1), d.options[0]) if d.side == "allies"
+                 else g.engine.bot(d.side, "hard").choose(d, g))
+    assert said == {"spit": "stalls and CRASHES", "hi": "stalls: drops an altitude level"}  # page 7, Stall

@@ -77,8 +77,15 @@ class PawEngine:
         """Where an offered maneuver would leave the plane (`pos`, `heading`, `path` in mat
         millimetres), so a board can show it and a person can pick it there; with its Energy and
         altitude after it, and the edge it `exits` by, or that it `stalls` or `crashes`, so a person
-        at the prompt is warned before flying off the mat."""
-        if decision.kind != "paw.maneuver" or option.get("plane") not in game.state.planes:
+        at the prompt is warned before flying off the mat. An Energy setting of 0 has no place, only
+        its stall (and whether it crashes)."""
+        if option.get("plane") not in game.state.planes:
+            return None
+        if decision.kind == "paw.energy":  # no place, but what setting 0 Energy does: a stall
+            plane = game.state.planes[option["plane"]]
+            crash = stall_outcome(game.state, plane) == "crash"
+            return ({"stalls": True, "crashes": True} if crash else {"stalls": True}) if option.get("to") == 0 else None
+        if decision.kind != "paw.maneuver":
             return None
         end = predict(game.state, game.state.planes[option["plane"]], option)
         place = {**game.state.pose_event(end.pose), "path": [[round(x, 2), round(y, 2)] for x, y, _ in end.path],
