@@ -88,9 +88,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         talk.flush()
         return input()
 
-    controllers = {}
+    controllers, seats = {}, {}
     for side in game.sides:
-        who_plays = seat(side, who.pop(side, "bot"), engine.bot_strengths)
+        seats[side] = who_plays = seat(side, who.pop(side, "bot"), engine.bot_strengths)
         controllers[side] = TerminalController(ask, say) if who_plays == "human" else engine.bot(side, who_plays)
     if who:
         raise UsageError(f"no side named {', '.join(who)}; sides: {', '.join(game.sides)}")
@@ -117,6 +117,18 @@ def cmd_play(args: argparse.Namespace) -> int:
                 say(f"  {line(sight.show(event, hidden), limit=None)}")
 
     if persons:
+        scenario = launch.scenario
+        say(f"{scenario.name} ({launch.pack_id}/{scenario.id}), seed {game.seed}; "
+            + ", ".join(f"{side}: {'you' if side in persons else f'bot ({who_plays})'}"
+                        for side, who_plays in seats.items()))
+        if getattr(scenario, "briefing", None):
+            say(f"  {scenario.briefing}")
+        say("  At a prompt: a number, part of a label to narrow the list, units for the board, ? for help, q to stop.")
+        if save is not None:  # the story so far was told when it was played: from the person's last answer on
+            mine = [i for i, e in enumerate(game.log) if e["type"] == "decision" and e["side"] in persons]
+            printed = mine[-1] if mine else 0
+            sight.learn(game.log[:printed])
+            say(f"  resumed from {args.resume} after {len(game.decisions)} decision(s); from your last answer on:")
         show_new(game)  # the set-up, before the first question
     try:
         run(game, controllers, on_decision=show_new if persons else None)
