@@ -92,7 +92,8 @@ def line(event: dict, limit: int | None = LINE_LIMIT) -> str:
         text = f"{event.get('side')} to decide: {event.get('prompt', '')}"
     elif kind == "unit.placed":
         where = _where(event, "at", "pos") or f"box {event.get('box')}"
-        text = f"{event['unit']} ({event.get('unit_type', '')}, {event.get('side')}) placed at {where}"
+        what = ", ".join(str(v) for v in (event.get("unit_type"), event.get("side")) if v)  # a target has no side
+        text = f"{event['unit']}{f' ({what})' if what else ''} placed at {where}"
     elif kind == "unit.moved":
         text = f"{event['unit']} moved to {_where(event, 'to', 'pos')}"
         if event.get("reason"):

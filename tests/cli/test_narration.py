@@ -29,3 +29,12 @@ def test_the_terminal_says_each_sides_fire_in_an_air_combat_where_the_log_leaves
             "none, none, kills 0, aborts 0] [side luftwaffe, units me110.1, column bombers, printed 1, dice 1, "
             "rolls 6, results abort, kills 0, aborts 1]") in told  # was: no word of the dice that aborted pe-2.1
     assert "fire" not in line(combat)  # the studio's log line: the why pane shows the fire
+
+
+def test_a_unit_of_no_side_is_placed_without_an_empty_slot():
+    target = {"seq": 40, "type": "unit.placed", "unit": "target:target-west", "unit_type": "target", "side": None,
+              "at": "0502"}
+    assert line(target) == "target:target-west (target) placed at 0502"  # was "(target, None)" / "(target, )"
+    plane = {"seq": 1, "type": "unit.placed", "unit": "b17-1", "unit_type": "b-17g-fortress", "side": "allies",
+             "at": "0924"}
+    assert line(plane) == "b17-1 (b-17g-fortress, allies) placed at 0924"
