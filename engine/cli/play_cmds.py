@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engine.content.validate import UsageError
 from engine.core.controllers import Quit
-from engine.core.prompt import TerminalController
+from engine.core.prompt import TerminalController, Undo
 from engine.core.events import canonical
 from engine.core.decisions import IllegalAction
 from engine.core.game import Game, SaveMismatch, resume, run
@@ -123,15 +123,37 @@ def cmd_play(args: argparse.Namespace) -> int:
                         for side, who_plays in seats.items()))
         if getattr(scenario, "briefing", None):
             say(f"  {scenario.briefing}")
-        say("  At a prompt: a number, part of a label to narrow the list, units for the board, ? for help, q to stop.")
+        say("  At a prompt: a number, part of a label to narrow the list, units for the board, undo, ? for help, "
+            "q to stop.")
         if save is not None:  # the story so far was told when it was played: from the person's last answer on
             mine = [i for i, e in enumerate(game.log) if e["type"] == "decision" and e["side"] in persons]
             printed = mine[-1] if mine else 0
             sight.learn(game.log[:printed])
             say(f"  resumed from {args.resume} after {len(game.decisions)} decision(s); from your last answer on:")
         show_new(game)  # the set-up, before the first question
+    def taken_back(g: Game) -> Game:
+        """The game played again up to the person's last answer, which is asked again."""
+        nonlocal printed
+        mine = [i for i, d in enumerate(g.decisions) if d["side"] in persons]
+        if not mine:
+            say("  nothing to take back: you have not answered yet")
+            return g
+        undone = g.decisions[mine[-1]]
+        back = resume(engine, launch.scenario, launch.content, {**g.save(), "decisions": g.decisions[:mine[-1]]},
+                      pack=launch.pack_id)
+        printed = len(back.log)
+        watch.note(back, [])
+        say(f"  took back your answer '{undone['action'].get('label', undone['action'])}' and "
+            f"{len(g.decisions) - mine[-1] - 1} decision(s) after it")
+        return back
+
     try:
-        run(game, controllers, on_decision=show_new if persons else None)
+        while True:
+            try:
+                run(game, controllers, on_decision=show_new if persons else None)
+                break
+            except Undo:
+                game = taken_back(game)
     except (Quit, KeyboardInterrupt) as stop:  # Ctrl-C at the prompt is a way to quit: keep the game
         how = "interrupted" if isinstance(stop, KeyboardInterrupt) else "quit"
         if args.save:

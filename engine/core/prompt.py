@@ -24,7 +24,12 @@ HELP = """  what you can type:
     all          the whole list again
     units        every unit you can see: where it is, its state{near}
     {{...}}        an action as JSON (try anything: the engine takes it or says why not)
+    undo         take back your last answer (and what followed it) and answer it again
     q            stop (with --save FILE the game is saved; Ctrl-D and Ctrl-C stop the same way)"""
+
+
+class Undo(Exception):
+    """The person at the prompt takes back their last answer."""
 
 
 class TerminalController:
@@ -49,6 +54,8 @@ class TerminalController:
             low = line.lower()
             if low in ("q", "quit", "exit"):
                 raise Quit
+            if low == "undo":
+                raise Undo
             if low in ("?", "h", "help"):
                 near = f", how far and at what o'clock from {board.focus.id}" if board.focus else ""
                 self.write(HELP.format(near=near))
