@@ -2,27 +2,7 @@
 
 import json
 
-import pytest
-
 from engine.cli import main
-
-
-@pytest.fixture
-def typing(monkeypatch):
-    """Make the person at the prompt type `answers`, then Ctrl-D."""
-
-    def make(*answers):
-        queue = iter(answers)
-
-        def read(prompt=""):
-            try:
-                return next(queue)
-            except StopIteration:
-                raise EOFError from None
-
-        monkeypatch.setattr("builtins.input", read)
-
-    return make
 
 
 def test_a_person_is_told_the_scenario_who_plays_what_and_what_they_can_type(typing, capsys):

@@ -9,6 +9,8 @@ from engine.core.launch import find_scenario
 from engine.core.prompt import TerminalController
 from engine.core.prompt_board import Situation, clock
 
+from .conftest import answers
+
 
 def first_decision(scenario: str, side: str, seed: int = 5):
     """A game at `side`'s first question, the other sides played by the hard bot."""
@@ -24,16 +26,9 @@ def until(game: Game, side: str):
 
 
 def person(*typed: str):
-    """A TerminalController reading `typed` in turn (Quit after), and what it wrote."""
-    said, answers = [], iter(typed)
-
-    def read(prompt):
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    return TerminalController(read, said.append), said
+    """A TerminalController reading `typed` in turn (then Ctrl-D), and what it wrote."""
+    said = []
+    return TerminalController(answers(*typed), said.append), said
 
 
 @pytest.fixture(scope="module")
