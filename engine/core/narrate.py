@@ -59,13 +59,17 @@ def _records(value: Any) -> bool:
 
 
 def _compact(event: dict, skip: Sequence[str] = (), whole: bool = False) -> str:
-    """The event's fields; `whole` adds its lists of records, one after another in brackets."""
+    """The event's fields; `whole` adds its mappings and its lists of records (in brackets)."""
     parts = []
     for key, value in event.items():
         if key in QUIET or key in skip or key in REASON_KEYS:
             continue
         if whole and _records(value):
             parts.append(f"{key.replace('_', ' ')} " + " ".join(f"[{_compact(v, whole=True)}]" for v in value))
+            continue
+        if whole and isinstance(value, dict):  # the modifiers that made a roll's total
+            parts.append(f"{key.replace('_', ' ')} "
+                         + (modifiers_text(value) if key == "modifiers" else value_text(value)))
             continue
         if isinstance(value, (dict, list)) and key not in ("units", "targets", "order", "cards", "rolls", "results") \
                 and not _names(value):
@@ -77,8 +81,9 @@ def _compact(event: dict, skip: Sequence[str] = (), whole: bool = False) -> str:
 
 
 def line(event: dict, limit: int | None = LINE_LIMIT) -> str:
-    """One line for the event log, cut at `limit` characters. None: whole, with the event's lists of
-    records too, for a person at the terminal, who has no why pane to read them in."""
+    """One line for the event log, cut at `limit` characters. None: whole, with the event's mappings
+    (the modifiers of a roll) and lists of records too, for a person at the terminal, who has no why
+    pane to read them in."""
     kind = event["type"]
     if kind == "summary":
         text = event.get("text", "")

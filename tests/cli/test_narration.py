@@ -38,3 +38,10 @@ def test_a_unit_of_no_side_is_placed_without_an_empty_slot():
     plane = {"seq": 1, "type": "unit.placed", "unit": "b17-1", "unit_type": "b-17g-fortress", "side": "allies",
              "at": "0924"}
     assert line(plane) == "b17-1 (b-17g-fortress, allies) placed at 0924"
+
+
+def test_the_terminal_says_the_modifiers_that_made_a_rolls_total():
+    attack = {"seq": 337, "type": "paw.attack", "plane": "bf109-3", "weapon": "guns", "target": "spitfire-4",
+              "roll": 16, "modifiers": {"size": -1}, "total": 15, "threshold": 15, "hit": True}
+    assert "roll 16, modifiers -1 size, total 15, threshold 15, hit yes" in line(attack, limit=None)  # was no -1
+    assert "modifiers" not in line(attack)  # the studio's why pane lists them
