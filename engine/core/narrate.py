@@ -59,7 +59,7 @@ def _records(value: Any) -> bool:
 
 
 def _compact(event: dict, skip: Sequence[str] = (), whole: bool = False) -> str:
-    """The event's fields; `whole` adds its mappings and its lists of records (in brackets)."""
+    """The event's fields; `whole` adds its modifiers and its lists of records (in brackets)."""
     parts = []
     for key, value in event.items():
         if key in QUIET or key in skip or key in REASON_KEYS:
@@ -67,9 +67,10 @@ def _compact(event: dict, skip: Sequence[str] = (), whole: bool = False) -> str:
         if whole and _records(value):
             parts.append(f"{key.replace('_', ' ')} " + " ".join(f"[{_compact(v, whole=True)}]" for v in value))
             continue
-        if whole and isinstance(value, dict):  # the modifiers that made a roll's total
-            parts.append(f"{key.replace('_', ' ')} "
-                         + (modifiers_text(value) if key == "modifiers" else value_text(value)))
+        # what made a roll's total; other mappings may be keyed by unit ids, which `sight` does not
+        # mask in keys: they are left to the studio's why pane
+        if whole and key == "modifiers" and isinstance(value, dict):
+            parts.append(f"modifiers {modifiers_text(value)}")
             continue
         if isinstance(value, (dict, list)) and key not in ("units", "targets", "order", "cards", "rolls", "results") \
                 and not _names(value):
@@ -81,9 +82,9 @@ def _compact(event: dict, skip: Sequence[str] = (), whole: bool = False) -> str:
 
 
 def line(event: dict, limit: int | None = LINE_LIMIT) -> str:
-    """One line for the event log, cut at `limit` characters. None: whole, with the event's mappings
-    (the modifiers of a roll) and lists of records too, for a person at the terminal, who has no why
-    pane to read them in."""
+    """One line for the event log, cut at `limit` characters. None: whole, with the modifiers of a
+    roll and the event's lists of records too, for a person at the terminal, who has no why pane to
+    read them in."""
     kind = event["type"]
     if kind == "summary":
         text = event.get("text", "")
