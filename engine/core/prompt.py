@@ -94,6 +94,8 @@ class TerminalController:
         for i, option in enumerate(shown[start:start + PAGE], start + 1):
             end = board.option_end(option)
             self.write(f"  {i:>3}. {option.get('label', option['type'])}" + (f"  → {end}" if end else ""))
+            for text in board.option_texts(option):
+                self.write(f"         {text}")
         left = len(shown) - start - PAGE
         if left > 0:
             self.write(f"  ... {left} more: + shows them; text narrows the list (a hex, a unit, a word); "

@@ -113,6 +113,19 @@ class Situation:
         out += [f"{side}, {box.replace('_', ' ')}: {', '.join(ids)}" for box, ids in boxes.items()]
         return out
 
+    @cached_property
+    def texts(self) -> dict[str, str]:
+        """What each record with a printed text says (a campaign card), by id."""
+        content = self.game.content
+        return {r.id: f"{r.name}: {r.text}" for kind in content.kinds() for r in content.records(kind)
+                if isinstance(getattr(r, "text", None), str)}
+
+    def option_texts(self, option: Action) -> list[str]:
+        """The texts of the records an option names (the card it plays), so it is chosen knowing them."""
+        named = [v for k, v in option.items() if k != "label" and isinstance(v, str)]
+        named += [v for value in option.values() if isinstance(value, list) for v in value if isinstance(v, str)]
+        return [self.texts[v] for v in dict.fromkeys(named) if v in self.texts]
+
     def option_end(self, option: Action) -> str:
         """Where an offered maneuver would leave the unit, and the nearest enemy from there, for
         rulesets whose actions do not name a place (`option_place`: Pocket Air War's maneuvers)."""

@@ -122,3 +122,14 @@ def test_units_never_names_a_unit_the_side_cannot_identify():
     text = "\n".join(lines)
     assert "a luftwaffe unit at " in text
     assert not any(unit in text for unit in hidden)
+
+
+def test_a_card_offered_is_shown_with_what_it_does():
+    game, decision = first_decision("red-eagles/red-eagles", "vvs", seed=3)
+    prompt, said = person()
+    with pytest.raises(Quit):
+        prompt.choose(decision, game)
+    at = said.index("    1. play Long-Range Aviation")  # was the name alone: the text came after it was played
+    assert said[at + 1] == ("         Long-Range Aviation: Wild Card. First pick: the long-range aviation (LRA) unit "
+                            "from the Reinforcements Box. Later picks: refit one unit.")
+    assert said[at + 2] == "    2. play no more cards now"
