@@ -122,7 +122,7 @@ class Situation:
 
     def option_texts(self, option: Action) -> list[str]:
         """The texts of the records an option names (the card it plays), so it is chosen knowing them."""
-        named = [v for k, v in option.items() if k != "label" and isinstance(v, str)]
+        named = [v for k, v in option.items() if k not in ("type", "label") and isinstance(v, str)]
         named += [v for value in option.values() if isinstance(value, list) for v in value if isinstance(v, str)]
         return [self.texts[v] for v in dict.fromkeys(named) if v in self.texts]
 

@@ -92,9 +92,11 @@ def test_a_pocket_air_war_maneuver_says_where_it_ends_and_the_nearest_enemy_from
     game.submit(next(o for o in until(game, "allies").options if "keep" in o["label"]))  # spitfire-1's Energy
     decision = game.pending
     assert decision.kind == "paw.maneuver"
-    prompt, said = person("level flight 5")
+    prompt, said = person("level flight 5", "wingover")
     with pytest.raises(Quit):
         prompt.choose(decision, game)
+    wingovers = said[said.index(next(line for line in said if "wingover" in line)):]
+    assert not any(line.startswith("         ") for line in wingovers)  # not the solo AI's "wingover" card
     # spitfire-1 at (330, 60) heading 90, five 15 mm steps ahead; bf109-1 dead ahead
     assert Situation(game, decision).view.units["bf109-1"].pos == (330.0, 450.0)
     level = [line for line in said if "level flight 5 steps" in line][-1]
