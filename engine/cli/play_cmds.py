@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from engine.content.validate import UsageError
-from engine.core.controllers import Quit, TerminalController
+from engine.core.controllers import Quit
+from engine.core.prompt import TerminalController, Undo
 from engine.core.events import canonical
 from engine.core.decisions import IllegalAction
 from engine.core.game import Game, SaveMismatch, resume, run
@@ -87,9 +88,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         talk.flush()
         return input()
 
-    controllers = {}
+    controllers, seats = {}, {}
     for side in game.sides:
-        who_plays = seat(side, who.pop(side, "bot"), engine.bot_strengths)
+        seats[side] = who_plays = seat(side, who.pop(side, "bot"), engine.bot_strengths)
         controllers[side] = TerminalController(ask, say) if who_plays == "human" else engine.bot(side, who_plays)
     if who:
         raise UsageError(f"no side named {', '.join(who)}; sides: {', '.join(game.sides)}")
@@ -113,12 +114,46 @@ def cmd_play(args: argparse.Namespace) -> int:
         sight.learn(new)
         for event, hidden in zip(new, watch.note(g, new)):
             if event["type"] not in UNTOLD:
-                say(f"  {line(sight.show(event, hidden))}")
+                say(f"  {line(sight.show(event, hidden), limit=None)}")
 
     if persons:
+        scenario = launch.scenario
+        say(f"{scenario.name} ({launch.pack_id}/{scenario.id}), seed {game.seed}; "
+            + ", ".join(f"{side}: {'you' if side in persons else f'bot ({who_plays})'}"
+                        for side, who_plays in seats.items()))
+        if getattr(scenario, "briefing", None):
+            say(f"  {scenario.briefing}")
+        say("  At a prompt: a number, part of a label to narrow the list, units for the board, undo, ? for help, "
+            "q to stop.")
+        if save is not None:  # the story so far was told when it was played: from the person's last answer on
+            mine = [i for i, e in enumerate(game.log) if e["type"] == "decision" and e["side"] in persons]
+            printed = mine[-1] if mine else 0
+            sight.learn(game.log[:printed])
+            say(f"  resumed from {args.resume} after {len(game.decisions)} decision(s); from your last answer on:")
         show_new(game)  # the set-up, before the first question
+    def taken_back(g: Game) -> Game:
+        """The game played again up to the person's last answer, which is asked again."""
+        nonlocal printed
+        mine = [i for i, d in enumerate(g.decisions) if d["side"] in persons]
+        if not mine:
+            say("  nothing to take back: you have not answered yet")
+            return g
+        undone = g.decisions[mine[-1]]
+        back = resume(engine, launch.scenario, launch.content, {**g.save(), "decisions": g.decisions[:mine[-1]]},
+                      pack=launch.pack_id)
+        printed = len(back.log)
+        watch.note(back, [])
+        say(f"  took back your answer '{undone['action'].get('label', undone['action'])}' and "
+            f"{len(g.decisions) - mine[-1] - 1} decision(s) after it")
+        return back
+
     try:
-        run(game, controllers, on_decision=show_new if persons else None)
+        while True:
+            try:
+                run(game, controllers, on_decision=show_new if persons else None)
+                break
+            except Undo:
+                game = taken_back(game)
     except (Quit, KeyboardInterrupt) as stop:  # Ctrl-C at the prompt is a way to quit: keep the game
         how = "interrupted" if isinstance(stop, KeyboardInterrupt) else "quit"
         if args.save:
@@ -151,6 +186,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         }))
     else:
         scores = ", ".join(f"{side} {value:g}" for side, value in outcome.score.items())
-        print(f"Result: {outcome.result} (winner: {outcome.winner or 'none'}); score {scores}; "
-              f"{outcome.turns} turn(s), {len(game.log)} events")
+        why = outcome.details.get("why")
+        print(f"Result: {outcome.result} (winner: {outcome.winner or 'none'}){f' — {why}' if why else ''}; "
+              f"score {scores}; {outcome.turns} turn(s), {len(game.log)} events")
     return 0

@@ -48,11 +48,32 @@ def _where(event: dict, *keys: str) -> str:
     return ""
 
 
-def _compact(event: dict, skip: Sequence[str] = ()) -> str:
+def _names(value: Any) -> bool:
+    """A list of names (the planes the solo AI flies): said, where other lists are left to the why pane."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value)
+
+
+def _records(value: Any) -> bool:
+    """A list of records (each side's fire in an air combat: dice, rolls, results)."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _compact(event: dict, skip: Sequence[str] = (), whole: bool = False) -> str:
+    """The event's fields; `whole` adds its modifiers and its lists of records (in brackets)."""
     parts = []
     for key, value in event.items():
-        if key in QUIET or key in skip or key in REASON_KEYS or isinstance(value, (dict, list)) \
-                and key not in ("units", "targets", "order", "cards", "rolls", "results"):
+        if key in QUIET or key in skip or key in REASON_KEYS:
+            continue
+        if whole and _records(value):
+            parts.append(f"{key.replace('_', ' ')} " + " ".join(f"[{_compact(v, whole=True)}]" for v in value))
+            continue
+        # what made a roll's total; other mappings may be keyed by unit ids, which `sight` does not
+        # mask in keys: they are left to the studio's why pane
+        if whole and key == "modifiers" and isinstance(value, dict):
+            parts.append(f"modifiers {modifiers_text(value)}")
+            continue
+        if isinstance(value, (dict, list)) and key not in ("units", "targets", "order", "cards", "rolls", "results") \
+                and not _names(value):
             continue
         parts.append(f"{key.replace('_', ' ')} {value_text(value)}")
     reason = next((event[k] for k in REASON_KEYS if isinstance(event.get(k), str)), "")
@@ -60,8 +81,10 @@ def _compact(event: dict, skip: Sequence[str] = ()) -> str:
     return f"{text} — {reason}" if reason else text
 
 
-def line(event: dict) -> str:
-    """One line for the event log."""
+def line(event: dict, limit: int | None = LINE_LIMIT) -> str:
+    """One line for the event log, cut at `limit` characters. None: whole, with the modifiers of a
+    roll and the event's lists of records too, for a person at the terminal, who has no why pane to
+    read them in."""
     kind = event["type"]
     if kind == "summary":
         text = event.get("text", "")
@@ -75,7 +98,8 @@ def line(event: dict) -> str:
         text = f"{event.get('side')} to decide: {event.get('prompt', '')}"
     elif kind == "unit.placed":
         where = _where(event, "at", "pos") or f"box {event.get('box')}"
-        text = f"{event['unit']} ({event.get('unit_type', '')}, {event.get('side')}) placed at {where}"
+        what = ", ".join(str(v) for v in (event.get("unit_type"), event.get("side")) if v)  # a target has no side
+        text = f"{event['unit']}{f' ({what})' if what else ''} placed at {where}"
     elif kind == "unit.moved":
         text = f"{event['unit']} moved to {_where(event, 'to', 'pos')}"
         if event.get("reason"):
@@ -94,5 +118,5 @@ def line(event: dict) -> str:
         text = (f"game over: {event.get('result')} (winner {event.get('winner') or 'none'}), "
                 f"score {value_text(event.get('score', {}))}, {event.get('turns')} turn(s)")
     else:
-        text = f"{kind}: {_compact(event)}"
-    return text if len(text) <= LINE_LIMIT else text[:LINE_LIMIT - 1] + "…"
+        text = f"{kind}: {_compact(event, whole=limit is None)}"
+    return text if limit is None or len(text) <= limit else text[:limit - 1] + "…"

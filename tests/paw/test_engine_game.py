@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.controllers import TerminalController
+from engine.core.prompt import TerminalController
 from engine.core.game import run
 from engine.rulesets.paw import RULESET, combat
 from engine.rulesets.paw.geometry import turn_step

@@ -75,12 +75,25 @@ class PawEngine:
 
     def option_place(self, game, decision, option) -> dict | None:
         """Where an offered maneuver would leave the plane (`pos`, `heading`, `path` in mat
-        millimetres), so a board can show it and a person can pick it there."""
-        if decision.kind != "paw.maneuver" or option.get("plane") not in game.state.planes:
+        millimetres), so a board can show it and a person can pick it there; with its Energy and
+        altitude after it, and the edge it `exits` by, or that it `stalls` or `crashes`, so a person
+        at the prompt is warned before flying off the mat. An Energy setting of 0 has no place, only
+        its stall (and whether it crashes)."""
+        if option.get("plane") not in game.state.planes:
+            return None
+        if decision.kind == "paw.energy":  # no place, but what setting 0 Energy does: a stall
+            plane = game.state.planes[option["plane"]]
+            crash = stall_outcome(game.state, plane) == "crash"
+            return ({"stalls": True, "crashes": True} if crash else {"stalls": True}) if option.get("to") == 0 else None
+        if decision.kind != "paw.maneuver":
             return None
         end = predict(game.state, game.state.planes[option["plane"]], option)
-        return {**game.state.pose_event(end.pose),
-                "path": [[round(x, 2), round(y, 2)] for x, y, _ in end.path]}
+        place = {**game.state.pose_event(end.pose), "path": [[round(x, 2), round(y, 2)] for x, y, _ in end.path],
+                 "energy": end.energy, "altitude": game.state.alt_name(end.alt)}
+        for key, value in (("exits", end.exited), ("stalls", end.stalls), ("crashes", end.crashes)):
+            if value:
+                place[key] = value
+        return place
 
 
 class Play:

@@ -28,25 +28,34 @@ def over(state: State, cap: int) -> bool:
 
 
 def outcome(state: State) -> Outcome:
+    """The result, with `why` in its details: what ended the game and what decided it (not logged:
+    told to a person at the end)."""
     vp = shot_down_vp(state)
     score = {s: float(v) for s, v in vp.items()}
-    if state.victory is None:
-        return _sweep(state, vp, score)
-    return _ground(state, state.victory, score)
+    result = _sweep(state, vp, score) if state.victory is None else _ground(state, state.victory, score)
+    gone = [s for s in state.sides() if not state.flying(s)]
+    ended = f"{' and '.join(gone)} had no plane left on the mat" if gone else f"round {state.round}, the last"
+    result.details["why"] = f"{ended}; {result.details['why']}"
+    return result
 
 
 def _sweep(state: State, vp: dict[str, int], score: dict[str, float]) -> Outcome:
     best = max(vp.values())
     leaders = [s for s, v in vp.items() if v == best]
     details = {"vp_shot_down": vp, "initial_vp": state.initial_vp}
+    shot = ", ".join(f"{s} shot down {v} VP" for s, v in vp.items())
     if len(leaders) > 1:
-        return Outcome(None, "draw", score, state.round, details)
+        return Outcome(None, "draw", score, state.round, {**details, "why": f"{shot}: even (Fighter Sweep)"})
     winner = leaders[0]
     loser = next(s for s in vp if s != winner)
     fraction = state.sweep_fraction
+    need = f"{fraction:.0%} of the {state.initial_vp[loser]} VP {loser} started with"
     if best < fraction * state.initial_vp[loser]:
-        return Outcome(None, "draw", score, state.round, {**details, "reason": "too few VP"})
-    return Outcome(winner, "victory", score, state.round, details)
+        return Outcome(None, "draw", score, state.round,
+                       {**details, "reason": "too few VP", "why": f"{shot}: {winner} most, but less than {need}: "
+                                                                  f"a draw (Fighter Sweep)"})
+    return Outcome(winner, "victory", score, state.round,
+                   {**details, "why": f"{shot}: {winner} most, and at least {need} (Fighter Sweep)"})
 
 
 def goal_met(state: State, goal: DestroyGoal) -> bool | None:
@@ -83,6 +92,11 @@ def _ground(state: State, victory: Victory, score: dict[str, float]) -> Outcome:
              and p.exit_edge == home and (not victory.exit_roles or p.role in victory.exit_roles)]
     met = objective_met(state, victory)
     details = {"objective": met, "exited_home": [p.id for p in exits]}
+    goal = "destroyed its objective" if met else "did not destroy its objective"
+    home = (f"{', '.join(details['exited_home'])} flew home across {attacker}'s edge" if exits else
+            f"no {' or '.join(r.replace('_', '-') for r in victory.exit_roles) or 'plane'} of {attacker} flew "
+            f"home across its edge")
+    details["why"] = f"{attacker} {goal}; {home}"
     if met and (exits or not victory.exit_required):
         return Outcome(attacker, "attacker victory", score, state.round, details)
     if met:

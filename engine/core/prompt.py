@@ -1,0 +1,107 @@
+"""A person at a plain text prompt: the question, its options page by page, and what they type.
+
+Options are numbered across the whole (narrowed) list, so a number means the same option
+whichever page is on show; text narrows the list; `units` shows the board as the side sees it
+(`prompt_board`), so the situation needed to decide is one word away.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+from .controllers import Quit
+from .decisions import Action, Decision
+from .game import Game
+from .prompt_board import Situation
+
+PAGE = 30
+
+HELP = """  what you can type:
+    a number     take the option with that number
+    text         narrow the list to the options whose label holds it (a hex, a unit, 'turn left')
+    +            the next page of the list
+    all          the whole list again
+    units        every unit you can see: where it is, its state{near}
+    {{...}}        an action as JSON (try anything: the engine takes it or says why not)
+    undo         take back your last answer (and what followed it) and answer it again
+    q            stop (with --save FILE the game is saved; Ctrl-D and Ctrl-C stop the same way)"""
+
+
+class Undo(Exception):
+    """The person at the prompt takes back their last answer."""
+
+
+class TerminalController:
+    """Lists the legal actions and reads a choice; anything not understood is answered with what is
+    expected, and the list stays as it was. A JSON action is checked by the engine like any other and
+    refused with its reason, so a person can try anything the rules might allow."""
+
+    def __init__(self, read: Callable[[str], str] | None = None,
+                 write: Callable[[str], None] | None = None) -> None:
+        self.read = read or (lambda prompt: input(prompt))
+        self.write = write or print
+
+    def choose(self, decision: Decision, game: Game) -> Action:
+        self.write(f"\n[{decision.side}] {decision.prompt}")
+        shown, start, board = decision.options, 0, Situation(game, decision)
+        self._page(board, shown, start)
+        while True:
+            try:
+                line = self.read(f"{decision.side}> ").strip()
+            except EOFError:
+                raise Quit from None
+            low = line.lower()
+            if low in ("q", "quit", "exit"):
+                raise Quit
+            if low == "undo":
+                raise Undo
+            if low in ("?", "h", "help"):
+                near = f", how far and at what o'clock from {board.focus.id}" if board.focus else ""
+                self.write(HELP.format(near=near))
+            elif low in ("u", "units", "board", "map"):
+                for text in board.lines():
+                    self.write(f"  {text}")
+            elif low in ("+", "more", "next"):
+                start = start + PAGE if start + PAGE < len(shown) else 0  # past the end: back to the top
+                self._page(board, shown, start)
+            elif low in ("all", "*"):
+                shown, start = decision.options, 0
+                self._page(board, shown, start)
+            elif line.isdigit() and line[0] != "0" and 1 <= int(line) <= len(shown):
+                return shown[int(line) - 1]  # with a leading zero it is a hex code: '0105' narrows the list
+            elif line.isdigit() and line[0] != "0" and not self._matches(decision, line):
+                self.write(f"  there is no option {line}: type a number from 1 to {len(shown)}, or ? for help")
+            elif line.startswith("{"):
+                try:
+                    return json.loads(line)
+                except json.JSONDecodeError as exc:
+                    self.write(f"  not valid JSON: {exc.msg} at column {exc.colno}")
+            elif not line:
+                self.write(f"  type an option's number (1 to {len(shown)}), part of its label, or ? for help")
+            elif matches := self._matches(decision, line):
+                shown, start = matches, 0
+                self._page(board, shown, start)
+            else:
+                self.write(f"  no option's label holds '{line}': type a number from 1 to {len(shown)}, "
+                           f"part of a label, all, or ? for help")
+
+    @staticmethod
+    def _matches(decision: Decision, text: str) -> list[Action]:
+        return [o for o in decision.options if text.lower() in o.get("label", "").lower()]
+
+    def _page(self, board: Situation, shown: list[Action], start: int) -> None:
+        for i, option in enumerate(shown[start:start + PAGE], start + 1):
+            end = board.option_end(option)
+            self.write(f"  {i:>3}. {option.get('label', option['type'])}" + (f"  → {end}" if end else ""))
+            for text in board.option_texts(option):
+                self.write(f"         {text}")
+        left = len(shown) - start - PAGE
+        if left > 0:
+            self.write(f"  ... {left} more: + shows them; text narrows the list (a hex, a unit, a word); "
+                       f"? for help")
+        elif start:
+            self.write("  (the end of the list: + goes back to the top)")
+
+    def refused(self, decision: Decision, action: Action, reason: str) -> None:
+        self.write(f"  refused: {reason}")

@@ -1,0 +1,13 @@
+"""`sortie list`: what to type for SCENARIO, --side and --option, before a game is started."""
+
+from engine.cli import main
+
+
+def test_list_names_each_playable_scenario_its_sides_options_and_bots(capsys):
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert ("hex-minis/zekes-in-the-slot: Zekes in the Slot\n"
+            "  sides: usa, japan (--side NAME=human, or bot:easy|hard)\n") in out
+    assert "red-eagles/red-eagles: " in out and "fog-of-war (on)" in out
+    assert "pocket-air-war/sweep-four-versus-four: " in out and "bot:easy|hard|ai" in out
+    assert "air-force/" not in out  # Air Force has no rules engine yet: nothing of it plays
