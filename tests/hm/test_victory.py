@@ -121,6 +121,7 @@ def test_yamamoto_escaping_off_the_mat_is_a_japanese_victory_revealed_at_the_end
     assert state.ended == "no bomber is left on the mat"
     finish(game)
     assert game.outcome.winner == "japan"
+    assert game.outcome.details["why"].endswith("(yamamoto in betty-1 flew off the mat)")  # why, not only who
     assert [(e["plane"], e["why"]) for e in events(game, "hm.revealed")] == [("betty-1", "end of the game")]
 
 
@@ -150,6 +151,7 @@ def test_berlin_germany_wins_when_every_bomber_is_gone(records):
     assert state.ended == "no bomber is left on the mat"
     finish(game)
     assert game.outcome.winner == "germany" and game.outcome.score == {"allies": 0, "germany": 4}
+    assert game.outcome.details["why"].endswith("(allies destroyed 0 of 3 targets, 1 needed)")
 
 
 def test_berlin_one_target_destroyed_is_an_allied_victory(records):

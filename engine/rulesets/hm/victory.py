@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.game import Game, Outcome
 
 from .scenario import Victory
-from .state import SHOT_DOWN, State
+from .state import OFF_MAT, SHOT_DOWN, State
 
 IMMEDIATE = ("shoot_down_designated", "destroy_targets")
 
@@ -28,8 +28,24 @@ def met(state: State, v: Victory) -> str | None:
     elif v.condition == "otherwise":
         others = [o for o in state.scenario.victory if o.side != v.side and o.condition != "otherwise"]
         if not any(met(state, o) for o in others):
-            return f"{v.side} denied every other side its victory"
+            return f"{v.side} denied every other side its victory ({'; '.join(unmet(state, o) for o in others)})"
     return None
+
+
+def unmet(state: State, v: Victory) -> str:
+    """What kept `v.side` from its victory, for the reason the side that denied it wins."""
+    if v.condition == "shoot_down_designated":
+        plane_id = state.designated.get(v.designation or "")
+        plane = state.planes.get(plane_id or "")
+        where = "flew off the mat" if plane is not None and plane.status == OFF_MAT else "was still flying"
+        return f"{v.designation} in {plane_id} {where}" if plane else f"{v.designation} was never designated"
+    if v.condition == "destroy_targets":
+        names = v.targets or list(state.targets)
+        gone = sum(state.targets[t].destroyed for t in names)
+        return f"{v.side} destroyed {gone} of {len(names)} targets, {v.count} needed"
+    if v.condition == "more_kills":
+        return f"{v.side} shot down {state.kills[v.side]} and lost {state.losses[v.side]}"
+    return f"{v.side} did not meet {v.condition}"
 
 
 def check_end(game: Game, state: State) -> None:
