@@ -201,3 +201,10 @@ def test_what_the_bots_keep_on_a_template_is_forgotten_past_a_bound():
     assert plan.kept(("n", KEPT), make(KEPT)) == KEPT  # one past the bound: the lot is forgotten
     assert plan.kept(("n", 0), make(0)) == 0 and made[-1] == 0 and len(made) == KEPT + 3
     assert plan.kept(("other kind", 0), make(-2)) == -1 and len(made) == KEPT + 3  # its own bound
+
+
+def test_the_prompt_names_the_nearest_enemies_and_how_far_they_are(records, monkeypatch):
+    game = lone(records, monkeypatch, others=[("near", "red", "a6m5-zero-navy", 9, 7, 3),
+                                              ("far", "red", "a6m5-zero-navy", 9, 4, 3)])
+    prompt = game.pending.prompt
+    assert "nearest enemies: near at 0907 facing" in prompt and "(1 hex)" in prompt and "(4 hexes)" in prompt

@@ -256,7 +256,7 @@ def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
         where = seen.get(e.id)
         if where is None:
             where = seen[e.id] = f"{e.id} at {state.mat.labels[e.nose]} facing {FACINGS[e.facing]}"
-        said.append(f"{where} ({d} hexes)")
+        said.append(f"{where} ({d} {'hex' if d == 1 else 'hexes'})")
     return "nearest enemies: " + ", ".join(said)
 
 
