@@ -61,10 +61,11 @@ def test_worked_example_18_3_one_kill_and_one_abort_on_a_fighter_and_two_bombers
     put(st, "me109.1", "H5", airborne=True)
     put(st, "me109.2", "H5", airborne=True)
     game.dice.load(6, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1)  # the Me109s roll a kill and an abort; VVS 3 + 2 miss
-    kinds = []
+    kinds, prompts = [], []
 
     def answer(decision):
         kinds.append((decision.side, decision.options[0]["type"], sorted(o["unit"] for o in decision.options)))
+        prompts.append(decision.prompt)
         if decision.side == "vvs" and decision.options[0]["type"] == "kill":
             return option(decision, unit="pe-2.1")
         return option(decision, unit="la-5.1") if decision.side == "vvs" else decision.options[0]
@@ -72,6 +73,7 @@ def test_worked_example_18_3_one_kill_and_one_abort_on_a_fighter_and_two_bombers
     _combat(game, st, "luftwaffe", "H5", answer)
     # The kill is taken first, from any unit; the abort then from those left (18.3).
     assert kinds == [("vvs", "kill", ["la-5.1", "pe-2.1", "pe-2.2"]), ("vvs", "abort", ["la-5.1", "pe-2.2"])]
+    assert "takes a kill" in prompts[0] and "takes an abort" in prompts[1]
     assert st.units["pe-2.1"].box == "damage" and st.units["la-5.1"].box == "abort"
     assert st.units["pe-2.2"].box is None
 

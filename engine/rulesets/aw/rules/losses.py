@@ -36,7 +36,7 @@ def take_losses(game, st: State, side: str, pool: list[Unit], kills: int, aborts
                 options = [{"type": result, "unit": u.id, "label": f"{result} {u.name}"} for u in pool]
                 names = {u.id: u for u in pool}
                 action = yield Decision(
-                    side, "aw.loss", f"{why}: choose the unit that takes a {result} (kills first, 18.3)",
+                    side, "aw.loss", f"{why}: choose the unit that takes {'an' if result[0] in 'aeiou' else 'a'} {result} (kills first, 18.3)",
                     options, context={"result": result, "why": why, "at": st.static.label(pool[0].square)},
                     explain=_explain_loss(names, result),
                 )
