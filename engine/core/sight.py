@@ -120,7 +120,14 @@ def _mask(value: Any, words: dict[str, str], pattern: re.Pattern) -> Any:
     if isinstance(value, list):
         return [_mask(v, words, pattern) for v in value]
     if isinstance(value, dict):
-        return {k: _mask(v, words, pattern) for k, v in value.items()}
+        out = {}
+        for key, item in value.items():  # a unit's id as a key ("how": {"il-4.1": "bomb"}) too
+            if isinstance(key, str) and key in words:
+                alias, n = words[key], 1
+                while (key := alias if n == 1 else f"{alias} ({n})") in out:
+                    n += 1
+            out[key] = _mask(item, words, pattern)
+        return out
     return value
 
 

@@ -121,3 +121,11 @@ def test_the_other_sides_campaign_cards_are_counted_not_named():
     assert shown["cards"] == len(picked["cards"]) and shown["side"] == "luftwaffe"
     assert not [c for c in picked["cards"] if c in str(shown)]
     assert Sight({"luftwaffe"}).show(picked) == picked
+
+
+def test_a_hidden_unit_used_as_a_key_is_masked_and_two_such_keys_are_both_kept():
+    sight = Sight({"luftwaffe"})
+    sight.learn(PLACED)
+    bombing = {"seq": 3, "type": "aw.bombing", "how": {"yak.1": "bomb", "yak.12": "strafe", "target": "K5"}}
+    shown = sight.show(bombing, frozenset({"yak.1", "yak.12"}))
+    assert shown["how"] == {"a vvs unit": "bomb", "a vvs unit (2)": "strafe", "target": "K5"}
