@@ -195,6 +195,12 @@ def _reference_diagnostics(entry: Entry, effective: dict, emit, provider=None) -
             by_kind = defaultdict(list)
             for (kind, _), other in effective.items():
                 by_kind[kind].append(other.record)
+        unloaded = _unloaded(entry, value, kinds)
+        if unloaded is not None:  # one error, where the record is: not one more at each record using it
+            emit(Severity.INFO, "ref.unloaded", path,
+                 f"{' or '.join(kinds)} '{value}' is in {unloaded.file}, which did not load: its error is "
+                 "reported there")
+            continue
         why = _why_missing(entry, value, kinds, effective, provider)
         candidates = [r for k in kinds for r in by_kind.get(k, [])]
         named = [r.id for r in candidates if r.name and r.name.lower() == value.lower()]
@@ -212,14 +218,18 @@ def _reference_diagnostics(entry: Entry, effective: dict, emit, provider=None) -
         )
 
 
-def _why_missing(entry: Entry, value: str, kinds: tuple[str, ...], effective: dict, provider) -> str:
-    """Why a referenced id is not there, when the reason is one a modder would not guess: its
-    file did not load, the id is a record of another kind, or a pack not extended holds it."""
+def _unloaded(entry: Entry, value: str, kinds: tuple[str, ...]) -> Entry | None:
+    """The file of the entry's packs that holds the referenced record but did not load, if any."""
     pack = entry.pack
-    for other in (e for p in (pack.chain() if pack else ()) for e in p.entries):
-        if other.record is None and (other.id == value or other.path.stem == value) \
-                and other.kind in (None, *kinds):
-            return f" {other.file} would hold it but did not load: fix the error reported there first."
+    return next((other for p in (pack.chain() if pack else ()) for other in p.entries
+                 if other.record is None and (other.id == value or other.path.stem == value)
+                 and other.kind in (None, *kinds)), None)
+
+
+def _why_missing(entry: Entry, value: str, kinds: tuple[str, ...], effective: dict, provider) -> str:
+    """Why a referenced id is not there, when the reason is one a modder would not guess: the id
+    is a record of another kind, or a pack not extended holds it."""
+    pack = entry.pack
     others = sorted(k for (k, rid) in effective if rid == value and k not in kinds)
     if others:
         return f" '{value}' is a record of kind {' and '.join(others)}; this field takes an id of kind {' or '.join(kinds)}."
