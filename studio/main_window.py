@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.content.diagnostics import FieldPath, format_path, parse_path
+from engine.content.yamlio import dropped_comments
 
 from .board import BoardPane
 from .browser import PackBrowser
@@ -579,7 +580,19 @@ class MainWindow(QMainWindow):
 
     def save(self) -> list[Path]:
         """Save every modified pack; a file that cannot be written (a full disk, a folder gone) is
-        said, and its edits stay unsaved in the editor (and in the recovery file)."""
+        said, and its edits stay unsaved in the editor (and in the recovery file). Records are written
+        in canonical form, which keeps only a file's leading comments: before others are dropped,
+        the designer is asked."""
+        losing = [f"{rec.file}: line {', '.join(map(str, lines))}" for doc in self.session.docs
+                  for rec in doc.records.values() if rec.dirty and rec.disk_path is not None
+                  and (lines := dropped_comments(doc.disk_files.get(rec.disk_path) or ""))]
+        if losing and self.ask(
+                "Save drops comments",
+                "Saving writes each edited record in one canonical form, which keeps the comments at the "
+                "top of a file only. These comments would be lost:\n\n" + confirm_text(losing)
+                + "\n\nMove them into the record's notes (or to the top of the file) to keep them.",
+                Button.Save | Button.Cancel, Button.Cancel) != Button.Save:
+            return []
         try:
             written = self.session.save_all()
         except OSError as exc:

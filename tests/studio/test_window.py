@@ -887,3 +887,22 @@ def test_used_by_follows_an_edit_of_a_reference_and_its_undo(window, qtbot):
     assert len(users(spit)) == 1 and len(users(hurri)) == len(hurri_before) + 1
     raids.doc.stack.undo()
     assert users(spit) == spit_before and users(hurri) == hurri_before
+
+
+def test_saving_a_record_whose_file_has_inner_comments_asks_first(qtbot, packs):
+    base, _child = packs
+    path = base / "planes/spit.yaml"
+    path.write_text(path.read_text().replace("speed: 5", "speed: 5  # per the errata, not the card"))
+    before = path.read_text()
+    window = make_window(qtbot, [base], answers=[Button.Cancel])
+    rec = rec_of(window, "toy.plane", "spit")
+    window.show_record(rec)
+    window.form.editor_at(("name",)).commit("Spitfire IA")
+    window.save_action.trigger()
+    title, text = window.questions[-1]
+    assert title == "Save drops comments" and "planes/spit.yaml: line 4" in text
+    assert path.read_text() == before and window.session.modified_docs()  # cancelled: nothing written
+    window.answers = [Button.Save]
+    window.save_action.trigger()
+    assert "name: Spitfire IA" in path.read_text() and "#" not in path.read_text()
+    assert not window.session.modified_docs()
