@@ -14,6 +14,15 @@ def test_a_person_is_told_the_scenario_who_plays_what_and_what_they_can_type(typ
     assert "? for help" in out[2]
 
 
+def test_an_air_wars_player_is_told_the_length_and_the_levels_of_victory(typing, capsys):
+    typing()
+    main(["play", "red-eagles", "--seed", "3", "--side", "vvs=human"])
+    briefing = capsys.readouterr().out.splitlines()[1]
+    assert briefing.startswith("  5 turns of 8 hours (in each hour vvs flies, then luftwaffe); victory (28.0): "
+                               "final score = vvs VP minus luftwaffe VP: 13 or more VVS Strategic, 0 to 12 VVS "
+                               "Operational, -12 to -1 Luftwaffe Operational, -13 or less Luftwaffe Strategic")
+
+
 def test_a_resumed_game_goes_on_from_the_persons_last_answer_not_from_the_start(typing, capsys, tmp_path):
     save = tmp_path / "game.json"
     typing("1", "1")

@@ -138,6 +138,15 @@ class Victory(Model):
     def level_for(self, score: int) -> VictoryLevel | None:
         return next((lv for lv in self.levels if lv.contains(score)), None)
 
+    def told(self) -> str:
+        """The bands in words, for a person about to play (28.0)."""
+        def band(lv: VictoryLevel) -> str:
+            if lv.min is not None and lv.max is not None:
+                return f"{lv.min} to {lv.max}" if lv.min != lv.max else f"{lv.min}"
+            return f"{lv.min} or more" if lv.min is not None else f"{lv.max} or less"
+        return (f"final score = {self.plus} VP minus {self.minus} VP: "
+                + ", ".join(f"{band(lv)} {lv.name}" for lv in self.levels))
+
 
 class TurnLabel(Provenance):
     """What a turn box on the Turn Record Track says."""
@@ -298,6 +307,12 @@ class Scenario(Record):
     rules: Rules = field("Numbers and switches of the rules.", default_factory=Rules)
     special_rules: list[SpecialRule] = field("Scenario special rules, by id.", default_factory=list)
     options: list[ScenarioOption] = field("Rules players may switch.", default_factory=list)
+
+    @property
+    def briefing(self) -> str:
+        """What a person is told before playing: the length and how the game is won (27.0, 28.0)."""
+        return (f"{self.turns} turns of {self.hours_per_turn} hours (in each hour {self.intruder} flies, then "
+                f"{self.interceptor}); victory (28.0): {self.victory.told()}.")
 
     def side_setup(self, side_id: str) -> SideSetup | None:
         return next((s for s in self.sides if s.side == side_id), None)
