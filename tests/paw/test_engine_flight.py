@@ -175,6 +175,19 @@ def test_energy_options_respect_acceleration_deceleration_and_max(faithful):
     assert max(o["to"] for o in energy_options(st, loaded)) == 7
 
 
+def test_a_stall_by_choice_is_offered_only_with_altitude_above_low(faithful):
+    """Page 7: a stall "can be voluntarily induced ... provided you are playing with Altitude and you
+    are not flying at Low Altitude"; where it would crash, 0 Energy is offered only if nothing else is."""
+    st = state(faithful, [plane("std", "spitfire-i", "allies", 400, 300, energy=2, altitude="standard"),
+                          plane("low", "spitfire-i", "allies", 100, 300, energy=2, altitude="low")])
+    assert 0 in [o["to"] for o in energy_options(st, st.planes["std"])]
+    assert [o["to"] for o in energy_options(st, st.planes["low"])][0] > 0
+    flat = state(faithful, [plane("spit", "spitfire-i", "allies", 400, 300, energy=2)], options={"altitude": False})
+    assert 0 not in [o["to"] for o in energy_options(flat, flat.planes["spit"])]
+    st.planes["low"].must_stall = True  # drained for staying at High when damaged: the stall is not a choice
+    assert [o["to"] for o in energy_options(st, st.planes["low"])] == [0]
+
+
 def test_crew_skill_energy_tokens_change_max_energy(faithful):
     st = state(faithful, [plane("a", "spitfire-i", "allies", 400, 300, skill="ace"),
                           plane("r", "spitfire-i", "allies", 100, 300, skill="rookie")],

@@ -119,10 +119,11 @@ def test_torpedo_overlapping_a_ship_at_release_is_not_armed(faithful):
 
 
 def test_stall_without_altitude_destroys(faithful):
-    g = game(faithful, [plane("spit", "spitfire-i", "allies", 300, 300, energy=1),
+    """Not by choice (page 7: only with Altitude): a Surprised plane with no Energy cannot gain any."""
+    g = game(faithful, [plane("spit", "spitfire-i", "allies", 300, 300, energy=0),
                         plane("bf", "bf-109e", "axis", 600, 500, energy=4)],
-             options={"altitude": False}, round_limit=2)
-    play(g, energy=lambda d, g: d.options[0])  # decelerate to 0
+             options={"altitude": False}, round_limit=2, deployment="surprised", caught="allies")
+    play(g)
     stalls = g.log.of_type("paw.stall")
     assert stalls[0]["plane"] == "spit" and stalls[0]["result"] == "crash"
     assert g.state.planes["spit"].status == "destroyed"

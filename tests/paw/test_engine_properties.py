@@ -55,7 +55,8 @@ def check(game: Game) -> None:
             spent()
             last_mp.clear()
             stalled.clear()
-        if pid in dead and kind in ("paw.maneuver", "paw.energy", "paw.attack", "paw.torpedo"):
+        # (a torpedo in the water runs on after its plane is gone: "the torpedo is independent of the plane")
+        if pid in dead and kind in ("paw.maneuver", "paw.energy", "paw.attack", "paw.torpedo") and not e.get("torpedo"):
             raise AssertionError(f"destroyed plane {pid} acted: {e}")
         if kind == "decision" and e["action"].get("plane") in dead:
             raise AssertionError(f"a decision for destroyed plane: {e}")

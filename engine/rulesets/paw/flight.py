@@ -254,7 +254,7 @@ def _altitude_options(state: State, plane: Plane, kind: str, mark: int, m: int,
 def energy_options(state: State, plane: Plane) -> list[dict]:
     """Energy settings before moving: up to Acceleration more or Deceleration less, 0..max
     (none for a Surprised plane in the first round; a plane drained for staying at High
-    when damaged only stalls)."""
+    when damaged only stalls; no stall by choice where it would crash)."""
     e = plane.flight.energy
     top = min(state.max_energy(plane), e + state.acceleration(plane))
     low = max(0, e - plane.dash.deceleration)
@@ -262,8 +262,13 @@ def energy_options(state: State, plane: Plane) -> list[dict]:
         top = low = e
     if plane.must_stall:
         top = low = e = 0
+    # A stall by choice only "provided you are playing with Altitude and you are not flying at Low
+    # Altitude" (page 7): 0 is offered there only when nothing else is.
+    voluntary_crash = top > 0 and stall_outcome(state, plane) == "crash"
     out = []
     for value in range(low, max(top, e) + 1):
+        if value == 0 and voluntary_crash:
+            continue
         delta = value - e
         label = f"{plane.id}: Energy {value}" + (f" ({delta:+d})" if delta else " (keep)")
         if value == 0:
