@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from engine.content.loader import BUNDLED_CONTENT
 from engine.content.model import ID_PATTERN
 from engine.content.pack import MANIFEST, PackManifest, write_atomic
 from engine.content.yamlio import dump_yaml
@@ -135,6 +136,17 @@ def id_problems(session: Session, doc, kind: str, rid: str) -> list[str]:
     return []
 
 
+def _beside_own_packs(session: Session) -> Path:
+    """Where a new pack goes by default: beside the first open pack of the designer's own (not among
+    the bundled packs, which an installation keeps in its own folder), else the working folder."""
+    bundled = BUNDLED_CONTENT.resolve()
+    for doc in session.docs:
+        root = Path(doc.root).resolve()
+        if not root.is_relative_to(bundled):
+            return root.parent
+    return Path.cwd()
+
+
 class NewPackDialog(QDialog):
     """The "new pack" wizard for modders: a ruleset, optionally a base pack to extend."""
 
@@ -150,7 +162,7 @@ class NewPackDialog(QDialog):
         for rid, ruleset in sorted(session.workspace.rulesets.items()):
             self.ruleset.addItem(f"{ruleset.name} ({rid})", rid)
         self.base = QComboBox()
-        self.folder = QLineEdit(str(Path.cwd()))
+        self.folder = QLineEdit(str(_beside_own_packs(session)))
         browse = QPushButton("Browse…")
         browse.clicked.connect(self._browse)
         where = QHBoxLayout()

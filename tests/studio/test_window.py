@@ -1,5 +1,7 @@
 """The main window driven through its real widgets, as a designer would use it."""
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
@@ -906,3 +908,14 @@ def test_saving_a_record_whose_file_has_inner_comments_asks_first(qtbot, packs):
     window.save_action.trigger()
     assert "name: Spitfire IA" in path.read_text() and "#" not in path.read_text()
     assert not window.session.modified_docs()
+
+
+def test_a_new_pack_is_made_beside_the_designers_own_packs_not_in_the_bundled_ones(qtbot, packs, monkeypatch):
+    import studio.dialogs
+    from studio.dialogs import NewPackDialog
+
+    base, child = packs
+    window = make_window(qtbot, [child])
+    assert NewPackDialog(window.session, window).folder.text() == str(child.resolve().parent)
+    monkeypatch.setattr(studio.dialogs, "BUNDLED_CONTENT", child.parent)  # as if these were the bundled packs
+    assert NewPackDialog(window.session, window).folder.text() == str(Path.cwd())
