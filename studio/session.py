@@ -211,6 +211,8 @@ class Session(QObject):
         doc = doc or rec.doc
         data = copy.deepcopy(rec.data)
         data.pop("id", None)
+        if isinstance(data.get("name"), str):  # two records of one name read alike in the browser
+            data["name"] += " (copy)"
         if doc is rec.doc or not any(r.kind == rec.kind for r in doc.records.values()):
             folder = doc.root / rec.path.parent.relative_to(rec.doc.root)
         else:

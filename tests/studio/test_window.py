@@ -275,6 +275,10 @@ def test_new_and_duplicate_records(window, qtbot, packs):
     assert window.rec.id == "typhoon-ib" and window.rec.data["speed"] == 1
     window.save()
     assert (packs[0] / "planes/typhoon-ib.yaml").read_text() == "kind: toy.plane\nid: typhoon-ib\nspeed: 1\n"
+    window.open_record("toy.plane", "spit")
+    window.prompt_id = lambda dialog: "spit-2"
+    window.duplicate_action.trigger()
+    assert window.rec.data["name"] == "Spitfire I (copy)"  # not a second "Spitfire I" in the browser
 
 
 def test_closing_with_unsaved_changes_asks(window, qtbot, packs):
