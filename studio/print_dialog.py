@@ -28,6 +28,7 @@ from engine.sheets import PAPERS, Sheet, lay_out_pack, record_kind, scenarios, s
 from .document import PackDocument
 from .print_pdf import write_pdf
 from .render import DrawingView
+from .screen import fit_to_screen
 from .session import Session
 
 
@@ -83,7 +84,7 @@ class PrintDialog(QDialog):
         self.sheets: list[Sheet] = []
         self.problems: list[str] = []
         self.saved: Path | None = None
-        self.resize(560, 720)
+        fit_to_screen(self, 560, 720, parent)
         self.refresh()
 
     def chosen_kinds(self) -> list[str]:

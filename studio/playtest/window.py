@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..screen import fit_to_screen
 from .balance import BalancePanel
 from .replay import check
 from .source import Setup, SetupError, Source, prepare
@@ -52,9 +53,7 @@ class PlaytestWindow(QMainWindow):
         session.recordChanged.connect(self._record_changed)
         session.recordAdded.connect(self._data_changed)
         session.recordRemoved.connect(self._record_removed)
-        # As large as a playtest wants, but never past the screen's edges (a 1366 x 768 laptop).
-        room = (parent.screen() if parent is not None else self.screen()).availableGeometry()
-        self.resize(min(1400, room.width()), min(900, room.height()))
+        fit_to_screen(self, 1400, 900, parent)
         self._title()
 
     def _mission_bar(self) -> QToolBar | None:

@@ -236,3 +236,14 @@ def test_sortie_sheets_says_when_a_scenario_needs_none_of_the_kinds_asked(tmp_pa
     assert ("pocket-air-war has no records of paw.damage_marker that scenario sweep-four-versus-four uses "
             "or plays with") in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
+
+
+def test_the_dialog_opens_within_the_screen(window):
+    """560 x 720 wanted; a smaller screen (a 1366 x 768 laptop's) gets a dialog that fits it."""
+    from studio.screen import fit_to_screen
+
+    dialog = dialog_for(window, "red-eagles")
+    room = window.screen().availableGeometry()
+    assert dialog.height() == min(720, room.height()) and dialog.width() <= room.width()
+    fit_to_screen(dialog, 560, room.height() + 300, window)
+    assert dialog.height() == room.height()
