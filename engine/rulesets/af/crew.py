@@ -30,6 +30,8 @@ class CrewQuality(Record):
 
 
 class Effect(Model):
+    """One effect of a quality level or pilot characteristic, as printed (rulebook XIX, Training and Experience)."""
+
     id: LocalId
     value: int | None = field("The number the effect uses, if any.", None, ge=-20, le=20)
     text: str = field("The effect, as printed.", min_length=1)

@@ -9,6 +9,9 @@ from engine.content.model import Model, Provenance, Record, field, kind_literal
 
 
 class HitRow(Model):
+    """One column of the shooting table: a range in hexes and the d6 roll a gun die needs to hit there (rulebook:
+    Resolve Shooting)."""
+
     range: int = field("Range to the target.", unit="hexes", ge=1, le=12)
     hit: Roll
 
