@@ -214,3 +214,16 @@ def test_a_finding_points_at_the_file_and_line(tmp_path):
     line = text.splitlines().index(next(l for l in text.splitlines() if "corsair-1" in l)) + 1
     assert diag.file.endswith("zekes-in-the-slot.yaml") and diag.line == line
     assert diag.severity.value == "error" and not report.ok
+
+
+def test_a_bad_playing_card_is_described_in_words_at_its_file_and_line(tmp_path):
+    root = tmp_path / "hex-minis"
+    shutil.copytree(PACK, root)
+    path = root / "scenarios" / "zekes-in-the-slot.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("facing: 0, card: 2S}", "facing: 0, card: 1S}"), encoding="utf-8")
+    (diag,) = [d for d in validate_paths([root], Workspace()).diagnostics if d.code == "schema"]
+    line = text.splitlines().index(next(l for l in text.splitlines() if "card: 2S" in l)) + 1
+    assert diag.file.endswith("zekes-in-the-slot.yaml") and diag.line == line
+    assert diag.path.endswith(".card") and diag.message == (
+        "expected a playing card: A, 2-10, J, Q or K, then S, H, D or C, e.g. 'AS', '10H'; got '1S'")

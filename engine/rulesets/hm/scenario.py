@@ -14,13 +14,16 @@ from typing import Annotated, Iterator, Literal
 
 from pydantic import Field, StringConstraints
 
-from engine.content.model import ID_PATTERN, Model, Provenance, Record, Ref, field, kind_literal
+from engine.content.model import ID_PATTERN, PATTERN_WORDS, Model, Provenance, Record, Ref, field, kind_literal
 
 from .planes import Faction
 
+CARD_PATTERN = r"^(A|[2-9]|10|J|Q|K)[SHDC]$"
+PATTERN_WORDS[CARD_PATTERN] = "a playing card: A, 2-10, J, Q or K, then S, H, D or C, e.g. 'AS', '10H'"
+
 Card = Annotated[
     str,
-    StringConstraints(pattern=r"^(A|[2-9]|10|J|Q|K)[SHDC]$"),
+    StringConstraints(pattern=CARD_PATTERN),
     Field(description="Playing card, rank then suit (S, H, D, C): 'AS', '10H', 'QD'."),
 ]
 LocalId = Annotated[
