@@ -30,7 +30,8 @@ class CrewQuality(Record):
 
 
 class Effect(Model):
-    """One effect of a quality level or pilot characteristic, as printed (rulebook XIX, Training and Experience)."""
+    """One effect of a pilot characteristic, as printed, e.g. Reflexes: one off a Maneuverability Requirement
+    (rulebook XIX, Pilot Characteristics)."""
 
     id: LocalId
     value: int | None = field("The number the effect uses, if any.", None, ge=-20, le=20)

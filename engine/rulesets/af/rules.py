@@ -173,8 +173,8 @@ class Fire(Model):
 
 
 class Damage(Model):
-    """What hits do to a plane: power lost to engine hits, dive speed lost to wing and cockpit hits (rulebook IX,
-    Effect of Damage; XV, Damage Options)."""
+    """What hits do to a plane's performance: power lost to engine hits, dive speed to wing hits, no dive speed
+    after cockpit hits (rulebook IX, Effect of Damage; XV, Damage Options)."""
 
     power_loss_per_engine_hit: int = field(
         "Power Factors a single-engine plane loses per engine hit (never below zero).", ge=0, le=10
@@ -206,8 +206,8 @@ class Damage(Model):
 
 
 class Spotting(Model):
-    """The visibility options: Spotting Table, airborne radar, blind spots, hills' dead zones, pre-plotted movement
-    (rulebook XII, Visibility Options; XVII)."""
+    """The visibility options: Spotting Table, airborne radar, blind spots, pre-plotted movement (rulebook XII,
+    Visibility Options), and hills' dead zones (XVII, Ground Targets)."""
 
     table: Ref("af.die_table") = field("Spotting Table.")
     radar_range_hexes: int = field("Reach of airborne radar, altitude included.", unit="hexes", ge=1, le=100)

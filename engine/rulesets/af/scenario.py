@@ -266,8 +266,8 @@ class Matchup(Model):
 
 
 class TableColumn(Model):
-    """A column of a die table printed with a scenario, and what it decides (the V-1 Order of Appearance and Speed
-    and Altitude tables)."""
+    """A column of a die table printed with a scenario and what it decides (rulebook XXI, Introductory Scenario:
+    V-1 Order of Appearance Table, Speed and Altitude Table)."""
 
     key: LocalId
     label: str = field("Column heading as printed.", min_length=1)

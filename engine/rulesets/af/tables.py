@@ -195,7 +195,8 @@ class DieColumn(Model):
 
 
 class ResultRow(Model):
-    """One die roll of a printed die table and its result in each column."""
+    """One die roll of one of the rulebook's die tables (Spotting, Parachute Jump, Rocket Fire ...) or a
+    scenario's, with its result in each column."""
 
     roll: Roll
     results: list[str | int] = field("One result per column, in column order.", min_length=1)
