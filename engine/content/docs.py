@@ -70,7 +70,8 @@ def render_ruleset(ruleset, schemas: dict[str, dict]) -> str:
                 lines += [f"### {sub.get('title', name)}", "", (sub.get("description") or "").strip(), ""]
                 lines += _table(sub, defs) + [""]
     if ruleset.lint_rules:
-        lines += ["## Lint rules", "", "| code | kinds | what it checks |", "|---|---|---|"]
+        lines += ["## Lint rules", "", "Checks `sortie validate` makes on this ruleset's records beyond what their schemas say.",
+                  "", "| code | kinds | what it checks |", "|---|---|---|"]
         for rule in ruleset.lint_rules:
             kinds = ", ".join(rule.kinds) or "all"
             summary = rule.summary or (type(rule).__doc__ or "").strip().splitlines()[0]

@@ -203,14 +203,29 @@ def test_scenario_rules_wait_for_a_resolvable_board(records):
     assert run_rule("hm.off_board", lost, records) == []
 
 
-def test_a_finding_points_at_the_file_and_line(tmp_path):
+def zekes_edited(tmp_path, old: str, new: str):
+    """Validation report of a copy of the pack whose Zekes in the Slot has `old` replaced by `new`,
+    and the line `old` was on."""
     root = tmp_path / "hex-minis"
     shutil.copytree(PACK, root)
     path = root / "scenarios" / "zekes-in-the-slot.yaml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("{id: corsair-1, col: 6, row: 13", "{id: corsair-1, col: 6, row: 16"), encoding="utf-8")
-    report = validate_paths([root], Workspace())
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    line = next(n for n, l in enumerate(text.splitlines(), 1) if old in l)
+    return validate_paths([root], Workspace()), line
+
+
+def test_a_finding_points_at_the_file_and_line(tmp_path):
+    report, line = zekes_edited(tmp_path, "{id: corsair-1, col: 6, row: 13", "{id: corsair-1, col: 6, row: 16")
     (diag,) = [d for d in report.diagnostics if d.code == "hm.off_board"]
-    line = text.splitlines().index(next(l for l in text.splitlines() if "corsair-1" in l)) + 1
     assert diag.file.endswith("zekes-in-the-slot.yaml") and diag.line == line
     assert diag.severity.value == "error" and not report.ok
+
+
+def test_a_bad_playing_card_is_described_in_words_at_its_file_and_line(tmp_path):
+    report, line = zekes_edited(tmp_path, "facing: 0, card: 2S}", "facing: 0, card: 1S}")
+    (diag,) = [d for d in report.diagnostics if d.code == "schema"]
+    assert diag.file.endswith("zekes-in-the-slot.yaml") and diag.line == line
+    assert diag.path.endswith(".card") and diag.message == (
+        "expected a playing card: A, 2-10, J, Q or K, then S, H, D or C, e.g. 'AS', '10H'; got '1S'")

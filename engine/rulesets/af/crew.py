@@ -30,6 +30,9 @@ class CrewQuality(Record):
 
 
 class Effect(Model):
+    """One effect of a pilot characteristic, as printed, e.g. Reflexes: one off a Maneuverability Requirement
+    (rulebook XIX, Pilot Characteristics)."""
+
     id: LocalId
     value: int | None = field("The number the effect uses, if any.", None, ge=-20, le=20)
     text: str = field("The effect, as printed.", min_length=1)

@@ -251,6 +251,8 @@ class Ammo(Model):
 
 
 class RocketLoad(Model):
+    """Rockets of one type the plane can carry (rulebook XVIII, Rockets)."""
+
     type: Literal["AA", "AG"] = field("'AA' air-to-air or 'AG' air-to-ground (rulebook XVIII).")
     count: int = field("Rockets carried.", unit="rockets", ge=1, le=60)
 

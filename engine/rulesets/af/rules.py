@@ -82,6 +82,9 @@ class OptionalRule(Record):
 
 
 class Phase(Model):
+    """One step of the sequence of play, as numbered in the rulebook (V, Sequence of Play; X, Optional Sequence of
+    Play)."""
+
     step: int = field("Step number as printed.", ge=1, le=20)
     id: LocalId
     name: str = field("Phase name as printed.", min_length=1)
@@ -91,6 +94,9 @@ class Phase(Model):
 
 
 class LogCode(Model):
+    """A code written in the Log Sheet's movement section and what it means (rulebook VI, Codes for Writing in the
+    Log)."""
+
     code: str = field("Code written in the Log.", pattern=r"^[A-Z0-9-]+$")
     meaning: str = field("What it means, as printed.", min_length=1)
 
@@ -105,6 +111,9 @@ class Remedy(Model):
 
 
 class Movement(Model):
+    """The scale of movement: seconds per turn, mph per speed point, altitude steps, the bank diagram and spins
+    (rulebook V-VIII)."""
+
     turn_seconds: int = field("Real time one turn represents.", unit="s", ge=1, le=600)
     speed_point_mph: int = field("Air speed one speed point represents.", unit="mph", ge=1, le=500)
     altitude_step_ft: int = field("Smallest altitude change written in the Log.", unit=FEET, ge=1, le=1000)
@@ -121,6 +130,9 @@ class Movement(Model):
 
 
 class Advantage(Model):
+    """When a plane holds the advantage over an enemy at its 12 o'clock, and when to leave the rule out (rulebook
+    V, Determination of Advantage)."""
+
     max_range_hexes: int = field("An enemy this close or closer in the 12 o'clock arc.", unit="hexes", ge=1, le=50)
     max_height_above_ft: int = field(
         "The enemy may be at most this much higher.", unit=FEET, ge=0, le=10_000
@@ -141,6 +153,9 @@ class Heights(Model):
 
 
 class Fire(Model):
+    """The firing procedure's tables and constants: Hit Table, Range Attenuation Table, altitude added to range,
+    flexible fire (rulebook IX, Fire Phase; XIV, Fire Options)."""
+
     hit_table: Ref("af.hit_table") = field("Hit Table (No. 1).")
     range_table: Ref("af.range_table") = field("Range Attenuation Table (No. 2) for aircraft guns.")
     range_ft_per_hex: int = field(
@@ -158,6 +173,9 @@ class Fire(Model):
 
 
 class Damage(Model):
+    """What hits do to a plane's performance: power lost to engine hits, dive speed to wing hits, no dive speed
+    after cockpit hits (rulebook IX, Effect of Damage; XV, Damage Options)."""
+
     power_loss_per_engine_hit: int = field(
         "Power Factors a single-engine plane loses per engine hit (never below zero).", ge=0, le=10
     )
@@ -188,6 +206,9 @@ class Damage(Model):
 
 
 class Spotting(Model):
+    """The visibility options: Spotting Table, airborne radar, blind spots, pre-plotted movement (rulebook XII,
+    Visibility Options), and hills' dead zones (XVII, Ground Targets)."""
+
     table: Ref("af.die_table") = field("Spotting Table.")
     radar_range_hexes: int = field("Reach of airborne radar, altitude included.", unit="hexes", ge=1, le=100)
     flexible_blind_spot: int = field(
@@ -217,6 +238,9 @@ class Clouds(Model):
 
 
 class Bombing(Model):
+    """High-altitude, glide and dive bombing and damage to ground targets (rulebook XVI, Bombing Options; XVII,
+    Ground Targets)."""
+
     high_altitude_table: Ref("af.die_table") = field("High-Altitude Bombing table.")
     high_altitude_min_ft: int = field("Lowest altitude for high-altitude bombing.", unit=FEET, ge=0, le=50_000)
     specific_target_die: Die = field("Die whose roll multiplies damage points into hits on a specific target.")
@@ -228,6 +252,9 @@ class Bombing(Model):
 
 
 class Rockets(Model):
+    """Air-to-ground and air-to-air rocket fire: the Rocket Fire Table, range and impact area (rulebook XVIII,
+    Rockets)."""
+
     table: Ref("af.die_table") = field("Rocket Fire Table.")
     range_hexes: int = field("Range of every rocket.", unit="hexes", ge=1, le=50)
     ag_radius_hexes: int = field("Air-to-ground impact area: the target hex and this many around.", unit="hexes", ge=0, le=10)
@@ -240,12 +267,17 @@ class Rockets(Model):
 
 
 class Airfield(Model):
+    """Starting the engine and taking off from an airfield (rulebook XIII, Landings and Take-offs)."""
+
     engine_start_table: Ref("af.die_table") = field("Engine start die table.")
     speed_after_start: int = field("Speed next turn once the engine starts.", unit="speed points", ge=0, le=10)
     first_climb_max_ft: int = field("Most a plane climbs on the turn it leaves the runway.", unit=FEET, ge=0, le=5000)
 
 
 class Experience(Model):
+    """Parachute jumps, pilot characteristics and how kills and missions add up to experience (rulebook XIX,
+    Training and Experience)."""
+
     parachute_table: Ref("af.die_table") = field("Parachute Jump table.")
     pilot_table: Ref("af.die_table") = field("Determination of Pilot Characteristics table.")
     bombing_missions_per_kill: int = field("Successful bombing missions worth one kill.", ge=1, le=20)
@@ -257,6 +289,8 @@ Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="A colou
 
 
 class CounterColours(Model):
+    """The colours of one nationality's airplane counters (rulebook I, Counters)."""
+
     nationality: Nationality
     name: str = field("The colours as the rulebook names them, e.g. 'beige with a blue silhouette'.",
                       min_length=1)

@@ -31,6 +31,8 @@ ENTRY_PICKS = ("lowest", "highest", "remaining")
 
 
 class Side(Model):
+    """One side of a scenario: the raiders, the interceptors, the V-1s (rulebook, Scenario Format: Set-up)."""
+
     id: LocalId
     name: str = field("Side as the scenario calls it, e.g. 'raiders'.", min_length=1)
     nationalities: list[Nationality] = field(
@@ -131,6 +133,9 @@ class Start(Model):
 
 
 class Guns(Model):
+    """Anti-aircraft guns of one rating a set-up distributes among its counters, e.g. 'forty light guns rated at
+    two factors' (rulebook XVII, Anti-Aircraft)."""
+
     count: int = field("Guns.", unit="guns", ge=1, le=200)
     factors: int = field("Gun Factors of each gun.", unit="gun factors", ge=0, le=20)
 
@@ -144,6 +149,9 @@ class Lines(Model):
 
 
 class Formations(Model):
+    """Formations a side divides its planes into at set-up (rulebook XIII, Formations; the scenarios' Set-up and
+    Entry)."""
+
     count: int = field("Formations.", ge=1, le=50)
     min_size: int = field("Fewest planes in each.", ge=1, le=50)
     count_if_several_players: int | None = field(
@@ -155,6 +163,9 @@ class Formations(Model):
 
 
 class Loadout(Model):
+    """Bombs or rockets a plane group may or must carry in a scenario, e.g. 'up to 25% of the fighters can carry
+    air-to-air rockets' (rulebook, Scenario Format: Suggested Aircraft)."""
+
     ordnance: Literal["bombs", "ag_rockets", "aa_rockets"] = field("What is carried.")
     max_share: float = field("Largest share of the group that may carry it.", 1.0, ge=0, le=1)
     required: bool = field(
@@ -206,11 +217,16 @@ class Group(Model):
 
 
 class HillCount(Model):
+    """Surface terrain counters of one height a scenario places, e.g. five of 100 ft (rulebook XVII, Ground Targets:
+    hills; the scenarios' Set-up)."""
+
     count: int = field("Counters.", ge=1, le=200)
     height_ft: int = field("Height written on them.", unit=FEET, ge=0, le=20_000)
 
 
 class Terrain(Model):
+    """The surface terrain a scenario lays out: hill counters and roads (rulebook, Scenario Format: Set-up)."""
+
     hills: list[HillCount] = field("Surface terrain counters by height.", default_factory=list)
     road_columns: list[str] = field(
         "Column letters whose hexes are road, in every section.", default_factory=list
@@ -220,11 +236,15 @@ class Terrain(Model):
 
 
 class SpecialRule(Model):
+    """A rule that applies only in this scenario (rulebook, Scenario Format: Special Rules)."""
+
     id: LocalId
     text: str = field("The rule as printed.", min_length=1)
 
 
 class Force(Model):
+    """The planes one line of Suggested Aircraft gives a plane group (rulebook, Scenario Format: Suggested Aircraft)."""
+
     group: LocalId = field("Plane group this force fills.")
     count: int | None = field("Planes; empty keeps the group's count.", None, ge=1, le=200)
     aircraft: list[Ref("af.data_card")] = field(
@@ -246,6 +266,9 @@ class Matchup(Model):
 
 
 class TableColumn(Model):
+    """A column of a die table printed with a scenario and what it decides (rulebook XXI, Introductory Scenario:
+    V-1 Order of Appearance Table, Speed and Altitude Table)."""
+
     key: LocalId
     label: str = field("Column heading as printed.", min_length=1)
     determines: Literal["entry_hex", "speed", "altitude_ft"] = field(
@@ -265,6 +288,9 @@ class ScenarioTable(ResultTable):
 
 
 class GameEnd(Model):
+    """When a scenario's game ends: after a number of turns, or when the given groups have left the board or been
+    destroyed (rulebook, Scenario Format: Victory Conditions)."""
+
     type: Literal["turns", "groups_gone"] = field(
         "'turns' after `turns` complete turns; 'groups_gone' once every unit of `groups` has "
         "left the board or been destroyed."
@@ -274,6 +300,9 @@ class GameEnd(Model):
 
 
 class Award(Model):
+    """Something that scores victory points in a scenario and for which side (rulebook, Scenario Format: Victory
+    Conditions)."""
+
     id: LocalId
     side: LocalId = field("Side that earns the points.")
     event: Literal[
@@ -295,6 +324,8 @@ class Award(Model):
 
 
 class Win(Model):
+    """Who wins a scenario (rulebook, Scenario Format: Victory Conditions)."""
+
     type: Literal["most_vp", "most_kills", "destroy_all", "min_exits", "vp_threshold", "vp_margin"] = field(
         "'most_vp'; 'most_kills' (planes shot down); 'destroy_all' of `group` before it leaves; "
         "'min_exits': `count` planes of `group` leave by `edge`; 'vp_threshold': `side` scores "
@@ -312,6 +343,9 @@ class Win(Model):
 
 
 class Victory(Model):
+    """A scenario's victory conditions: when the game ends, what scores, who wins (rulebook, Scenario Format:
+    Victory Conditions)."""
+
     ends: list[GameEnd] = field("The game ends at the first of these.", default_factory=list)
     awards: list[Award] = field("What scores victory points.", default_factory=list)
     win: Win = field("Who wins.")

@@ -24,6 +24,8 @@ HITS_PATTERN = r"^[WFCELG]*$"
 
 
 class HitRow(Model):
+    """One die roll on a Hit Table column and the hits it scores, one letter per hit (rulebook IX, Firing Procedure)."""
+
     roll: Roll
     hits: str = field(
         "Hits scored, one letter per hit (W F C E L G); empty for no effect.",
@@ -41,6 +43,9 @@ class HitColumn(DiceTable):
 
 
 class ConcentratedRow(Model):
+    """One die roll on the Concentrated Fire ('C') column and the hit type it gives (rulebook XIX, Concentrated
+    Fire)."""
+
     roll: Roll
     hit: HitType
 
@@ -53,6 +58,8 @@ class ConcentratedColumn(DiceTable):
 
 
 class DeflectionRow(Provenance):
+    """The Hit Table modifier for one clock difference between firer and target (rulebook XIV, Deflection Modifiers)."""
+
     minutes: Literal[0, 10, 20, 30] = field(
         "Clock difference between the two planes' positions, in minutes of the clock face."
     )
@@ -87,11 +94,16 @@ class HitTable(Record):
 
 
 class RangeBand(Model):
+    """The hexes of range one column of the Range Attenuation Table (No. 2) covers (rulebook IX, Firing Procedure)."""
+
     from_hexes: int = field("Nearest range of the column.", unit="hexes", ge=1, le=200)
     to_hexes: int = field("Farthest range of the column.", unit="hexes", ge=1, le=200)
 
 
 class RangeRow(Model):
+    """One firepower line of the Range Attenuation Table (No. 2): armament effectiveness at each range (rulebook
+    IX, Firing Procedure)."""
+
     firepower: int = field("Total Gun Factors firing.", unit="gun factors", ge=1, le=200)
     effectiveness: list[int] = field(
         "Armament effectiveness per range column, in column order.", min_length=1
@@ -183,6 +195,9 @@ class DieColumn(Model):
 
 
 class ResultRow(Model):
+    """One die roll of one of the rulebook's die tables (Spotting, Parachute Jump, Rocket Fire ...) or a
+    scenario's, with its result in each column."""
+
     roll: Roll
     results: list[str | int] = field("One result per column, in column order.", min_length=1)
 

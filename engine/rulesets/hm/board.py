@@ -32,6 +32,8 @@ def footprint(grid: HexGrid, nose: Cell, facing: int, length: int) -> list[Cell]
 
 
 class Target(Model):
+    """A target hex of a bombing run, marked near the end of the mat (rulebook: The Board; Bombing)."""
+
     id: str = field("Target id, unique on this board; victory conditions name it.", pattern=r"^[a-z0-9][a-z0-9._-]*$")
     name: str | None = field("What the target is.", None)
     col: int = field("Column of the target hex.", ge=1, le=200)

@@ -32,11 +32,17 @@ class Formula(Provenance):
 
 
 class GunValue(Formula):
+    """The dice one gun of a kind adds to a Gun rating, e.g. '1 Machine Gun = 1/2 die' (rulebook: Additional
+    Planes, Guns)."""
+
     weapon: Literal["machine_gun", "cannon"] = field("Kind of gun.")
     dice: float = field("Dice one such gun adds to the mount's Gun rating.", unit="dice", ge=0, le=4)
 
 
 class WeightStep(Model):
+    """One weight band of the Damage formula and the pounds per hit in it, e.g. 'Weight / 100 up to 7000 lbs'
+    (rulebook: Additional Planes)."""
+
     up_to_lbs: int | None = field(
         "Weight this step covers up to; absent for the last step (the rest of the weight).",
         None,
@@ -47,16 +53,24 @@ class WeightStep(Model):
 
 
 class DamageFormula(Formula):
+    """The conversion of a plane's weight into its Damage rating, by weight bands (rulebook: Additional Planes)."""
+
     steps: list[WeightStep] = field("Weight bands, lightest first.", min_length=1)
     rounding: Rounding = field(ROUNDING)
 
 
 class SpeedFormula(Formula):
+    """The conversion of top speed into the Speed rating: 'Miles Per Hour / 100 (round up)' (rulebook: Additional
+    Planes, Speed)."""
+
     mph_per_hex: int = field("Miles per hour that make one hex of Speed.", unit="mph", ge=1)
     rounding: Rounding = field(ROUNDING)
 
 
 class TurnFormula(Formula):
+    """The conversion into the Turn rating: '2 x Weight in 1000s / Speed (adjust according to speed)' (rulebook:
+    Additional Planes, Turn)."""
+
     method: Literal["weight_over_speed", "equals_speed"] = field(
         "'weight_over_speed': factor x weight in `lbs_unit`s / Speed rating; "
         "'equals_speed': Turn equals the Speed rating."
@@ -68,6 +82,9 @@ class TurnFormula(Formula):
 
 
 class Fragment(Model):
+    """Text printed in the garbled conversion table that no formula accounts for, e.g. 'Add MPH / 50' (rulebook:
+    Additional Planes)."""
+
     printed: str = field("Text printed in the table that no reading places.", min_length=1)
     notes: str | None = field("What it might mean.", None)
 

@@ -18,6 +18,9 @@ Phase = Literal["draw_card", "move", "shoot", "bomb"]
 
 
 class Step(Model):
+    """One numbered step of the Sequence of Play: draw card, active planes move, shoot, bombing (rulebook: Rules,
+    Sequence of Play)."""
+
     number: int = field("Step number as printed.", ge=1, le=20)
     phase: Phase = field(
         "What happens: draw_card (turn over the top card), move (the card's planes move), "

@@ -14,13 +14,16 @@ from typing import Annotated, Iterator, Literal
 
 from pydantic import Field, StringConstraints
 
-from engine.content.model import ID_PATTERN, Model, Provenance, Record, Ref, field, kind_literal
+from engine.content.model import ID_PATTERN, PATTERN_WORDS, Model, Provenance, Record, Ref, field, kind_literal
 
 from .planes import Faction
 
+CARD_PATTERN = r"^(A|[2-9]|10|J|Q|K)[SHDC]$"
+PATTERN_WORDS[CARD_PATTERN] = "a playing card: A, 2-10, J, Q or K, then S, H, D or C, e.g. 'AS', '10H'"
+
 Card = Annotated[
     str,
-    StringConstraints(pattern=r"^(A|[2-9]|10|J|Q|K)[SHDC]$"),
+    StringConstraints(pattern=CARD_PATTERN),
     Field(description="Playing card, rank then suit (S, H, D, C): 'AS', '10H', 'QD'."),
 ]
 LocalId = Annotated[
@@ -46,6 +49,9 @@ class Zone(Model):
 
 
 class Side(Model):
+    """One side of a scenario, the planes of one faction, and where on the mat it sets up (rulebook: Deployment;
+    Scenarios)."""
+
     id: LocalId
     name: str = field("Display name.", min_length=1)
     faction: Faction = field("Plane-table group its planes come from: 'allies' or 'axis'.")
@@ -54,6 +60,9 @@ class Side(Model):
 
 
 class PlacedPlane(Model):
+    """One plane of a squadron and the hex and facing it starts in; planes face a hexside, not a corner (rulebook:
+    Deployment)."""
+
     id: LocalId
     plane: PlaneRef | None = field("Plane type, when it differs from the squadron's.", None)
     col: int = field("Column of the plane's hex (a heavy bomber's nose hex).", ge=1, le=200)
@@ -68,6 +77,9 @@ class PlacedPlane(Model):
 
 
 class Squadron(Model):
+    """A group of planes of one type on one side: fighters start grouped into squadrons, and a bomber squadron
+    moves and shoots on one card (rulebook: Deployment; Choose Cards)."""
+
     id: LocalId
     name: str | None = field("Display name.", None)
     side: str = field(SIDE, min_length=1)
@@ -92,6 +104,9 @@ class Designation(Model):
 
 
 class RatioTerm(Model):
+    """One side's planes in a scenario's printed forces, e.g. '1 bomber squadron (4 planes each)' (rulebook:
+    Scenarios)."""
+
     side: str = field(SIDE, min_length=1)
     role: Role = field("Fighters or bombers.")
     planes: int = field("Planes of this side and role per unit of the ratio.", unit="planes", ge=1, le=100)
@@ -109,6 +124,9 @@ class ForceRatio(Provenance):
 
 
 class Victory(Provenance):
+    """What one side must do to win a scenario, e.g. shoot down Yamamoto's plane (rulebook: Scenarios); a sample
+    where the rulebook prints none."""
+
     side: str = field(SIDE, min_length=1)
     condition: Literal["shoot_down_designated", "destroy_targets", "more_kills", "otherwise"] = field(
         "shoot_down_designated: the designated plane is shot down; destroy_targets: `count` "
@@ -123,6 +141,9 @@ class Victory(Provenance):
 
 
 class End(Provenance):
+    """When a scenario's game ends: a limit in rounds of the deck and events that end it at once; the rulebook
+    gives none, so these are samples (rulebook: Scenarios)."""
+
     max_rounds: int = field(
         "Rounds before the game ends; a round ends when every card has been drawn.",
         unit="rounds",
@@ -138,6 +159,8 @@ class End(Provenance):
 
 
 class SpecialRule(Provenance):
+    """A rule that holds in one scenario only, beside the core rules (rulebook: Scenarios)."""
+
     id: LocalId
     text: str = field("The rule; the engine switches on its id.", min_length=1)
 

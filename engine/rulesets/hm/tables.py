@@ -9,6 +9,9 @@ from engine.content.model import Model, Provenance, Record, field, kind_literal
 
 
 class HitRow(Model):
+    """One range of the shooting table and the d6 roll a gun die needs to hit there, e.g. range 1: 3 - 6 (rulebook:
+    Resolve Shooting)."""
+
     range: int = field("Range to the target.", unit="hexes", ge=1, le=12)
     hit: Roll
 

@@ -84,6 +84,9 @@ class FocalPoints(Record):
 
 
 class AiRow(Provenance):
+    """A maneuver in one column of the ACE AI table and the d20 range that selects it; '-' where it cannot be
+    rolled (rulebook: Solo and Coop Mode, ACE AI Table)."""
+
     roll: Roll | None = field("d20 range for this maneuver in this column.", None)
     maneuver: Ref("paw.ai_maneuver")
 

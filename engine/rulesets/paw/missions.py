@@ -144,6 +144,8 @@ class TargetType(Record):
 
 
 class MissionChartRow(Model):
+    """A d20 range of the Mission Type table and the mission it gives (rulebook: Mission Generator, Mission Type)."""
+
     roll: Roll
     mission: Ref("paw.mission_type")
 
@@ -196,6 +198,9 @@ class MissionEvent(Record):
 
 
 class EventRow(Model):
+    """A d20 range of the extended-mission event table and the event it gives, e.g. '11: Limping Home' (rulebook:
+    Extended Missions)."""
+
     roll: Roll
     event: Ref("paw.mission_event")
 

@@ -6,6 +6,9 @@ from engine.content.model import Provenance, Record, field, kind_literal
 
 
 class FreezeRow(Provenance):
+    """One row of the Time Freeze table: for a starting Energy, the impulses (a to j) in which the plane moves one
+    step (rulebook: Time Freeze)."""
+
     energy: int = field("Starting Energy of the plane.", unit="energy", ge=1, le=10)
     steps: list[int | None] = field(
         "One cell per impulse (a to j): the number of the step flown there, or null (a dash) "
