@@ -128,7 +128,11 @@ class Situation:
 
     def option_end(self, option: Action) -> str:
         """Where an offered maneuver would leave the unit, and the nearest enemy from there, for
-        rulesets whose actions do not name a place (`option_place`: Pocket Air War's maneuvers)."""
+        rulesets whose actions do not name a place (`option_place`: Pocket Air War's maneuvers); or
+        what the ruleset says the option leads to (`option_note`: the minis' guns brought to bear)."""
+        note = getattr(self.game.engine, "option_note", None)
+        if note is not None:
+            return note(self.game, self.decision, option)
         place = getattr(self.game.engine, "option_place", None)
         end = place(self.game, self.decision, option) if place else None
         if not end:

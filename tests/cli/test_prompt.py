@@ -135,3 +135,26 @@ def test_a_card_offered_is_shown_with_what_it_does():
     assert said[at + 1] == ("         Long-Range Aviation: Wild Card. First pick: the long-range aviation (LRA) unit "
                             "from the Reinforcements Box. Later picks: refit one unit.")
     assert said[at + 2] == "    2. play no more cards now"
+
+
+def test_a_minis_move_says_what_its_guns_would_fire_at_from_where_it_ends(zekes):
+    """Of 109 moves, the ones that bring a gun to bear say so: the first plane on the line from the
+    end hex is an enemy within reach (the enemies do not move while this card is played)."""
+    from engine.rulesets.hm.fire import line_target
+
+    game, decision = zekes
+    board = Situation(game, decision)
+    state, plane = game.state, game.state.planes[decision.context["plane"]]
+    said = {o["to"] + str(o["facing"]): board.option_end(o) for o in decision.options if o["type"] == "move"}
+    firing = {k: v for k, v in said.items() if v}
+    assert firing and len(firing) < len(said)
+    for option in (o for o in decision.options if o["type"] == "move"):
+        shot = line_target(state, plane, option["facing"], state.table.ranges.front, state.mat.at[option["to"]])
+        text = said[option["to"] + str(option["facing"])]
+        assert (shot is None) == ("forward guns" not in text)
+        if shot:
+            assert text.startswith(f"forward guns at {shot.target.id}, range {shot.range}, ")
+    person_, out = person("+", "+", "+", "q")  # every page of the list
+    with pytest.raises(Quit):
+        person_.choose(decision, game)
+    assert any("→ forward guns at" in line for line in out)

@@ -27,9 +27,10 @@ class Shot(NamedTuple):
     range: int
 
 
-def line_target(state: State, shooter: Plane, facing: int, reach: int) -> Shot | None:
-    """The enemy a gun pointing along `facing` from the nose hits first within `reach`, if any."""
-    (x, y, z), (dx, dy, dz) = shooter.nose, CUBE_DIRECTIONS[facing]
+def line_target(state: State, shooter: Plane, facing: int, reach: int, nose: Cube | None = None) -> Shot | None:
+    """The enemy a gun pointing along `facing` from the nose (or from `nose`, where a move would
+    leave it) hits first within `reach`, if any."""
+    (x, y, z), (dx, dy, dz) = nose or shooter.nose, CUBE_DIRECTIONS[facing]
     occupied, block = state.occupied, state.table.planes_block
     for distance in range(1, reach + 1):
         x, y, z = x + dx, y + dy, z + dz
@@ -41,6 +42,19 @@ def line_target(state: State, shooter: Plane, facing: int, reach: int) -> Shot |
         if block:
             return None
     return None
+
+
+def guns_from(state: State, plane: Plane, nose: Cube, facing: int) -> str:
+    """What a fighter's guns would fire at from `nose` and `facing`, the enemies where they are now
+    (they stay put while its card is played): for a person weighing a hundred moves."""
+    ranges, said = state.table.ranges, []
+    for dice, aim, reach, weapon in ((plane.record.guns_front or 0, facing, ranges.front, "forward guns"),
+                                     (plane.record.guns_tail, facing + 3, ranges.tail, "tail gun")):
+        shot = line_target(state, plane, aim % 6, reach, nose) if dice else None
+        if shot is not None:
+            said.append(f"{weapon} at {shot.target.id}, range {shot.range}, "
+                        f"{dice} dice hit on {state.hit_spans[shot.range].text()}")
+    return "; ".join(said)
 
 
 def _pixel(cube: Cube) -> tuple[float, float]:

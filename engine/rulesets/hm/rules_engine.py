@@ -6,6 +6,7 @@ from engine.content.model import Record
 from engine.core.game import ContentLookup, Game, Rules
 
 from .bots import Bot
+from .fire import guns_from
 from .mat import mat_of
 from .planes import Bomber, Fighter
 from .play import TARGET_UNIT, play
@@ -128,6 +129,15 @@ class MinisEngine:
         if strength not in self.bot_strengths:
             raise ValueError(f"bot strength '{strength}': expected one of {', '.join(self.bot_strengths)}")
         return Bot(side, strength)
+
+    def option_note(self, game: Game, decision, option: dict) -> str:
+        """For a person at the prompt: what a fighter's move would bring its guns to bear on."""
+        state = game.state
+        plane = state.planes.get(decision.context.get("plane", "")) if decision.kind == "hm.move" else None
+        nose = state.mat.at.get(option.get("to")) if option.get("type") == "move" else None
+        if plane is None or plane.role != "fighter" or nose is None:
+            return ""
+        return guns_from(state, plane, nose, option["facing"])
 
     def board(self, scenario: Scenario, content: ContentLookup):
         return _need(content, "hm.board", scenario.board, f"scenario '{scenario.id}'").grid()
