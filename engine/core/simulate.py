@@ -17,6 +17,7 @@ from collections import Counter, defaultdict
 from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Annotated, Callable, Iterator
 
@@ -145,7 +146,10 @@ def simulate(
                     progress(len(results), games)
             return results
         with ProcessPoolExecutor(jobs, initializer=_init_pool_worker, initargs=init) as pool:
-            pending = {pool.submit(_play_chunk, c) for c in chunks}
+            # Two chunks in hand per worker, the next sent as one comes back: a cancel stops at
+            # once whatever the workers' speed, not after every chunk queued up front has played.
+            queue = iter(chunks)
+            pending = {pool.submit(_play_chunk, c) for c in islice(queue, 2 * jobs)}
             while pending:
                 done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
                 for future in done:
@@ -157,6 +161,7 @@ def simulate(
                         if not future.cancel():  # already running: its games get played, so kept
                             results.extend(future.result())
                     break
+                pending |= {pool.submit(_play_chunk, c) for c in islice(queue, len(done))}
     results.sort(key=lambda r: r.seed)
     unbroken = next((i for i, r in enumerate(results) if r.seed != seed + i), len(results))
     return results[:unbroken]
