@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -78,7 +78,9 @@ class DecisionPanel(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.refusal)
 
-    def show_decision(self, decision: Decision | None) -> None:
+    def show_decision(self, decision: Decision | None, note: Callable[[dict], str] | None = None) -> None:
+        """List `decision`'s options, each with what `note` says it leads to (the minis: the guns a
+        move brings to bear), as the terminal prompt does."""
         if decision is self.decision:
             return
         self.decision = decision
@@ -93,7 +95,8 @@ class DecisionPanel(QWidget):
             return
         self.prompt.setText(f"<b>{decision.side}</b> — {decision.prompt}")
         for i, option in enumerate(decision.options):
-            item = QListWidgetItem(option.get("label") or json.dumps(option))
+            said = note(option) if note is not None else ""
+            item = QListWidgetItem((option.get("label") or json.dumps(option)) + (f"  → {said}" if said else ""))
             item.setData(Qt.ItemDataRole.UserRole, i)
             self.options.addItem(item)
         self.options.setCurrentRow(0)

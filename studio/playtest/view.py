@@ -585,7 +585,9 @@ class PlaytestView(QWidget):
         self.run_action.setText("Pause" if running else "Run")
         self.run_action.setIcon(self.style().standardIcon(sp.SP_MediaPause if running else sp.SP_MediaPlay))
         decision = self._person_decision() if not busy else None
-        self.decision.show_decision(decision)
+        option_note = getattr(self.run.game.engine, "option_note", None) if decision is not None else None
+        self.decision.show_decision(decision, option_note and (
+            lambda option: option_note(self.run.game, decision, option)))
         # shown while anyone plays by hand, so the panel does not come and go between moves
         self.decision_box.setVisible(self.mode == "live" and PERSON in self.seats.values())
         self.decision_box.setEnabled(decision is not None)

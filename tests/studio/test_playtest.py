@@ -136,6 +136,10 @@ def test_a_person_plays_a_side_on_the_board_and_in_the_panel(studio, qtbot):
     wait_for_my_move(qtbot, view)
     decision = view.run.person_to_move()
     assert decision.side == "usa" and decision.kind == "hm.move"
+    notes = [view.decision.options.item(r).text() for r in range(view.decision.options.count())]
+    guns = [view.run.game.engine.option_note(view.run.game, decision, o) for o in decision.options]
+    assert all(t.endswith(f"  → {g}") if g else "→" not in t  # the guns each move brings to bear
+               for t, g in zip(notes, guns))
 
     # a click on a hex the plane may reach
     cells = [p for p in view.places if p.kind == "cell"]
@@ -471,3 +475,19 @@ def test_a_step_that_plays_many_rounds_shows_them_a_round_at_a_time(studio, qtbo
     assert len(summaries) > 5
     assert [i for i in stops if view.events[i]["type"] == "summary"] == summaries  # each round, in turn
     assert stops == sorted(stops)
+
+
+def test_a_person_sees_which_moves_bring_their_guns_to_bear(studio, qtbot):
+    """As at the terminal: a move whose end puts an enemy first on a gun's line says so in the list."""
+    view = playtest(studio).play
+    combo = view.findChild(QComboBox, "seat:usa")
+    combo.setCurrentIndex(combo.findData(PERSON))
+    for _ in range(12):
+        wait_for_my_move(qtbot, view)
+        decision = view.run.person_to_move()
+        texts = [view.decision.options.item(r).text() for r in range(view.decision.options.count())]
+        firing = [t for t in texts if "  → forward guns at " in t or "  → tail gun at " in t]
+        if firing:
+            break
+        view.run.submit(decision.options[0])
+    assert firing and len(firing) < len(texts)
