@@ -59,15 +59,17 @@ def main(paths: list[Path], screenshot: Path | None = None, open_record: str | N
     if problem:
         print(f"sortie studio: {problem}", file=sys.stderr)
         return 2
-    try:
-        width, height = (int(v) for v in size.lower().split("x")) if size is not None else DEFAULT_SIZE
-        if not (SMALLEST <= width <= LARGEST and SMALLEST <= height <= LARGEST):
-            raise ValueError
-    except ValueError:
-        print(f"sortie studio: --size expects WIDTHxHEIGHT in pixels, each {SMALLEST} to {LARGEST}, "
-              f"e.g. 1400x900; got {size!r}", file=sys.stderr)
-        return 2
-    if open_record is not None and (":" not in open_record or not open_record.partition(":")[2]):
+    dims = None  # without --size: the size the window was closed at
+    if size is not None:
+        try:
+            dims = width, height = tuple(int(v) for v in size.lower().split("x"))
+            if not (SMALLEST <= width <= LARGEST and SMALLEST <= height <= LARGEST):
+                raise ValueError
+        except ValueError:
+            print(f"sortie studio: --size expects WIDTHxHEIGHT in pixels, each {SMALLEST} to {LARGEST}, "
+                  f"e.g. 1400x900; got {size!r}", file=sys.stderr)
+            return 2
+    if open_record is not None and not open_record.partition(":")[2]:
         print(f"sortie studio: --open expects KIND:ID[@FIELD], e.g. aw.air_unit:yak-1@speed; got {open_record!r}",
               file=sys.stderr)
         return 2
@@ -81,7 +83,7 @@ def main(paths: list[Path], screenshot: Path | None = None, open_record: str | N
     except UsageError as exc:
         print(f"sortie studio: {exc}", file=sys.stderr)
         return 2
-    size_window(window, (width, height) if size is not None else None)
+    size_window(window, dims)
     window.show()
     window.offer_recovery()
     if open_record:

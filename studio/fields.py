@@ -238,9 +238,8 @@ class NumberField(FieldEditor):
         wheel_scrolls(self.spin)
         if not integer:
             self.spin.setDecimals(2)
-        self.low = schema.get("minimum", schema.get("exclusiveMinimum", -BIG))
-        self.high = schema.get("maximum", schema.get("exclusiveMaximum", BIG))
-        self.spin.low, self.spin.high = self.low, self.high
+        self.spin.low = schema.get("minimum", schema.get("exclusiveMinimum", -BIG))
+        self.spin.high = schema.get("maximum", schema.get("exclusiveMaximum", BIG))
         self.spin.setRange(-BIG, BIG)
         if "x-unit" in schema:
             self.spin.setSuffix(f" {schema['x-unit']}")

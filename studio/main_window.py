@@ -574,7 +574,7 @@ class MainWindow(QMainWindow):
         """The wizard, then the new pack's manifest on show: the pack is found at once in the browser
         (it opens at the end of it), and New Record (Ctrl+N) adds to it."""
         dialog = NewPackDialog(self.session, self)
-        if dialog.exec() and dialog.root is not None:
+        if dialog.exec():
             for doc in self.open_paths([dialog.root]):
                 self.show_record(doc.manifest)
 
@@ -593,21 +593,21 @@ class MainWindow(QMainWindow):
                 + "\n\nMove them into the record's notes (or to the top of the file) to keep them.",
                 Button.Save | Button.Cancel, Button.Cancel) != Button.Save:
             return []
+        failed, written = None, []
         try:
             written = self.session.save_all()
         except OSError as exc:
-            self.watcher.watch_all()
-            self._update_title()
-            self._update_header()
-            where = exc.filename or "a file"
-            self.ask("Save failed", f"Could not write {where}: {exc.strerror or exc}.\n\nThe edits not saved "
-                     "are kept here (marked unsaved): fix the cause, then save again.", Button.Ok, Button.Ok)
-            self.statusBar().showMessage(f"Save failed: {where}: {exc.strerror or exc}", 10000)
-            return []
+            failed = exc
         self.watcher.watch_all()
+        self._update_header()
+        if failed is not None:
+            where, why = failed.filename or "a file", failed.strerror or failed
+            self.ask("Save failed", f"Could not write {where}: {why}.\n\nThe edits not saved are kept here "
+                     "(marked unsaved): fix the cause, then save again.", Button.Ok, Button.Ok)
+            self.statusBar().showMessage(f"Save failed: {where}: {why}", 10000)
+            return []
         self.recovery.autosave()  # removes the recovery files of packs now saved
         self.statusBar().showMessage(f"Saved {len(written)} file(s)", 5000)
-        self._update_header()
         return written
 
     def offer_recovery(self) -> None:

@@ -171,9 +171,7 @@ class Session(QObject):
             if needle in rec.id.lower() or needle in rec.name.lower():
                 hits.append(SearchHit(rec, (), rec.label))
             elif rec.editable and needle in self._haystack(rec):
-                for path, value in _leaves(rec.data):
-                    if path and path[0] in ("kind", "id", "name"):
-                        continue
+                for path, value in _searched(rec.data):
                     if needle in str(value).lower():
                         hits.append(SearchHit(rec, path, f"{format_path(path)}: {value}"))
                         break
@@ -187,8 +185,7 @@ class Session(QObject):
         you type tests each record with one `in` rather than walking all its fields."""
         text = self._haystacks.get(rec.uid)
         if text is None:
-            text = "\n".join(str(value).lower() for path, value in _leaves(rec.data)
-                              if not (path and path[0] in ("kind", "id", "name")))
+            text = "\n".join(str(value).lower() for _path, value in _searched(rec.data))
             self._haystacks[rec.uid] = text
         return text
 
@@ -332,9 +329,16 @@ class Session(QObject):
     def save_all(self) -> list[Path]:
         written: list[Path] = []
         for doc in self.modified_docs():
-            written.extend(doc.save())
-            self.saved.emit(doc)
+            try:
+                written.extend(doc.save())
+            finally:  # a pack saved in part: the records written lose their marks all the same
+                self.saved.emit(doc)
         return written
+
+
+def _searched(data: Any) -> Iterator[tuple[FieldPath, Any]]:
+    """The values search looks in: every field but the kind, id and name (matched on their own)."""
+    return ((path, value) for path, value in _leaves(data) if not (path and path[0] in ("kind", "id", "name")))
 
 
 def _leaves(data: Any, path: FieldPath = ()) -> Iterator[tuple[FieldPath, Any]]:

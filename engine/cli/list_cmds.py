@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from engine.content.validate import Workspace
+from engine.core.launch import playable_kinds
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -18,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_list(args: argparse.Namespace) -> int:
     ws = Workspace()
-    engines = {r.engine.scenario_kind: r.engine for r in ws.rulesets.values() if r.engine is not None}
+    engines = {kind: r.engine for kind, r in playable_kinds(ws).items()}
     for root in ws.search_roots():
         pack = ws.pack(root)
         for entry in sorted((e for e in pack.entries if e.record is not None and e.kind in engines),

@@ -11,8 +11,6 @@ import json
 import sys
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from engine.content.diagnostics import Severity, did_you_mean
 from engine.content.pack import MANIFEST
 from engine.content.validate import UsageError, Workspace, check_pack
@@ -104,11 +102,6 @@ def cmd_mission(args: argparse.Namespace) -> int:
         generation = tool.generate(ContentView.of_pack(pack), pack.id, **options)
     except tool.report as exc:
         print(f"sortie mission: {exc}", file=sys.stderr)
-        return 1
-    except ValidationError as exc:  # the pack's tables rolled a scenario its own model refuses
-        first = exc.errors(include_url=False)[0]
-        print(f"sortie mission: the scenario rolled is not valid: {'.'.join(map(str, first['loc']))}: "
-              f"{first['msg']}; the tables of '{args.timeline}' cannot give a scenario", file=sys.stderr)
         return 1
     if args.out:
         write_output(args.out, generation.text())

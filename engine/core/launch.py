@@ -28,7 +28,7 @@ OWN_PACK = (" A scenario of a pack of your own: give its file (my-pack/scenarios
             "that holds the pack on SORTIE_PACK_PATH.")
 
 
-def _playable(ws: Workspace) -> dict[str, Ruleset]:
+def playable_kinds(ws: Workspace) -> dict[str, Ruleset]:
     """Scenario kind -> ruleset, for rulesets that have an engine."""
     return {r.engine.scenario_kind: r for r in ws.rulesets.values() if r.engine is not None}
 
@@ -36,7 +36,7 @@ def _playable(ws: Workspace) -> dict[str, Ruleset]:
 def find_scenario(spec: str, ws: Workspace | None = None) -> Launch:
     """`spec` is a scenario file, `pack-id/scenario-id`, or a scenario id in the known packs."""
     ws = ws or Workspace()
-    playable = _playable(ws)
+    playable = playable_kinds(ws)
     path = Path(spec)
     if path.suffix in (".yaml", ".yml") and not path.is_file():
         raise UsageError(f"{spec}: no such scenario file (give a scenario file, PACK/ID or an id)")

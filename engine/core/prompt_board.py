@@ -137,17 +137,18 @@ class Situation:
         end = place(self.game, self.decision, option) if place else None
         if not end:
             return ""
+        stall = "stalls and CRASHES" if end.get("crashes") else "stalls: drops an altitude level" \
+            if end.get("stalls") else ""
         if end.get("pos") is None:  # no place: only what it leads to
-            return "stalls and CRASHES" if end.get("crashes") else "stalls: drops an altitude level" \
-                if end.get("stalls") else ""
+            return stall
         if end.get("exits"):
             return f"LEAVES THE MAT by the {end['exits']} edge: out of the game"
         (x, y), heading = end["pos"], end.get("heading") or 0.0
         text = f"ends at ({x:.0f}, {y:.0f}) heading {heading:.0f}°"
         if "energy" in end:
             text += f", Energy {end['energy']}" + (f", {end['altitude']}" if end.get("altitude") else "")
-        if end.get("crashes") or end.get("stalls"):
-            text += ", then stalls and CRASHES" if end.get("crashes") else ", then stalls: drops an altitude level"
+        if stall:
+            text += f", then {stall}"
         enemies = [u for u in self.view.on_board() if u.side != self.decision.side and u.pos is not None]
         if enemies:
             near = min(enemies, key=lambda u: math.hypot(u.pos[0] - x, u.pos[1] - y))

@@ -321,7 +321,7 @@ class PlaytestView(QWidget):
         self.events = self.run.game.log if self.run.game is not None else []
         self.log.model.reset(self.events)
         self.decision.show_decision(None)
-        self.cursor = -1
+        self.cursor, self._stepped_to = -1, -1
         self._update_slider()
         if self.events:
             self.set_cursor(len(self.events) - 1)
@@ -573,10 +573,10 @@ class PlaytestView(QWidget):
         live = self.mode == "live" and self.run is not None and self.run.game is not None
         busy = bool(self.run and self.run.busy)
         running = bool(self.run and self.run.running)
-        for action in (self.step_action, self.run_action, self.end_action):
+        for action in (self.run_action, self.end_action):
             action.setEnabled(live and not busy and not self.run.game.over)
-        if live and not busy and self.cursor < self._stepped_to:  # the rounds of the last Step, unread
-            self.step_action.setEnabled(True)
+        # Step also while the rounds of the last Step are unread, though the game is over
+        self.step_action.setEnabled(live and not busy and (not self.run.game.over or self.cursor < self._stepped_to))
         self.stop_action.setEnabled(busy)
         self.save_action.setEnabled(live and not busy)
         self.restart_action.setEnabled(not busy)

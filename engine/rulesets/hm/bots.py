@@ -286,8 +286,8 @@ class Bot:
         best_index = scores.index(top)
         if not weight:
             return decision.action(best_index)
-        moves, (x, y, _) = decision.moves, me.nose
-        here, numbers = x * ROW + y, decision.mover.plan.spot_table(("number",), number)  # of the end hexes' offsets
+        moves, here = decision.moves, me.number
+        numbers = decision.mover.plan.spot_table(("number",), number)  # of the end hexes' offsets
         dangers: dict[int, float] = {}  # by end hex (spot of the template): moves differing in facing share it
 
         def less_danger(index: int, score: float) -> float:

@@ -44,12 +44,18 @@ def line_target(state: State, shooter: Plane, facing: int, reach: int, nose: Cub
     return None
 
 
+def fighter_guns(state: State, plane: Plane, facing: int) -> tuple[tuple[int, int, int, str], ...]:
+    """(dice, facing, reach, weapon) of a fighter's forward guns and tail gun, its nose along `facing`."""
+    ranges = state.table.ranges
+    return ((plane.record.guns_front or 0, facing, ranges.front, "forward guns"),
+            (plane.record.guns_tail, facing + 3, ranges.tail, "tail gun"))
+
+
 def guns_from(state: State, plane: Plane, nose: Cube, facing: int) -> str:
     """What a fighter's guns would fire at from `nose` and `facing`, the enemies where they are now
     (they stay put while its card is played): for a person weighing a hundred moves."""
-    ranges, said = state.table.ranges, []
-    for dice, aim, reach, weapon in ((plane.record.guns_front or 0, facing, ranges.front, "forward guns"),
-                                     (plane.record.guns_tail, facing + 3, ranges.tail, "tail gun")):
+    said = []
+    for dice, aim, reach, weapon in fighter_guns(state, plane, facing):
         shot = line_target(state, plane, aim % 6, reach, nose) if dice else None
         if shot is not None:
             said.append(f"{weapon} at {shot.target.id}, range {shot.range}, "

@@ -21,9 +21,9 @@ from engine.core.board import FACINGS, Cube
 from engine.core.decisions import Action, Decision, confirm
 from engine.core.game import Game, Outcome, Rules
 
-from .fire import Shot, in_reach, line_target, turret_shots
+from .fire import Shot, fighter_guns, in_reach, line_target, turret_shots
 from .moves import Candidate, Move, Mover
-from .offsets import around, number
+from .offsets import around
 from .state import OFF_MAT, SHOT_DOWN, Plane, State
 from .victory import check_end, outcome
 
@@ -214,7 +214,7 @@ def move(game: Game, state: State, plane: Plane, card: str) -> Rules:
             return False
         speed = hits.stalled_move_hexes
     flight = state.flight(speed, plane.record)
-    planes = around(number(plane.nose), state.numbers, plane)  # the other planes' hexes, as offsets
+    planes = around(plane.number, state.numbers, plane)  # the other planes' hexes, as offsets
     mover = Mover(state.mat, rules.movement, flight, plane.nose, plane.facing, state.held, plane.length, plane.id,
                   planes)
     moves = mover.legal()
@@ -265,10 +265,7 @@ def nearest_enemies(state: State, plane: Plane, count: int = 3) -> str:
 
 def fighter_shoot(game: Game, state: State, plane: Plane) -> None:
     """The forward guns, then the tail gun, each at the first plane on its line if that is an enemy."""
-    ranges = state.table.ranges
-    guns = ((plane.record.guns_front or 0, plane.facing, ranges.front, "forward guns"),
-            (plane.record.guns_tail, plane.facing + 3, ranges.tail, "tail gun"))
-    for dice, facing, reach, weapon in guns:
+    for dice, facing, reach, weapon in fighter_guns(state, plane, plane.facing):
         if dice and state.ended is None:
             shot = line_target(state, plane, facing % 6, reach)
             if shot is not None:

@@ -82,9 +82,10 @@ class PawEngine:
         if option.get("plane") not in game.state.planes:
             return None
         if decision.kind == "paw.energy":  # no place, but what setting 0 Energy does: a stall
-            plane = game.state.planes[option["plane"]]
-            crash = stall_outcome(game.state, plane) == "crash"
-            return ({"stalls": True, "crashes": True} if crash else {"stalls": True}) if option.get("to") == 0 else None
+            if option.get("to") != 0:
+                return None
+            crash = stall_outcome(game.state, game.state.planes[option["plane"]]) == "crash"
+            return {"stalls": True, "crashes": True} if crash else {"stalls": True}
         if decision.kind != "paw.maneuver":
             return None
         end = predict(game.state, game.state.planes[option["plane"]], option)

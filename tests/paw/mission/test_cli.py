@@ -93,12 +93,13 @@ def test_a_seed_beyond_what_the_studio_holds_is_refused(capsys):
 
 def test_a_rolled_scenario_its_model_refuses_is_reported_not_raised(capsys, monkeypatch, tmp_path):
     from engine.content.pack import PackManifest
-    from engine.rulesets import rulesets
 
-    def refused(*args, **kwargs):
-        PackManifest.model_validate({"id": "x" * 90})  # as a too-long rolled id would be
+    class Refused:  # the scenario model, refusing what was rolled as a too-long rolled id would be
+        @staticmethod
+        def model_validate(data):
+            PackManifest.model_validate({"id": "x" * 90})
 
-    monkeypatch.setattr(type(rulesets()["paw"].extras["mission"]), "generate", refused)
+    monkeypatch.setattr("engine.rulesets.paw.mission.generator.Scenario", Refused)
     out = tmp_path / "kept.yaml"
     out.write_text("kept\n")
     assert main([*ARGS, "--out", str(out)]) == 1

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
+
 from engine.content.diagnostics import did_you_mean
 from engine.content.pack import record_text
 from engine.content.validate import UsageError
@@ -364,7 +366,12 @@ class _Mission:
                   "positions are laid out by the generator within the General Deployment "
                   "distances.",
         )
-        scenario = Scenario.model_validate(data)
+        try:
+            scenario = Scenario.model_validate(data)
+        except ValidationError as exc:  # the pack's tables rolled a scenario its own model refuses
+            first = exc.errors(include_url=False)[0]
+            raise MissionReport(f"the scenario rolled is not valid: {'.'.join(map(str, first['loc']))}: "
+                                f"{first['msg']}; the tables of '{self.timeline.id}' cannot give a scenario") from None
         return Generation(scenario, self._summary(scenario, made))
 
     def _summary(self, scenario: Scenario, made: "_Made") -> dict:
