@@ -2,22 +2,28 @@
 watch it, play a side, save and check replays, and measure balance over many games.
 
 `install(window)` adds the Game menu (Playtest F5, Open Replay…) and the toolbar
-button to the main window, so the window itself only calls it.
+button to the main window, so the window itself only calls it. The playtest window (with the
+balance plots' matplotlib, most of a second to import) loads at the first playtest, not with
+the editor.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QStyle, QToolBar
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QStyle, QToolBar
 
 from .replay import ReplayError, read_replay
 from .source import Source, playable
-from .window import PlaytestWindow
+
+if TYPE_CHECKING:
+    from .window import PlaytestWindow
 
 FIRST_MISSION_SEED = 1
+WINDOW_NAME = "playtestWindow"  # each PlaytestWindow's objectName, found without importing its module
 
 
 def open_playtest(window, rec=None) -> PlaytestWindow | None:
@@ -28,6 +34,8 @@ def open_playtest(window, rec=None) -> PlaytestWindow | None:
         window.statusBar().showMessage("Playtest: select a scenario (or a theater timeline, to roll a "
                                        "mission) of a game that has a rules engine", 8000)
         return None
+    from .window import PlaytestWindow
+
     seed = FIRST_MISSION_SEED if kind == "mission" else None
     playtest = PlaytestWindow(window.session, Source(rec.doc.id, rec.kind, rec.id, seed), window, rec.uid)
     playtest.start()
@@ -43,6 +51,8 @@ def open_replay(window, path: Path) -> PlaytestWindow | None:
         ok = QMessageBox.StandardButton.Ok
         window.ask("Open replay", str(exc), ok, ok)
         return None
+    from .window import PlaytestWindow
+
     playtest = PlaytestWindow(window.session, source, window)
     playtest.open_replay(data)
     playtest.show()
@@ -82,7 +92,7 @@ class _CloseWith(QObject):
     def _closed(self) -> None:
         window = self.parent()
         if not window.isVisible():
-            for playtest in window.findChildren(PlaytestWindow):
+            for playtest in window.findChildren(QMainWindow, WINDOW_NAME):
                 playtest.close()
 
 

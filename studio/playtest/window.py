@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..screen import fit_to_screen
+from . import WINDOW_NAME
 from .balance import BalancePanel
 from .replay import check
 from .source import Setup, SetupError, Source, prepare
@@ -36,6 +37,7 @@ class PlaytestWindow(QMainWindow):
         """`uid`: the record played, when it is open (a rename then follows it)."""
         super().__init__(parent, Qt.WindowType.Window)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.setObjectName(WINDOW_NAME)
         self.session = session
         self.source = source
         self.uid = uid
