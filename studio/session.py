@@ -98,9 +98,7 @@ class Session(QObject):
         doc.added.connect(lambda uid, d=doc: self._on_added(d, uid))
         doc.removed.connect(lambda uid: self._on_removed(uid))
         doc.modifiedChanged.connect(lambda _m, d=doc: self.modifiedChanged.emit(d))
-        for rec in doc.records.values():
-            self.check_record(rec)
-        return doc
+        return doc  # its findings come with the check of every pack that follows each caller
 
     def base_of(self, doc: PackDocument) -> PackDocument | None:
         return next((d for d in self.docs if d.pack is doc.pack.base), None) if doc.pack.base else None
