@@ -22,7 +22,19 @@ from .pack import MANIFEST, RECORD_SUFFIXES, PackManifest
 from .yamlio import Document, parse_yaml
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
-BUNDLED_CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+
+def bundled_content() -> Path:
+    """The folder of the bundled packs. A wheel installs them inside the engine package
+    (engine/bundled: pyproject maps content/ there, so Sortie owns the name); a checkout and its
+    editable install keep them in content/ beside engine/. The installed place comes first, so an
+    installed engine never reads another distribution's site-packages/content."""
+    engine = Path(__file__).resolve().parents[1]
+    installed = engine / "bundled"
+    return installed if installed.is_dir() else engine.parent / "content"
+
+
+BUNDLED_CONTENT = bundled_content()
 
 
 def display_path(path: Path) -> str:

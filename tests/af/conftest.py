@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
 from engine.content.diagnostics import format_path
+from engine.content.loader import BUNDLED_CONTENT
 from engine.content.model import Record
 from engine.content.ruleset import LintContext
 from engine.content.validate import Workspace
 from engine.rulesets.af import RULESET
 
-PACK = Path(__file__).resolve().parents[2] / "content" / "air-force"
+PACK = BUNDLED_CONTENT / "air-force"
 
 
 @pytest.fixture(scope="session")

@@ -322,7 +322,7 @@ def test_a_base_pack_missing_from_an_installation_without_content_says_where_to_
 
     child = make_pack("child", manifest="id: child\nname: c\nversion: '1'\nruleset: toy\nextends: my-base\n")
     assert "bundled content." in by_code(validate_paths([child]), "pack.extends").message
-    monkeypatch.setattr(validate, "BUNDLED_CONTENT", tmp_path / "site-packages" / "content")
+    monkeypatch.setattr(validate, "BUNDLED_CONTENT", tmp_path / "site-packages" / "engine" / "bundled")
     d = by_code(validate_paths([child], validate.Workspace()), "pack.extends")
     assert "which this installation does not have" in d.message and "on SORTIE_PACK_PATH" in d.message
 

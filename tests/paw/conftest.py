@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from engine.content.loader import BUNDLED_CONTENT
 from engine.content.ruleset import LintContext
 from engine.content.validate import Workspace
 from engine.content.view import ContentView
 from engine.rulesets.paw import RULESET
 
-CONTENT = Path(__file__).resolve().parents[2] / "content"
-FAITHFUL = CONTENT / "pocket-air-war"
-ERRATA = CONTENT / "pocket-air-war-errata"
+FAITHFUL = BUNDLED_CONTENT / "pocket-air-war"
+ERRATA = BUNDLED_CONTENT / "pocket-air-war-errata"
 
 
 @pytest.fixture(scope="session")

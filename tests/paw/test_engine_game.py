@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.content.loader import BUNDLED_CONTENT
 from engine.core.prompt import TerminalController
 from engine.core.game import run
 from engine.rulesets.paw import RULESET, combat
@@ -232,7 +233,7 @@ def sortie(*args, stdin=""):
 
 
 def test_every_bundled_scenario_is_covered():
-    found = sorted(p.stem for p in (ROOT / "content/pocket-air-war/scenarios").glob("*.yaml"))
+    found = sorted(p.stem for p in (BUNDLED_CONTENT / "pocket-air-war" / "scenarios").glob("*.yaml"))
     assert found == sorted(SCENARIOS)
 
 
