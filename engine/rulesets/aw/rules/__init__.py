@@ -10,6 +10,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..units import AirUnit
+from .flying import FlyToDecision, default_route
 from .fog import sighted
 from .sequence import play
 from .state import State, Unit
@@ -34,6 +35,13 @@ class AirWarsEngine:
         """Units an event lets the other side identify from then on: turned face up (contact,
         combat, bombing) or examined (cards): `sight.Watch` names them from that event on."""
         return event["units"] if event["type"] in _SHOWING else []
+
+    def option_note(self, game, decision, option: dict) -> str:
+        """For a person at the prompt: the route a move or landing takes unless they give one (17.0)."""
+        if not isinstance(decision, FlyToDecision) or option.get("type") not in ("move", "land"):
+            return ""
+        route = default_route(decision, option["at"])
+        return f"via {' '.join(route[:-1])}" if len(route) > 1 else ""
 
     def sides(self, scenario) -> list[str]:
         return [scenario.intruder, scenario.interceptor]
