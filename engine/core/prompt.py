@@ -113,7 +113,7 @@ class TerminalController:
                 found = [o for o in found if str(o["at"]).lower() == head.split()[-1].lower()] or found
         found = [o for o in found if "at" in o]
         if not found:
-            return f"no option with a place to go is '{head}': type 'C5 via B4 B5' (a square, or an option's number)"
+            return f"no option goes to '{head}': before 'via', a square or an option's number, e.g. 'C5 via B4 B5'"
         if len(found) > 1:
             labels = "; ".join(o.get("label", o["type"]) for o in found[:4])
             return f"'{head}' is {len(found)} options ({labels}): name one, e.g. '{found[-1].get('label')} via ...'"
