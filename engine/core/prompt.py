@@ -12,7 +12,7 @@ import re
 from typing import Callable
 
 from .controllers import Quit
-from .decisions import Action, Decision
+from .decisions import Action, Decision, with_route
 from .game import Game
 from .prompt_board import Situation
 
@@ -126,9 +126,7 @@ class TerminalController:
                 raise Quit from None
             if not squares:
                 return option
-        if squares[-1].lower() != str(option["at"]).lower():
-            squares.append(option["at"])
-        return {**{k: v for k, v in option.items() if k != "label"}, "route": squares}
+        return with_route(option, squares)
 
     @staticmethod
     def _matches(decision: Decision, text: str) -> list[Action]:

@@ -466,7 +466,7 @@ class PlaytestView(QWidget):
     def submit(self, action: dict) -> None:
         if self.run is None:
             return
-        reason = self.run.submit(action)
+        reason = self.run.submit(self.decision.routed(action))
         if reason:
             self.decision.refused(reason)
             self.status.setText(f"Refused: {reason}")
@@ -587,7 +587,8 @@ class PlaytestView(QWidget):
         decision = self._person_decision() if not busy else None
         option_note = getattr(self.run.game.engine, "option_note", None) if decision is not None else None
         self.decision.show_decision(decision, option_note and (
-            lambda option: option_note(self.run.game, decision, option)))
+            lambda option: option_note(self.run.game, decision, option)),
+            decision is not None and decision.kind in getattr(self.run.game.engine, "route_kinds", ()))
         # shown while anyone plays by hand, so the panel does not come and go between moves
         self.decision_box.setVisible(self.mode == "live" and PERSON in self.seats.values())
         self.decision_box.setEnabled(decision is not None)

@@ -23,6 +23,7 @@ _SHOWING = frozenset({"aw.reveal", "aw.examine"})
 class AirWarsEngine:
     scenario_kind = "aw.scenario"
     bot_strengths = ("easy", "hard")
+    route_kinds = frozenset({"aw.fly_to"})  # decisions whose moves may carry a person's route (17.0)
 
     def __init__(self) -> None:
         self._static: dict[tuple, tuple] = {}
