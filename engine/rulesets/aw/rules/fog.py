@@ -106,3 +106,65 @@ def examined(st: State, side: str) -> tuple[bool, frozenset[str]]:
                 return True, ids
             ids |= active.units
     return False, ids
+
+
+_SHOWING = frozenset({"aw.reveal", "aw.examine"})
+
+
+class _Counter:
+    """A counter as the log places it: enough for `tops`."""
+
+    __slots__ = ("id", "side", "square", "airborne", "arrival")
+
+    def __init__(self, uid: str, side: str) -> None:
+        self.id, self.side, self.square, self.airborne, self.arrival = uid, side, None, False, 0
+
+
+class Lookout:
+    """The units each event of a game lets the other side identify, read from the log in order
+    (`sight.Watch`): those it turns face up or lets the enemy examine (cards), and the counter it
+    brings to the top of a stack (22.0: "A player can always examine the top enemy unit"),
+    which no event names: the one arrived, put on top, or left on top when the one above
+    flies, lands or is lost. Read from the log, as `State` orders stacks (`tops`), so a game
+    logs no more for it and bot games stay as they were."""
+
+    def __init__(self) -> None:
+        self.counters: dict[str, _Counter] = {}
+        self.stacks: dict[tuple, list[_Counter]] = {}  # (side, square, in the air) -> its counters
+        self.arrivals = 0
+
+    def shows(self, event: dict) -> list[str]:
+        kind = event["type"]
+        if kind in _SHOWING:
+            return event["units"]
+        if kind == "unit.placed":
+            self.counters[event["unit"]] = _Counter(event["unit"], event.get("side", ""))
+            return []
+        counter = self.counters.get(event.get("unit", ""))
+        if counter is None or kind not in ("unit.moved", "unit.removed", "unit.changed", "aw.on_top"):
+            return []
+        was = (counter.side, counter.square, counter.airborne)
+        if kind == "aw.on_top":
+            self.arrivals += 1
+            counter.arrival = self.arrivals
+            return [counter.id]
+        if kind == "unit.moved":
+            self.arrivals += 1
+            counter.square, counter.arrival = event["to"], self.arrivals
+        elif kind == "unit.removed":
+            counter.square, counter.airborne = None, False
+        elif "airborne" in event["state"]:
+            counter.airborne = event["state"]["airborne"]
+        now = (counter.side, counter.square, counter.airborne)
+        if now == was:
+            return [self.top(*now)] if kind == "unit.moved" else []
+        if was[1] is not None:
+            self.stacks[was].remove(counter)
+        if now[1] is not None:
+            self.stacks.setdefault(now, []).append(counter)
+        return [self.top(*was), self.top(*now)]
+
+    def top(self, side: str, square: str | None, airborne: bool) -> str:
+        """The unit on top of `side`'s stack in `square` (a label), in the air or not ('' for none)."""
+        stack = self.stacks.get((side, square, airborne))
+        return tops(stack)[(square, airborne)].id if stack else ""
