@@ -2,12 +2,12 @@
 
 Movement runs through grid sides only; a stack that enters a square with enemy
 air units in the air must stop there (decoys do not stop anybody, 22.1). A move
-follows a shortest route that enters the fewest squares holding enemy units or
-installations, since entering one reveals the stack (22.0), unless the player
-chose the route (`check_route`: flying over an enemy on purpose, or the long way).
-Routes depend on
-enemy positions only, so they are kept per side until an enemy unit moves, and
-per scenario by the enemy positions they pass near, which recur from game to game.
+follows the route its player chose (`check_route`: over an enemy on purpose, or
+the long way), or else a shortest route that enters the fewest squares holding
+enemy units or installations, since entering one reveals the stack (22.0). Routes
+depend on enemy positions only, so they are kept per side until an enemy unit
+moves, and per scenario by the enemy positions they pass near, which recur from
+game to game.
 """
 
 from __future__ import annotations
