@@ -62,8 +62,9 @@ class DecisionPanel(QWidget):
                                              "(empty: the engine's route)")
         self.via.setObjectName("actionVia")
         self.via.setToolTip("The route of the move or landing you choose next (Air Wars 17.0): a square "
-                            "clicked or an option chosen is flown through these squares; the engine "
-                            "refuses a route that is not legal and says which step")
+                            "clicked or an option chosen is flown through these squares (Shift-click "
+                            "squares on the board to add them); the engine refuses a route that is not "
+                            "legal and says which step")
         self.refusal = QLabel()
         self.refusal.setObjectName("refusal")
         self.refusal.setWordWrap(True)

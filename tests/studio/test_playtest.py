@@ -6,7 +6,7 @@ import math
 
 import pytest
 from PySide6.QtCore import QPointF, Qt, QTimer
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QApplication, QComboBox
 
 from engine.core.events import EventLog, canonical
 from engine.core.decisions import IllegalAction
@@ -493,7 +493,7 @@ def test_a_person_sees_which_moves_bring_their_guns_to_bear(studio, qtbot):
     assert firing and len(firing) < len(texts)
 
 
-def test_a_person_flies_an_air_wars_move_by_the_route_in_the_via_field(studio, qtbot):
+def test_a_person_flies_an_air_wars_move_by_the_route_in_the_via_field(studio, qtbot, monkeypatch):
     """17.0: the route is the player's. The Via field (shown for a move's destination only) sends the
     chosen move along the squares typed; an illegal one is refused with the step that is wrong."""
     from engine.rulesets.aw.rules.flying import default_route
@@ -523,7 +523,13 @@ def test_a_person_flies_an_air_wars_move_by_the_route_in_the_via_field(studio, q
     view.decision.via.setText(f"{static.labels[decision.start]}")  # not a step through a grid side
     view.decision.choose_current()
     assert "step 1 of the route" in view.decision.refusal.text() and view.run.person_to_move() is decision
-    view.decision.via.setText(" ".join(route[:-1]))
+    view.decision.via.clear()
+    monkeypatch.setattr(QApplication, "keyboardModifiers", staticmethod(lambda: Qt.KeyboardModifier.ShiftModifier))
+    for square in route[:-1]:  # Shift-clicked on the board, square by square: the route, not a move
+        view.board_clicked(square)
+    assert view.decision.via.text() == " ".join(route[:-1]) and view.run.person_to_move() is decision
+    assert not view.add_waypoint("nowhere")
+    monkeypatch.undo()
     view.decision.choose_current()
     flight = [e for e in view.run.game.log if e["type"] == "aw.flight"][-1]
     assert flight["to"] == option["at"] and flight["path"] == route
