@@ -26,10 +26,11 @@ class Watch:
 
     The state is read only between decisions, while a decision's events may reveal units midway
     (the contact that stops a stack's move turns it face up). So a unit hidden at the last reading
-    stays hidden until an event shows it (the engine's `lookout()`, which reads every event of the
-    game in order), or until the next reading if none does; a unit hidden now is hidden at every
-    new event. The view errs on showing less, never more. At the end of the game everything is
-    shown."""
+    stays hidden until an event brings it into view (the engine's `lookout()`, which reads every
+    event of the game in order), and again from an event that takes it out of view (another
+    counter put on top of it), or until the next reading if none does; a unit hidden now is hidden
+    at every new event. The view errs on showing less, never more. At the end of the game
+    everything is shown."""
 
     def __init__(self, sides: Collection[str]) -> None:
         self.sides = frozenset(sides)
@@ -50,11 +51,11 @@ class Watch:
         hidden = after | still
         if lookout is None:
             return [hidden] * len(events)
-        out = []
+        out, waiting = [], still  # hidden before, not now: shown from the event that shows them
         for event in events:
-            shown = lookout.shows(event)  # read even when nothing waits to be shown: it follows the game
-            if still and not still.isdisjoint(shown):
-                still = still.difference(shown)
+            shown, covered = lookout.sees(event)  # read even when nothing waits: it follows the game
+            if waiting and (not still.isdisjoint(shown) or not waiting.isdisjoint(covered)):
+                still = still.difference(shown) | waiting.intersection(covered)
                 hidden = after | still
             out.append(hidden)
         self._read += len(events)
@@ -69,7 +70,7 @@ class Watch:
         if game is not self._game or self._read > start:
             self._game, self._lookout, self._read = game, make(), 0
         for event in game.log[self._read:start]:
-            self._lookout.shows(event)
+            self._lookout.sees(event)
         self._read = start
         return self._lookout
 

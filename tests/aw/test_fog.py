@@ -195,7 +195,7 @@ def test_the_lookout_orders_every_stack_as_the_state_does():
     while not game.over:
         game.submit(bots[game.pending.side].choose(game.pending, game))
         for event in game.log[read:]:
-            lookout.shows(event)
+            lookout.sees(event)
         read = len(game.log)
         st = game.state
         expected = {}
@@ -227,3 +227,25 @@ def test_a_unit_left_on_top_when_the_one_above_takes_off_is_named_from_then_on()
     assert all("ju87.1" in h for h in hidden[:left]) and not any("ju87.1" in h for h in hidden[left:])
     took_off = next(i for i, e in enumerate(new) if e["type"] == "unit.changed" and e["unit"] == "ju87.1")
     assert sight.show(new[took_off], hidden[took_off])["unit"] == "ju87.1"
+
+
+def test_a_unit_shown_on_top_is_hidden_again_while_another_covers_it():
+    """The view errs on showing less: the Ju 87 left on top at G5 is named until a Bf 109 lands
+    on it in the air (then "a luftwaffe unit"), and again once it flies out from under it."""
+    game, st = board()
+    put(st, "ju87.1", "G5", airborne=True)
+    put(st, "ju87.2", "G5", airborne=True)  # on top
+    put(st, "me109.1", "G3", airborne=True)
+    watch = Watch({"vvs"})
+    watch.note(game, list(game.log))
+    read = len(game.log)
+    drive(flying.flying(game, st, "luftwaffe"), [
+        {"type": "fly", "unit": "ju87.2"}, {"type": "move", "at": "H4"},
+        {"type": "fly", "unit": "me109.1"}, {"type": "move", "at": "G5"},
+        {"type": "fly", "unit": "ju87.1"}, {"type": "move", "at": "G8"}, {"type": "end"}])
+    new = game.log[read:]
+    hidden = watch.note(game, new)
+    moved = [i for i, e in enumerate(new) if e["type"] == "unit.moved"]
+    assert [new[i]["unit"] for i in moved] == ["ju87.2", "me109.1", "ju87.1"]
+    named = ["ju87.1" not in h for h in hidden]
+    assert named == [moved[0] <= i < moved[1] or i >= moved[2] for i in range(len(new))]

@@ -57,8 +57,8 @@ class _Fog:
     def lookout(self):
         return self
 
-    def shows(self, event):
-        return event.get("units", []) if event["type"] == "reveal" else []
+    def sees(self, event):
+        return event.get("units", []) if event["type"] == "reveal" else [], event.get("covered", [])
 
 
 class _Game:
