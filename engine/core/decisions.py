@@ -37,6 +37,15 @@ def confirm(action: Action, offered: Action | None) -> Action | None:
     return offered if offered is not None and (offered is action or same_action(action, offered)) else None
 
 
+def with_route(action: Action, squares: list[str]) -> Action:
+    """An offered move (an action with a place, `at`) along the route a person gives: the
+    squares entered on the way, then its place (Air Wars 17.0; the engine checks it)."""
+    route = list(squares)
+    if not route or route[-1].lower() != str(action["at"]).lower():
+        route.append(action["at"])
+    return {**{k: v for k, v in action.items() if k != "label"}, "route": route}
+
+
 class Decision:
     """One decision point. `options` may be given as a list or as a function that builds it.
 

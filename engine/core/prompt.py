@@ -8,10 +8,11 @@ whichever page is on show; text narrows the list; `units` shows the board as the
 from __future__ import annotations
 
 import json
+import re
 from typing import Callable
 
 from .controllers import Quit
-from .decisions import Action, Decision
+from .decisions import Action, Decision, with_route
 from .game import Game
 from .prompt_board import Situation
 
@@ -20,12 +21,18 @@ PAGE = 30
 HELP = """  what you can type:
     a number     take the option with that number
     text         narrow the list to the options whose label holds it (a hex, a unit, 'turn left')
+    X via A B    take option X (its number, or the square it ends at) by a route through the
+                 squares A, B (Air Wars, 17.0: the route is yours; without 'via' the engine's);
+                 'X via' alone asks for the squares
     +            the next page of the list
     all          the whole list again
     units        every unit you can see: where it is, its state{near}
     {{...}}        an action as JSON (try anything: the engine takes it or says why not)
     undo         take back your last answer (and what followed it) and answer it again
     q            stop (with --save FILE the game is saved; Ctrl-D and Ctrl-C stop the same way)"""
+
+
+_VIA = re.compile(r"\s+via(?:\s+|$)", re.IGNORECASE)
 
 
 class Undo(Exception):
@@ -77,6 +84,11 @@ class TerminalController:
                     return json.loads(line)
                 except json.JSONDecodeError as exc:
                     self.write(f"  not valid JSON: {exc.msg} at column {exc.colno}")
+            elif _VIA.search(line):
+                routed = self._via(decision, shown, line)
+                if isinstance(routed, dict):
+                    return routed
+                self.write(f"  {routed}")
             elif not line:
                 self.write(f"  type an option's number (1 to {len(shown)}), part of its label, or ? for help")
             elif matches := self._matches(decision, line):
@@ -85,6 +97,36 @@ class TerminalController:
             else:
                 self.write(f"  no option's label holds '{line}': type a number from 1 to {len(shown)}, "
                            f"part of a label, all, or ? for help")
+
+    def _via(self, decision: Decision, shown: list[Action], line: str) -> Action | str:
+        """'X via A B': the option X names (its number in the list shown, the square it ends at, or
+        its label's text) with the route A, B, then its square; or what is wrong. The engine checks
+        the route like any action."""
+        head, tail = _VIA.split(line, maxsplit=1)
+        head, squares = head.strip(), tail.replace(",", " ").split()
+        if head.isdigit() and head[0] != "0":
+            found = shown[int(head) - 1:int(head)] if int(head) <= len(shown) else []
+        else:
+            found = [o for o in decision.options if str(o.get("at", "")).lower() == head.lower()]
+            if not found:  # label text: 'land at C1' also holds in 'land at C10', so the square decides
+                found = [o for o in self._matches(decision, head) if "at" in o]
+                found = [o for o in found if str(o["at"]).lower() == head.split()[-1].lower()] or found
+        found = [o for o in found if "at" in o]
+        if not found:
+            return f"no option goes to '{head}': before 'via', a square or an option's number, e.g. 'C5 via B4 B5'"
+        if len(found) > 1:
+            labels = "; ".join(o.get("label", o["type"]) for o in found[:4])
+            return f"'{head}' is {len(found)} options ({labels}): name one, e.g. '{found[-1].get('label')} via ...'"
+        option = found[0]
+        if not squares:  # 'C5 via': the follow-up question
+            try:
+                squares = self.read(f"  the squares to enter on the way to {option['at']}, in order "
+                                    f"(Enter: the engine's route)> ").replace(",", " ").split()
+            except EOFError:
+                raise Quit from None
+            if not squares:
+                return option
+        return with_route(option, squares)
 
     @staticmethod
     def _matches(decision: Decision, text: str) -> list[Action]:

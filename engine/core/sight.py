@@ -26,33 +26,53 @@ class Watch:
 
     The state is read only between decisions, while a decision's events may reveal units midway
     (the contact that stops a stack's move turns it face up). So a unit hidden at the last reading
-    stays hidden until an event shows it (the engine's `shows`), or until the next reading if
-    none does; a unit hidden now is hidden at every new event. The view errs on showing less,
-    never more. At the end of the game everything is shown."""
+    stays hidden until an event brings it into view (the engine's `lookout()`, which reads every
+    event of the game in order), and again from an event that takes it out of view (another
+    counter put on top of it), or until the next reading if none does; a unit hidden now is hidden
+    at every new event. The view errs on showing less, never more. At the end of the game
+    everything is shown."""
 
     def __init__(self, sides: Collection[str]) -> None:
         self.sides = frozenset(sides)
         self._before = NOTHING
+        self._game: Any = None
+        self._lookout: Any = None
+        self._read = 0  # the events of `_game` the lookout has read
 
     def note(self, game: Any, events: Sequence[dict]) -> list[frozenset[str]]:
-        """The hidden units at each of `events`, the ones logged since the last note."""
+        """The hidden units at each of `events`, the ones logged since the last note (the end of
+        `game.log`)."""
         if game.over:
             self._before = NOTHING
             return [NOTHING] * len(events)
         after = hidden_from(game, self.sides)
         still, self._before = self._before - after, after
-        shows = getattr(game.engine, "shows", None)
+        lookout = self._caught_up(game, len(game.log) - len(events))
         hidden = after | still
-        if not still or shows is None:
+        if lookout is None:
             return [hidden] * len(events)
-        out = []
+        out, waiting = [], still  # hidden before, not now: shown from the event that shows them
         for event in events:
-            shown = still.intersection(shows(event))
-            if shown:
-                still -= shown
+            shown, covered = lookout.sees(event)  # read even when nothing waits: it follows the game
+            if waiting and (not still.isdisjoint(shown) or not waiting.isdisjoint(covered)):
+                still = still.difference(shown) | waiting.intersection(covered)
                 hidden = after | still
             out.append(hidden)
+        self._read += len(events)
         return out
+
+    def _caught_up(self, game: Any, start: int) -> Any:
+        """The engine's lookout, having read the game's events before `start` (a new one for another
+        game: a restart, an undo); None for a ruleset that hides nothing."""
+        make = getattr(game.engine, "lookout", None)
+        if make is None:
+            return None
+        if game is not self._game or self._read > start:
+            self._game, self._lookout, self._read = game, make(), 0
+        for event in game.log[self._read:start]:
+            self._lookout.sees(event)
+        self._read = start
+        return self._lookout
 
 
 class Sight:

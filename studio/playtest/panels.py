@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.core.decisions import Decision
+from engine.core.decisions import Decision, with_route
 from engine.core.narrate import line
 from engine.core.sight import NOTHING, Sight
 
@@ -58,6 +58,13 @@ class DecisionPanel(QWidget):
         self.try_button = QPushButton("Try")
         self.try_button.setToolTip("Submit this action as it is; the engine accepts it or says why not")
         self.try_button.clicked.connect(self.try_json)
+        self.via = QLineEdit(placeholderText="Via: the squares to enter on the way, e.g. G6 G7 "
+                                             "(empty: the engine's route)")
+        self.via.setObjectName("actionVia")
+        self.via.setToolTip("The route of the move or landing you choose next (Air Wars 17.0): a square "
+                            "clicked or an option chosen is flown through these squares (Shift-click "
+                            "squares on the board to add them); the engine refuses a route that is not "
+                            "legal and says which step")
         self.refusal = QLabel()
         self.refusal.setObjectName("refusal")
         self.refusal.setWordWrap(True)
@@ -75,16 +82,21 @@ class DecisionPanel(QWidget):
         layout.addLayout(filter_row)
         layout.addWidget(self.options, 1)
         layout.addWidget(self.choose_button)
+        layout.addWidget(self.via)
         layout.addLayout(row)
         layout.addWidget(self.refusal)
 
-    def show_decision(self, decision: Decision | None, note: Callable[[dict], str] | None = None) -> None:
+    def show_decision(self, decision: Decision | None, note: Callable[[dict], str] | None = None,
+                      routes: bool = False) -> None:
         """List `decision`'s options, each with what `note` says it leads to (the minis: the guns a
-        move brings to bear), as the terminal prompt does."""
+        move brings to bear, Air Wars: the engine's route), as the terminal prompt does; with
+        `routes`, a field for the route of a move (17.0)."""
         if decision is self.decision:
             return
         self.decision = decision
         self.refusal.clear()
+        self.via.clear()
+        self.via.setVisible(routes)
         self.filter.blockSignals(True)
         self.filter.clear()
         self.filter.blockSignals(False)
@@ -145,6 +157,13 @@ class DecisionPanel(QWidget):
 
     def refused(self, reason: str) -> None:
         self.refusal.setText(f"Refused: {reason}")
+
+    def routed(self, action: dict) -> dict:
+        """`action` along the route in the Via field, when it is a move (has a place) and a route is given."""
+        squares = self.via.text().replace(",", " ").split() if self.via.isVisibleTo(self) else []
+        if not squares or not isinstance(action, dict) or "at" not in action or "route" in action:
+            return action
+        return with_route(action, squares)
 
 
 class Shown(Sequence):

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFileDialog,
     QFrame,
@@ -466,7 +467,7 @@ class PlaytestView(QWidget):
     def submit(self, action: dict) -> None:
         if self.run is None:
             return
-        reason = self.run.submit(action)
+        reason = self.run.submit(self.decision.routed(action))
         if reason:
             self.decision.refused(reason)
             self.status.setText(f"Refused: {reason}")
@@ -481,6 +482,8 @@ class PlaytestView(QWidget):
             self.decision.refused(pick.note)
 
     def board_clicked(self, key: str) -> None:
+        if QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier and self.add_waypoint(key):
+            return
         decision = self._person_decision()
         pick = picking.click(decision, self.places, key) if decision is not None else None
         if pick is not None:
@@ -499,6 +502,17 @@ class PlaytestView(QWidget):
                            f"<td>{html.escape(str(v))}</td></tr>" for k, v in facts.items() if v is not None)
             self.why.setHtml(f"<h3>{html.escape(title)}</h3><table>{rows}</table>")
             self._refresh_board()
+
+    def add_waypoint(self, key: str) -> bool:
+        """A Shift-click while the Via field shows: the square clicked (or the clicked counter's)
+        goes on the route. False if there is no route to give or no square there."""
+        view = self.board.view
+        cell = view.units[key].at if view is not None and key in view.units else key
+        if not self.decision.via.isVisibleTo(self.decision) or not cell or self.painter is None \
+                or not self.painter.has_cell(cell):
+            return False
+        self.decision.via.setText(f"{self.decision.via.text()} {cell}".strip())
+        return True
 
     def board_dropped(self, unit: str, target: Any) -> None:
         """A counter let go somewhere: an offered place is chosen, anything else is tried."""
@@ -587,7 +601,8 @@ class PlaytestView(QWidget):
         decision = self._person_decision() if not busy else None
         option_note = getattr(self.run.game.engine, "option_note", None) if decision is not None else None
         self.decision.show_decision(decision, option_note and (
-            lambda option: option_note(self.run.game, decision, option)))
+            lambda option: option_note(self.run.game, decision, option)),
+            decision is not None and decision.kind in getattr(self.run.game.engine, "route_kinds", ()))
         # shown while anyone plays by hand, so the panel does not come and go between moves
         self.decision_box.setVisible(self.mode == "live" and PERSON in self.seats.values())
         self.decision_box.setEnabled(decision is not None)

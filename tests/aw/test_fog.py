@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from engine.core.sight import Sight, Watch
 from engine.rulesets.aw import RULESET
 from engine.rulesets.aw.rules import arrivals, cards, combat, flying, sequence
-from engine.rulesets.aw.rules.fog import face_down, reveal, seen_by
+from engine.rulesets.aw.rules.fog import Lookout, face_down, reveal, seen_by, tops
 from engine.rulesets.aw.rules.state import HandCard
 
-from .games import board, bundled, drive, option, put, variant, with_decoys_and_flak
+from .games import ENGINE, RandomPlayer, board, bundled, drive, new_game, option, put, variant, with_decoys_and_flak
 
 
 def _fly(game, st, side, unit, at, kind="move"):
@@ -182,3 +183,69 @@ def test_a_card_showing_one_square_shows_nothing_when_no_enemy_unit_is_on_the_ma
     put(st, "pe-2.1", "K7")
     put(st, "pe-2.2", "K7")
     assert seen_by(st, "luftwaffe") == {"pe-2.2"}
+
+
+def test_the_lookout_orders_every_stack_as_the_state_does():
+    """`Lookout` reads the stacks from the log: at every decision of a game (the hard bot against
+    random play, which puts units on top, 14.0), the top of each stack of each side is the
+    state's (`tops`), and it knows no other stack."""
+    game = new_game(bundled(), 4)
+    bots = {"luftwaffe": ENGINE.bot("luftwaffe", "hard"), "vvs": RandomPlayer(4)}
+    lookout, read, checked = Lookout(), 0, 0
+    while not game.over:
+        game.submit(bots[game.pending.side].choose(game.pending, game))
+        for event in game.log[read:]:
+            lookout.sees(event)
+        read = len(game.log)
+        st = game.state
+        expected = {}
+        for side in st.sides:
+            on_map = [u for u in st.of_side[side] if u.square is not None]
+            expected.update({(side, st.static.labels[sq], air): top.id for (sq, air), top in tops(on_map).items()})
+        assert {key: lookout.top(*key) for key in lookout.stacks if lookout.stacks[key]} == expected
+        checked += len(expected)
+    assert checked > 5_000 and game.log.of_type("aw.on_top")
+
+
+def test_a_unit_left_on_top_when_the_one_above_takes_off_is_named_from_then_on():
+    """22.0: the enemy may examine the top unit of a stack. The VVS see the Ju 87 left at the
+    top of the Luftwaffe's stack at G7 from the take-off that leaves it there, not from their next
+    decision; before it, it is "a luftwaffe unit"."""
+    game, st = board()
+    put(st, "ju87.1", "G7")
+    put(st, "ju87.2", "G7")  # on top
+    watch, sight = Watch({"vvs"}), Sight({"vvs"})
+    watch.note(game, list(game.log))
+    read = len(game.log)
+    drive(flying.flying(game, st, "luftwaffe"), [
+        {"type": "fly", "unit": "ju87.2"}, {"type": "move", "at": "G5"},
+        {"type": "fly", "unit": "ju87.1"}, {"type": "move", "at": "H7"}, {"type": "end"}])
+    new = game.log[read:]
+    sight.learn(game.log)
+    hidden = watch.note(game, new)
+    left = next(i for i, e in enumerate(new) if e["type"] == "unit.changed" and e["unit"] == "ju87.2")
+    assert all("ju87.1" in h for h in hidden[:left]) and not any("ju87.1" in h for h in hidden[left:])
+    took_off = next(i for i, e in enumerate(new) if e["type"] == "unit.changed" and e["unit"] == "ju87.1")
+    assert sight.show(new[took_off], hidden[took_off])["unit"] == "ju87.1"
+
+
+def test_a_unit_shown_on_top_is_hidden_again_while_another_covers_it():
+    """The view errs on showing less: the Ju 87 left on top at G5 is named until a Bf 109 lands
+    on it in the air (then "a luftwaffe unit"), and again once it flies out from under it."""
+    game, st = board()
+    put(st, "ju87.1", "G5", airborne=True)
+    put(st, "ju87.2", "G5", airborne=True)  # on top
+    put(st, "me109.1", "G3", airborne=True)
+    watch = Watch({"vvs"})
+    watch.note(game, list(game.log))
+    read = len(game.log)
+    drive(flying.flying(game, st, "luftwaffe"), [
+        {"type": "fly", "unit": "ju87.2"}, {"type": "move", "at": "H4"},
+        {"type": "fly", "unit": "me109.1"}, {"type": "move", "at": "G5"},
+        {"type": "fly", "unit": "ju87.1"}, {"type": "move", "at": "G8"}, {"type": "end"}])
+    new = game.log[read:]
+    hidden = watch.note(game, new)
+    moved = [i for i, e in enumerate(new) if e["type"] == "unit.moved"]
+    assert [new[i]["unit"] for i in moved] == ["ju87.2", "me109.1", "ju87.1"]
+    named = ["ju87.1" not in h for h in hidden]
+    assert named == [moved[0] <= i < moved[1] or i >= moved[2] for i in range(len(new))]

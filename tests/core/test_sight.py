@@ -54,30 +54,37 @@ class _Fog:
     def hidden(self, state, side):
         return self.now
 
-    def shows(self, event):
-        return event.get("units", []) if event["type"] == "reveal" else []
+    def lookout(self):
+        return self
+
+    def sees(self, event):
+        return event.get("units", []) if event["type"] == "reveal" else [], event.get("covered", [])
 
 
 class _Game:
     def __init__(self, engine) -> None:
-        self.engine, self.state, self.over = engine, object(), False
+        self.engine, self.state, self.over, self.log = engine, object(), False, []
+
+    def play(self, *events):
+        self.log += events
+        return list(events)
 
 
 def test_a_unit_hidden_before_a_decision_is_shown_from_the_event_that_reveals_it_not_before():
     fog = _Fog()
     game, watch = _Game(fog), Watch({"vvs"})
     fog.now = frozenset({"bf109.1", "ju87.1", "he111.1"})
-    assert watch.note(game, [{"type": "placed"}]) == [fog.now]
-    # a move into contact reveals bf109.1 midway; ju87.1 comes to the top of its stack with no event
-    # saying so; he111.1 stays face down; me110.1 is flipped face down at the end
+    assert watch.note(game, game.play({"type": "placed"})) == [fog.now]
+    # a move into contact reveals bf109.1 midway; ju87.1 is shown by no event (this ruleset
+    # says nothing of stacks); he111.1 stays face down; me110.1 is flipped face down at the end
     fog.now = frozenset({"he111.1", "me110.1"})
-    events = [{"type": "moved"}, {"type": "reveal", "units": ["bf109.1", "yak.1"]}, {"type": "combat"}]
+    events = game.play({"type": "moved"}, {"type": "reveal", "units": ["bf109.1", "yak.1"]}, {"type": "combat"})
     before, at, after = watch.note(game, events)
     assert before == {"bf109.1", "ju87.1", "he111.1", "me110.1"}
     assert at == after == {"ju87.1", "he111.1", "me110.1"}  # ju87.1 waits for the next reading
-    assert watch.note(game, [{"type": "moved"}]) == [fog.now]
+    assert watch.note(game, game.play({"type": "moved"})) == [fog.now]
     game.over = True
-    assert watch.note(game, [{"type": "result"}]) == [frozenset()]  # the end shows everything
+    assert watch.note(game, game.play({"type": "result"})) == [frozenset()]  # the end shows everything
 
 
 def test_in_red_eagles_a_stack_revealed_by_contact_is_masked_in_the_lines_before_the_contact():
@@ -92,7 +99,7 @@ def test_in_red_eagles_a_stack_revealed_by_contact_is_masked_in_the_lines_before
         new, seen = game.log[seen:], len(game.log)
         hidden = watch.note(game, new)
         for i, event in enumerate(new):
-            revealed = before.intersection(engine.shows(event)) - hidden[-1]
+            revealed = before.intersection(event["units"] if event["type"] == "aw.reveal" else ()) - hidden[-1]
             if revealed and any(uid in str(e) for e in new[:i] for uid in revealed):
                 found = (new, hidden, i, revealed)
                 break

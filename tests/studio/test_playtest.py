@@ -6,7 +6,7 @@ import math
 
 import pytest
 from PySide6.QtCore import QPointF, Qt, QTimer
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QApplication, QComboBox
 
 from engine.core.events import EventLog, canonical
 from engine.core.decisions import IllegalAction
@@ -491,3 +491,45 @@ def test_a_person_sees_which_moves_bring_their_guns_to_bear(studio, qtbot):
             break
         view.run.submit(decision.options[0])
     assert firing and len(firing) < len(texts)
+
+
+def test_a_person_flies_an_air_wars_move_by_the_route_in_the_via_field(studio, qtbot, monkeypatch):
+    """17.0: the route is the player's. The Via field (shown for a move's destination only) sends the
+    chosen move along the squares typed; an illegal one is refused with the step that is wrong."""
+    from engine.rulesets.aw.rules.flying import default_route
+
+    view = playtest(studio, ("aw.scenario", "red-eagles")).play
+    view.set_seat("vvs", PERSON)
+    for _ in range(40):
+        wait_for_my_move(qtbot, view)
+        decision = view.run.person_to_move()
+        if decision.kind == "aw.fly_to":
+            break
+        assert not view.decision.via.isVisibleTo(view.decision)
+        view.run.submit(next((o for o in decision.options if o["type"] == "fly"), decision.options[-1]))
+    assert decision.kind == "aw.fly_to" and view.decision.via.isVisibleTo(view.decision)
+    static = view.run.game.state.static
+    for row, option in enumerate(decision.options):  # a move the other way round the rectangle it spans
+        a, b = static.squares[decision.start], static.squares[static.index.get(option.get("at"), 0)]
+        if option["type"] == "move" and a.row != b.row and a.col != b.col:
+            across, down = (1 if b.col > a.col else -1), (1 if b.row > a.row else -1)
+            route = [static.labels[a.row * static.cols + c] for c in range(a.col + across, b.col + across, across)]
+            route += [static.labels[r * static.cols + b.col] for r in range(a.row + down, b.row + down, down)]
+            if route != default_route(decision, option["at"]) and decision.accept({**option, "route": route}):
+                break
+    else:
+        raise AssertionError("no move to fly the other way round")
+    view.decision.options.setCurrentRow(row)
+    view.decision.via.setText(f"{static.labels[decision.start]}")  # not a step through a grid side
+    view.decision.choose_current()
+    assert "step 1 of the route" in view.decision.refusal.text() and view.run.person_to_move() is decision
+    view.decision.via.clear()
+    monkeypatch.setattr(QApplication, "keyboardModifiers", staticmethod(lambda: Qt.KeyboardModifier.ShiftModifier))
+    for square in route[:-1]:  # Shift-clicked on the board, square by square: the route, not a move
+        view.board_clicked(square)
+    assert view.decision.via.text() == " ".join(route[:-1]) and view.run.person_to_move() is decision
+    assert not view.add_waypoint("nowhere")
+    monkeypatch.undo()
+    view.decision.choose_current()
+    flight = [e for e in view.run.game.log if e["type"] == "aw.flight"][-1]
+    assert flight["to"] == option["at"] and flight["path"] == route

@@ -10,18 +10,17 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..units import AirUnit
-from .fog import sighted
+from .flying import FlyToDecision, default_route
+from .fog import Lookout, sighted
 from .sequence import play
 from .state import State, Unit
 from .static import Static
 
 
-_SHOWING = frozenset({"aw.reveal", "aw.examine"})
-
-
 class AirWarsEngine:
     scenario_kind = "aw.scenario"
     bot_strengths = ("easy", "hard")
+    route_kinds = frozenset({"aw.fly_to"})  # decisions whose moves may carry a person's route (17.0)
 
     def __init__(self) -> None:
         self._static: dict[tuple, tuple] = {}
@@ -30,10 +29,17 @@ class AirWarsEngine:
         """Enemy units on the map `side` cannot identify now (22.0): what its player's view leaves out."""
         return frozenset(unit.id for unit, seen in sighted(state, side) if not seen)
 
-    def shows(self, event: dict) -> list[str]:
-        """Units an event lets the other side identify from then on: turned face up (contact,
-        combat, bombing) or examined (cards): `sight.Watch` names them from that event on."""
-        return event["units"] if event["type"] in _SHOWING else []
+    def lookout(self) -> Lookout:
+        """What each event lets the other side identify from then on (`sight.Watch` names them
+        from that event on): turned face up, examined, or come to the top of a stack."""
+        return Lookout()
+
+    def option_note(self, game, decision, option: dict) -> str:
+        """For a person at the prompt: the route a move or landing takes unless they give one (17.0)."""
+        if not isinstance(decision, FlyToDecision) or option.get("type") not in ("move", "land"):
+            return ""
+        route = default_route(decision, option["at"])
+        return f"via {' '.join(route[:-1])}" if len(route) > 1 else ""
 
     def sides(self, scenario) -> list[str]:
         return [scenario.intruder, scenario.interceptor]

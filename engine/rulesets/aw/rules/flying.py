@@ -6,8 +6,9 @@ add units from the same square, then pick where it ends among the squares it
 can reach, or land there. Between moves it may put any unit of a stack on top
 (14.0: stacks in any order), the counter the enemy may examine (22.0). Movement
 runs through grid sides only; a stack that enters a square with enemy air units
-in the air must stop there (decoys do not stop anybody, 22.1). A move follows a
-shortest route that enters the fewest squares holding enemy units or
+in the air must stop there (decoys do not stop anybody, 22.1). A move follows the
+route its action gives (`route`: the squares entered, checked by `check_route`),
+or else a shortest route that enters the fewest squares holding enemy units or
 installations, since entering one reveals the stack (22.0).
 """
 
@@ -19,7 +20,7 @@ from typing import Generator
 from engine.core.decisions import Decision, confirm
 
 from .fog import contacts, reveal_contact, tops
-from .routes import path, reach
+from .routes import check_route, path, reach
 from .state import State, Unit
 
 
@@ -114,7 +115,8 @@ def flying(game, st: State, side: str) -> Generator:
                 group.append(st.units[action["unit"]])
                 continue
             if kind != "cancel":
-                fly(st, side, group, st.static.index[action["at"]], kind == "land")
+                route = [st.static.index[s] for s in action["route"]] if "route" in action else None
+                fly(st, side, group, st.static.index[action["at"]], kind == "land", route)
             break
 
 
@@ -362,8 +364,31 @@ class Destinations(_Offers):
         return [*self.adds().values(), *map(self.move_offer, self.moves()),
                 *(self.offers["land"][sq] for sq in self.landings()), _CANCEL]
 
+    def accept(self, action: dict) -> dict | None:
+        if "route" not in action:
+            return _Offers.accept(self, action)
+        return self.routed(action)[0]
+
+    def routed(self, action: dict) -> tuple[dict | None, str]:
+        """A move or landing along the route the action gives (17.0): the offered option with the
+        route in it (its labels as the map spells them), or None and why not."""
+        rest = {k: v for k, v in action.items() if k != "route"}
+        offer = _Offers.accept(self, rest)
+        if offer is None:
+            return None, _why_not_fly_to(self, rest)
+        if offer["type"] not in ("move", "land"):
+            return None, f"only a move or a landing follows a route, not '{offer['type']}'"
+        labels = self.st.static.labels
+        squares, problem = check_route(self.st, self.side, self.start, _speed(self.group),
+                                       self.st.static.index[offer["at"]], action["route"])
+        if problem:
+            return None, problem
+        route = [labels[s] for s in squares]
+        via = f" via {' '.join(route[:-1])}" if len(route) > 1 else ""
+        return {**offer, "route": route, "label": offer["label"] + via}, ""
+
     def explain(self, action: dict) -> str:
-        return _why_not_fly_to(self, action)
+        return self.routed(action)[1] if "route" in action else _why_not_fly_to(self, action)
 
     def _find(self, kind: str, key: object) -> dict | None:
         """The option to add unit `key`, or to move or land at square `key`, or to cancel, if legal."""
@@ -396,8 +421,15 @@ class FlyToDecision(Destinations, Decision):
                           {"units": [u.id for u in group], "from": st.static.labels[group[0].square]})
 
 
-def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
-    """Carry out a move: take off, follow the route revealing on contact, maybe land."""
+def default_route(ends: Destinations, at: str) -> list[str]:
+    """The squares a move or landing to square `at` enters unless the player gives a route (`path`)."""
+    st = ends.st
+    return [st.static.labels[s] for s in path(st, ends.side, ends.start, _speed(ends.group), st.static.index[at])]
+
+
+def fly(st: State, side: str, group: list[Unit], dest: int, land: bool, route: list[int] | None = None) -> None:
+    """Carry out a move: take off, follow the route (the player's, checked, or else `path`)
+    revealing on contact, maybe land."""
     static = st.static
     start = group[0].square
     took_off = not group[0].airborne
@@ -407,7 +439,8 @@ def fly(st: State, side: str, group: list[Unit], dest: int, land: bool) -> None:
             unit.took_off = st.hour
             st.change(unit, {"airborne": True})
         st.launched[start] = st.launched.get(start, 0) + len(group)
-    route = path(st, side, start, _speed(group), dest)
+    if route is None:
+        route = path(st, side, start, _speed(group), dest)
     movers = list(group)
     leg: list[int] = []
     touched = contacts(st, side)

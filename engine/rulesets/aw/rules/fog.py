@@ -106,3 +106,66 @@ def examined(st: State, side: str) -> tuple[bool, frozenset[str]]:
                 return True, ids
             ids |= active.units
     return False, ids
+
+
+_SHOWING = frozenset({"aw.reveal", "aw.examine"})
+
+
+class _Counter:
+    """A counter as the log places it: enough for `tops`."""
+
+    __slots__ = ("id", "side", "square", "airborne", "arrival")
+
+    def __init__(self, uid: str, side: str) -> None:
+        self.id, self.side, self.square, self.airborne, self.arrival = uid, side, None, False, 0
+
+
+class Lookout:
+    """What each event of a game changes in what the other side may identify, read from the log in
+    order (`sight.Watch`): the units it turns face up or lets the enemy examine (cards), and the
+    counter it brings to the top of a stack (22.0: "A player can always examine the top enemy
+    unit"), which no event names: the one arrived, put on top, or left on top when the one above
+    flies, lands or is lost; and the face-down counter it covers. Read from the log, as `State`
+    orders stacks (`tops`), so a game logs no more for it and bot games stay as they were."""
+
+    def __init__(self) -> None:
+        self.counters: dict[str, _Counter] = {}
+        self.stacks: dict[tuple, list[_Counter]] = {}  # (side, square, in the air) -> its counters
+        self.face_up: set[str] = set()
+        self.arrivals = 0
+
+    def sees(self, event: dict) -> tuple[list[str], list[str]]:
+        """The units the event brings into view, and those it takes out of view."""
+        kind = event["type"]
+        if kind in _SHOWING:
+            return event["units"], []
+        if kind == "unit.placed":
+            self.counters[event["unit"]] = _Counter(event["unit"], event.get("side", ""))
+            return [], []
+        counter = self.counters.get(event.get("unit", ""))
+        if counter is None or kind not in ("unit.moved", "unit.removed", "unit.changed", "aw.on_top"):
+            return [], []
+        if kind == "unit.changed" and "revealed" in event["state"]:
+            (self.face_up.add if event["state"]["revealed"] else self.face_up.discard)(counter.id)
+        square, airborne, arrival = counter.square, counter.airborne, counter.arrival
+        if kind in ("aw.on_top", "unit.moved"):
+            self.arrivals += 1
+            arrival, square = self.arrivals, event.get("to", square)
+        elif kind == "unit.removed":
+            square, airborne = None, False
+        elif "airborne" in event["state"]:
+            airborne = event["state"]["airborne"]
+        was, now = (counter.side, counter.square, counter.airborne), (counter.side, square, airborne)
+        before = {self.top(*was), self.top(*now)}
+        if now != was and was[1] is not None:
+            self.stacks[was].remove(counter)
+        counter.square, counter.airborne, counter.arrival = square, airborne, arrival
+        if now != was and square is not None:
+            self.stacks.setdefault(now, []).append(counter)
+        after = {self.top(*was), self.top(*now)}
+        return [u for u in after - before if u], [u for u in before - after if u and u not in self.face_up]
+
+    def top(self, side: str, square: str | None, airborne: bool) -> str:
+        """The unit on top of `side`'s stack in `square` (a label), in the air or not ('' for none)."""
+        stack = self.stacks.get((side, square, airborne))
+        return tops(stack)[(square, airborne)].id if stack else ""

@@ -2,10 +2,12 @@
 
 Movement runs through grid sides only; a stack that enters a square with enemy
 air units in the air must stop there (decoys do not stop anybody, 22.1). A move
-follows a shortest route that enters the fewest squares holding enemy units or
-installations, since entering one reveals the stack (22.0). Routes depend on
-enemy positions only, so they are kept per side until an enemy unit moves, and
-per scenario by the enemy positions they pass near, which recur from game to game.
+follows the route its player chose (`check_route`: over an enemy on purpose, or
+the long way), or else a shortest route that enters the fewest squares holding
+enemy units or installations, since entering one reveals the stack (22.0). Routes
+depend on enemy positions only, so they are kept per side until an enemy unit
+moves, and per scenario by the enemy positions they pass near, which recur from
+game to game.
 """
 
 from __future__ import annotations
@@ -192,3 +194,30 @@ def _box(static, start: int, dest: int) -> tuple[frozenset[int], list[int]]:
         found = boxes[(start, dest)] = (box, [turn - j * dr * cols for j in range(down - 1, -1, -1)]
                                         + [turn + i * dc for i in range(1, across + 1)])
     return found
+
+
+def check_route(st: State, side: str, start: int, speed: int, dest: int, route: object) -> tuple[list[int], str]:
+    """A route a player chose (the labels of the squares entered, in order) as squares, or why the
+    rules refuse it: each step through a grid side (17.0), no more steps than the speed, none out of
+    a square with enemy air units in the air (17.1), ending at `dest`. The engine never trusts it."""
+    static = st.static
+    if not isinstance(route, list) or not all(isinstance(s, str) for s in route):
+        return [], f"a route is a list of the squares entered, in order, like ['B4', 'B5']; got {route!r}"
+    if len(route) > speed:
+        return [], f"the route enters {len(route)} squares; the speed is {speed} (17.0)"
+    squares, here, stopped = [], start, stops(st, side)
+    for step, label in enumerate(route, 1):
+        square = static.index.get(label.strip().upper())
+        if square is None:
+            return [], f"step {step} of the route: '{label}' is not a square of the map"
+        if step > 1 and here in stopped:
+            return [], (f"step {step} of the route: enemy air units in the air over {static.label(here)} "
+                        f"stop the move there; it cannot go on to {static.label(square)} (17.1)")
+        if square not in static.neighbors[here]:
+            return [], (f"step {step} of the route: {static.label(square)} does not share a grid side with "
+                        f"{static.label(here)} (17.0: through grid sides, not diagonally)")
+        squares.append(square)
+        here = square
+    if here != dest:
+        return [], f"the route ends at {static.label(here)}, not at {static.label(dest)}"
+    return squares, ""
