@@ -324,9 +324,12 @@ def check_pack(pack: Pack, ruleset: Ruleset | None, workspace: Workspace | None 
     out = list(pack.diagnostics)
     provider = (lambda kinds, rid: workspace.provider(pack, kinds, rid)) if workspace else None
     effective = pack.effective()
+    replaced = pack.base.effective() if pack.base else {}
     first: dict[tuple[str, str], Entry] = {}
     for entry in pack.entries:
         if entry.key and entry.record is not None:
+            if entry.key in replaced and entry.key not in first:
+                out.append(_replaces(entry, replaced[entry.key]))
             if entry.key in first:
                 other = first[entry.key]
                 line, col = entry.doc.locate(("id",))
@@ -361,6 +364,16 @@ def check_pack(pack: Pack, ruleset: Ruleset | None, workspace: Workspace | None 
                 )
         out.extend(check_entry(entry, effective, ruleset, provider))
     return out
+
+
+def _replaces(entry: Entry, base: Entry) -> Diagnostic:
+    """A record holding a base record's kind and id: meant for an errata, by accident for a
+    'new' plane that took a bundled id; either way the modder should see which record it hides."""
+    line, col = entry.doc.locate(("id",))
+    where = f"{base.file}:{base.doc.locate(('id',))[0]}"
+    return Diagnostic(Severity.INFO, "pack.replaces",
+                      f"{entry.kind} '{entry.id}' replaces the record of base pack '{base.pack.id}' at {where}: "
+                      "every record of this pack sees this one instead", entry.file, line, col, "id", f"{entry.kind}:{entry.id}")
 
 
 # --------------------------------------------------------------------------- reports
