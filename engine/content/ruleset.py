@@ -26,11 +26,13 @@ class LintContext:
         lookup: Callable[[str, str], Record | None],
         records_of: Callable[[str], Iterable[Record]],
         sink: Callable[[Severity, str, FieldPath, str], None],
+        locate: Callable[[str, str], str | None] = lambda kind, record_id: None,
     ) -> None:
         self.record = record
         self._lookup = lookup
         self._records_of = records_of
         self._sink = sink
+        self._locate = locate
         self.code = ""
 
     def get(self, kind: str, record_id: str) -> Record | None:
@@ -39,6 +41,12 @@ class LintContext:
 
     def records(self, kind: str) -> list[Record]:
         return list(self._records_of(kind))
+
+    def cite(self, kind: str, record_id: str) -> str:
+        """`'id' (file:line)`: another record named in a message so a modder can go to it
+        (just `'id'` where the validator has no files, as in a rule's unit test)."""
+        where = self._locate(kind, record_id)
+        return f"'{record_id}'" + (f" ({where})" if where else "")
 
     def emit(self, severity: Severity, path: FieldPath, message: str, code: str = "") -> None:
         self._sink(severity, code or self.code, tuple(path), message)

@@ -277,7 +277,11 @@ def check_entry(
                     by_kind.setdefault(k, []).append(e.record)
             return iter(by_kind.get(kind, ()))
 
-        ctx = LintContext(record, lookup, records_of, lambda s, c, p, m: emit(s, c, p, m))
+        def locate(kind: str, rid: str) -> str | None:
+            hit = effective.get((kind, rid))
+            return _where(hit) if hit else None
+
+        ctx = LintContext(record, lookup, records_of, lambda s, c, p, m: emit(s, c, p, m), locate)
         for rule in ruleset.lint_rules:
             if rule.applies_to(entry.kind):
                 ctx.code = rule.code
@@ -337,8 +341,7 @@ def check_pack(pack: Pack, ruleset: Ruleset | None, workspace: Workspace | None 
                     Diagnostic(
                         Severity.ERROR,
                         "id.duplicate",
-                        f"{entry.kind} '{entry.id}' is already defined in "
-                        f"{other.file}:{other.doc.locate(('id',))[0]}",
+                        f"{entry.kind} '{entry.id}' is already defined in {_where(other)}",
                         entry.file,
                         line,
                         col,
@@ -366,13 +369,17 @@ def check_pack(pack: Pack, ruleset: Ruleset | None, workspace: Workspace | None 
     return out
 
 
+def _where(entry: Entry) -> str:
+    """`file:line` of a record's id: where a message sends the modder to see another record."""
+    return f"{entry.file}:{entry.doc.locate(('id',))[0]}"
+
+
 def _replaces(entry: Entry, base: Entry) -> Diagnostic:
     """A record holding a base record's kind and id: meant for an errata, by accident for a
     'new' plane that took a bundled id; either way the modder should see which record it hides."""
     line, col = entry.doc.locate(("id",))
-    where = f"{base.file}:{base.doc.locate(('id',))[0]}"
     return Diagnostic(Severity.INFO, "pack.replaces",
-                      f"{entry.kind} '{entry.id}' replaces the record of base pack '{base.pack.id}' at {where}: "
+                      f"{entry.kind} '{entry.id}' replaces the record of base pack '{base.pack.id}' at {_where(base)}: "
                       "every record of this pack sees this one instead", entry.file, line, col, "id", f"{entry.kind}:{entry.id}")
 
 

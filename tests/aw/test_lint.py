@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
+from engine.content.validate import validate_paths
 from engine.rulesets.aw.lint import LINT_RULES
 
-from .conftest import edited, run_rule
+from .conftest import PACK, edited, run_rule
 
 RULES = {rule.code: rule for rule in LINT_RULES}
 AIR, GROUND, MAP, SCEN = "aw.air_unit", "aw.ground_unit", "aw.map", "aw.scenario"
@@ -412,6 +416,14 @@ CASES = [
         (ROSTER, "lw-krymskaya"),
         "may not bomb ground_battle",
     ),
+    (  # two lines at one place of the printed roster: each one's preview puts it after the other
+        "aw.roster_order",
+        ROSTER,
+        "vvs-krymskaya",
+        _set(("order",), 6),
+        None,
+        "order 6 is also that of 'vvs-blue-line', another 'vvs' line",
+    ),
     (  # a modder's new card (or roster line) the scenario does not list does nothing, silently
         "aw.not_in_play",
         SCEN,
@@ -641,3 +653,17 @@ def test_rule_fires_on_a_typical_mistake(records, code, kind, rid, change, check
 
 def test_every_rule_has_a_firing_case():
     assert {c[0] for c in CASES} == set(RULES)
+
+
+def test_a_shared_roster_order_is_reported_at_the_second_line_naming_the_first_s_file(tmp_path):
+    """The finding is on the later line's `order`, sends the modder to the line it clashes with,
+    and leaves the first line, and the other side's line of the same order, alone."""
+    pack = tmp_path / "red-eagles"
+    shutil.copytree(PACK, pack)
+    krymskaya = pack / "target-roster" / "vvs-krymskaya.yaml"
+    krymskaya.write_text(krymskaya.read_text().replace("order: 5", "order: 6"))
+    found = [d for d in validate_paths([pack]).diagnostics if d.code == "aw.roster_order"]
+    first = pack / "target-roster" / "vvs-blue-line.yaml"
+    assert [(Path(d.file), d.line, d.path, d.severity.value) for d in found] == [
+        (krymskaya, krymskaya.read_text().splitlines().index("order: 6") + 1, "order", "warning")]
+    assert f"order 6 is also that of 'vvs-blue-line' ({first}:2), another 'vvs' line" in found[0].message

@@ -13,6 +13,7 @@ from .cards import (
     CardPlaces,
     NotInPlay,
     RosterGroundBattle,
+    RosterOrder,
     RosterTargets,
     UnitPicks,
 )
@@ -56,6 +57,7 @@ LINT_RULES = (
     UnitPicks(),
     RosterGroundBattle(),
     RosterTargets(),
+    RosterOrder(),
     NotInPlay(),
     ScenarioSides(),
     CommandLevelBounds(),
