@@ -106,6 +106,10 @@ CASES = [
     ("paw.ai_order", "faithful", "paw.ai_table", "ace", swap_first_rows, "out of the band"),
     ("paw.ai_order", "faithful", "paw.ai_table", "ace",
      set_path(["bands", 0, "order"], ["wingover"]), "not a row of this band"),
+    ("paw.unit_ids", "faithful", "paw.scenario", "bombing-adlerangriff-airfield",
+     set_path(["planes", 1, "id"], "he111-1"), "'he111-1' is already the id of planes[0]"),
+    ("paw.unit_ids", "faithful", "paw.scenario", "bombing-adlerangriff-airfield",
+     set_path(["targets", 0, "id"], "he111-1"), "'he111-1' is already the id of planes[0]"),
     ("paw.off_mat", "faithful", "paw.scenario", "cas-kanalkampf-convoy",
      set_path(["planes", 0, "x"], 2000), "off the 900"),
     ("paw.start_state", "faithful", "paw.scenario", "sweep-spitfire-vs-ace-110",
@@ -195,3 +199,17 @@ def test_formation_of_two_hundred_bombers_names_only_the_stragglers(faithful):
     record = edited(faithful.get("paw.scenario", "bombing-adlerangriff-airfield"), crowd)
     found = lint("paw.mission_requirements", record, faithful)
     assert [msg.split("'")[1] for _, _, msg in found if "formation" in msg] == ["far"]
+
+
+def test_a_leg_s_planes_have_ids_of_their_own_but_may_share_the_main_mission_s(faithful):
+    """A leg is played on its own, so only its planes are compared with one another."""
+    plane = {"id": "he111-1", "dashboard": "spitfire-i", "faction": "raf", "role": "fighter"}
+
+    def legs(*planes):
+        return set_path(["legs"], [{"leg": "inbound", "event": "interception", "planes": list(planes)}])
+
+    scenario = faithful.get("paw.scenario", "bombing-adlerangriff-airfield")
+    assert lint("paw.unit_ids", edited(scenario, legs(plane)), faithful) == []
+    found = lint("paw.unit_ids", edited(scenario, legs(plane, plane)), faithful)
+    assert [(path, msg) for _, path, msg in found] == [
+        (("legs", 0, "planes", 1, "id"), "'he111-1' is already the id of legs[0].planes[0]; give each unit its own id")]

@@ -525,6 +525,23 @@ def _in_area(x: float, y: float, mat, edge: str) -> bool:
     }[edge]
 
 
+class UnitIds(LintRule):
+    code = "paw.unit_ids"
+    kinds = ("paw.scenario",)
+    summary = "Each plane and ground target of a scenario, and each plane of a leg, has an id of its own."
+
+    def check(self, record, ctx: LintContext) -> None:
+        groups = [list(_counters(record))]
+        groups += [[(("legs", k, "planes", i), p) for i, p in enumerate(leg.planes)] for k, leg in enumerate(record.legs)]
+        for units in groups:
+            first: dict[str, tuple] = {}
+            for path, unit in units:
+                if unit.id in first:  # the game keeps one unit an id: the other would not play
+                    ctx.emit_error(path + ("id",), f"'{unit.id}' is already the id of {format_path(first[unit.id])}; "
+                                   "give each unit its own id")
+                first.setdefault(unit.id, path)
+
+
 class OffMat(LintRule):
     code = "paw.off_mat"
     kinds = ("paw.scenario",)
@@ -717,6 +734,7 @@ RULES = (
     CorrectionPath(),
     TimeFreezeSteps(),
     AiOrder(),
+    UnitIds(),
     OffMat(),
     StartState(),
     ScenarioSides(),
