@@ -27,12 +27,14 @@ class LintContext:
         records_of: Callable[[str], Iterable[Record]],
         sink: Callable[[Severity, str, FieldPath, str], None],
         locate: Callable[[str, str], str | None] = lambda kind, record_id: None,
+        partial: Callable[[str], bool] = lambda kind: False,
     ) -> None:
         self.record = record
         self._lookup = lookup
         self._records_of = records_of
         self._sink = sink
         self._locate = locate
+        self._partial = partial
         self.code = ""
 
     def get(self, kind: str, record_id: str) -> Record | None:
@@ -41,6 +43,11 @@ class LintContext:
 
     def records(self, kind: str) -> list[Record]:
         return list(self._records_of(kind))
+
+    def partial(self, kind: str) -> bool:
+        """Whether a file that may hold a record of `kind` did not load: a rule that reports what
+        no record of the kind holds would then report a guess (the file's error is reported there)."""
+        return self._partial(kind)
 
     def cite(self, kind: str, record_id: str) -> str:
         """`'id' (file:line)`: another record named in a message so a modder can go to it

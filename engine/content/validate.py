@@ -256,6 +256,8 @@ def check_entry(
         return out
     found: list[Diagnostic] = []
     emit = _emitter(entry, found)
+    # The kinds of the files of its packs that did not load (None: of a kind not known).
+    unloaded = {e.kind for p in (entry.pack.chain() if entry.pack else ()) for e in p.entries if e.record is None}
     if effective is not None:
         _reference_diagnostics(entry, effective, emit, provider)
     for path, table in iter_dice_tables(record):
@@ -281,13 +283,15 @@ def check_entry(
             hit = effective.get((kind, rid))
             return _where(hit) if hit else None
 
-        ctx = LintContext(record, lookup, records_of, lambda s, c, p, m: emit(s, c, p, m), locate)
+        ctx = LintContext(record, lookup, records_of, lambda s, c, p, m: emit(s, c, p, m), locate,
+                          lambda kind: None in unloaded or kind in unloaded)
         for rule in ruleset.lint_rules:
             if rule.applies_to(entry.kind):
                 ctx.code = rule.code
                 rule.check(record, ctx)
-    # Without the ruleset its lint rules did not run: a suppression of one of them is not unused.
-    out.extend(_apply_suppressions(entry, found, report_unused=ruleset is not None))
+    # Without the ruleset its lint rules did not run, and a rule may hold back a finding while a file
+    # did not load (LintContext.partial): a suppression matching nothing then is not unused.
+    out.extend(_apply_suppressions(entry, found, report_unused=ruleset is not None and not unloaded))
     return out
 
 

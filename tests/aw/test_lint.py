@@ -667,3 +667,14 @@ def test_a_shared_roster_order_is_reported_at_the_second_line_naming_the_first_s
     assert [(Path(d.file), d.line, d.path, d.severity.value) for d in found] == [
         (krymskaya, krymskaya.read_text().splitlines().index("order: 6") + 1, "order", "warning")]
     assert f"order 6 is also that of 'vvs-blue-line' ({first}:2), another 'vvs' line" in found[0].message
+
+
+def test_a_scenario_that_does_not_load_leaves_its_cards_and_roster_lines_alone(tmp_path):
+    """Its deck and roster are unknown, so 'no scenario lists it' would be a guess, 29 times over,
+    hiding the one error that matters."""
+    pack = tmp_path / "red-eagles"
+    shutil.copytree(PACK, pack)
+    scenario = pack / "scenarios" / "red-eagles.yaml"
+    scenario.write_text(scenario.read_text().replace("\nturns: 5\n", "\nturns: 0\n"))
+    found = [d for d in validate_paths([pack]).diagnostics if d.severity.value != "info"]
+    assert [(Path(d.file), d.code, d.path) for d in found] == [(scenario, "schema", "turns")]

@@ -1,10 +1,14 @@
 """Every Pocket Air War lint rule fires on the mistake it is for and stays quiet on good data."""
 
+import shutil
+from pathlib import Path
+
 import pytest
 
+from engine.content.validate import validate_paths
 from engine.rulesets.paw import RULESET
 
-from .conftest import edited, lint
+from .conftest import FAITHFUL, edited, lint
 
 
 def set_path(path, value):
@@ -213,3 +217,15 @@ def test_a_leg_s_planes_have_ids_of_their_own_but_may_share_the_main_mission_s(f
     found = lint("paw.unit_ids", edited(scenario, legs(plane, plane)), faithful)
     assert [(path, msg) for _, path, msg in found] == [
         (("legs", 0, "planes", 1, "id"), "'he111-1' is already the id of legs[0].planes[0]; give each unit its own id")]
+
+
+def test_a_table_that_does_not_load_is_not_reported_missing(tmp_path):
+    """The timeline's 'no availability table' and the suppressions of it that then match nothing
+    would send the modder to add a table that is there: only the table's own error is reported."""
+    pack = tmp_path / "pocket-air-war"
+    shutil.copytree(FAITHFUL, pack)
+    table = pack / "theater_tables" / "adlerangriff" / "adlerangriff-cai.yaml"
+    table.write_text(table.read_text().replace("points: 13}", "points: x}"))
+    found = [d for d in validate_paths([pack]).diagnostics if d.severity.value != "info"]
+    assert [(Path(d.file), d.code, d.path) for d in found] == [
+        (table, "schema", "table.sections[0].rows[0].points")]

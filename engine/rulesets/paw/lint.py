@@ -390,6 +390,8 @@ class TimelineTables(LintRule):
     "availability table."
 
     def check(self, record, ctx: LintContext) -> None:
+        if ctx.partial("paw.theater_table"):
+            return
         tables = tables_for(record, ctx)
         have = {(t.table.type, t.side) for t in tables if t.table.type != "availability"}
         factions = {t.table.faction for t in tables if t.table.type == "availability"}

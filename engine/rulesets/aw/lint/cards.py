@@ -190,7 +190,7 @@ class NotInPlay(LintRule):
 
     def check(self, record: CampaignCard | TargetRosterEntry, ctx: LintContext) -> None:
         kind, held = (CARD, "deck") if isinstance(record, CampaignCard) else (ROSTER, "target_roster")
-        if next(scenarios_using(ctx, kind, record.id), None) is None:
+        if next(scenarios_using(ctx, kind, record.id), None) is None and not ctx.partial(SCENARIO):
             ctx.emit_warning(("id",), f"no scenario lists '{record.id}' in a side's {held}, so it is never in "
                              f"play: add it to sides[...].{held} of a scenario (a copy of a bundled scenario, "
                              "with its own id, for a pack that extends one)")
