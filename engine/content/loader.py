@@ -210,6 +210,16 @@ def schema_diagnostics(
                 described = f" ({info.description.rstrip('.')})" if info and info.description else ""
                 message = f"{err['msg'][0].lower()}{err['msg'][1:]}{described}"
             grouped.setdefault(path, []).append((f"{message}; got {_short(err['input'])}", False))
+        elif etype in ("too_short", "too_long") and err["ctx"].get("field_type") == "List":
+            # pydantic's "List should have at least 1 item after validation, not 0" speaks of its workings
+            bound = err["ctx"]["min_length" if etype == "too_short" else "max_length"]
+            owner = _model_at(cls, loc[:-1])
+            info = owner.model_fields.get(loc[-1]) if owner else None
+            hint = f" ({info.description.rstrip('.')})" if info and info.description else ""
+            count = err["ctx"]["actual_length"]
+            grouped.setdefault(path, []).append((
+                f"expected {'at least' if etype == 'too_short' else 'at most'} {bound} item{'s' * (bound != 1)}"
+                f"{hint}; got {count or 'an empty list'}", False))
         else:
             msg = err["msg"]
             msg = msg[0].lower() + msg[1:] if msg else msg
@@ -248,7 +258,8 @@ def build_record(doc: Document, kinds: dict[str, type[Record]], ruleset: str | N
         err("record.kind", "missing 'kind'; expected one of: " + ", ".join(sorted(available)))
         return None, None, diags
     if not isinstance(kind, str) or kind not in kinds:
-        err("record.kind", f"unknown kind {_short(kind)}.{did_you_mean(str(kind), available)}", ("kind",))
+        hint = did_you_mean(str(kind), available) or " Expected one of: " + ", ".join(sorted(available))
+        err("record.kind", f"unknown kind {_short(kind)}.{hint}", ("kind",))
         return None, None, diags
     if ruleset and not kind.startswith(ruleset + "."):
         err(

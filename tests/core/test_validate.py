@@ -64,10 +64,31 @@ def test_a_value_of_another_type_is_refused_as_the_schema_refuses_it(make_pack, 
     assert by_code(validate_paths([root]), "schema").message == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("kind: aw.air_crt\nid: crt\ndie: d6\nrows: []\n",
+     "expected at least 1 item (Rows as printed, lowest roll first); got an empty list"),
+    ("kind: af.data_card\nid: b-17f\ndamage: {wings: 1, fuselage: 1, cockpits: [2, 2, 2], fuel: 1}\n",
+     "expected at most 2 items (C: hits each cockpit takes, left to right on the record (two for pilot "
+     "and co-pilot)); got 3"),
+])
+def test_a_list_too_short_or_too_long_says_what_the_field_is_and_how_many_it_takes(tmp_path, text, expected):
+    """Not pydantic's 'List should have at least 1 item after validation, not 0'."""
+    path = tmp_path / "record.yaml"
+    path.write_text(text)
+    found = [d.message for d in validate_paths([path]).diagnostics if d.code == "schema"]
+    assert expected in found, found
+
+
 def test_unknown_kind_suggests(make_pack):
     root = make_pack(files={"spit.yaml": "kind: toy.plnae\nid: spit\n"})
     d = by_code(validate_paths([root]), "record.kind")
     assert "Did you mean 'toy.plane'?" in d.message and d.line == 1
+
+
+def test_an_unknown_kind_like_no_kind_lists_the_kinds_of_the_pack(make_pack):
+    root = make_pack(files={"spit.yaml": "kind: 5\nid: spit\n"})
+    d = by_code(validate_paths([root]), "record.kind")
+    assert d.message == "unknown kind 5. Expected one of: toy.plane, toy.scenario, toy.table"
 
 
 def test_duplicate_ids_and_file_names(make_pack):
