@@ -416,6 +416,22 @@ CASES = [
         (ROSTER, "lw-krymskaya"),
         "may not bomb ground_battle",
     ),
+    (  # a card pasted twice: two of one printed card in the deck
+        "aw.listed_twice",
+        SCEN,
+        "red-eagles",
+        lambda data: _side(data, "vvs")["deck"].append("vvs-blue-line"),
+        None,
+        "'vvs-blue-line' is already deck[1]: the deck would hold two of the one card",
+    ),
+    (
+        "aw.listed_twice",
+        SCEN,
+        "red-eagles",
+        lambda data: _side(data, "luftwaffe")["target_roster"].insert(0, "lw-rostov"),
+        None,
+        "'lw-rostov' is already target_roster[0]: the roster would list the line twice",
+    ),
     (  # two lines at one place of the printed roster: each one's preview puts it after the other
         "aw.roster_order",
         ROSTER,

@@ -21,6 +21,7 @@ from .counters import GroundUnitFields, UnitDesignations, UnitFaceValues, UnitGr
 from .map import FrontLine, MapGrid, MapPlaces, MapTerritory, RadarLine
 from .scenario import (
     CommandLevelBounds,
+    ListedTwice,
     ScenarioOptions,
     ScenarioSides,
     SideRefs,
@@ -63,6 +64,7 @@ LINT_RULES = (
     CommandLevelBounds(),
     VictoryBands(),
     SideRefs(),
+    ListedTwice(),
     Countermix(),
     DeploymentCapacity(),
     ScenarioPlaces(),

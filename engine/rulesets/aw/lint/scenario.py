@@ -134,6 +134,23 @@ class SideRefs(LintRule):
                     )
 
 
+class ListedTwice(LintRule):
+    code = "aw.listed_twice"
+    kinds = (SCENARIO,)
+    summary = "A card is in its side's deck once, a line in its side's roster once: each is printed once."
+
+    def check(self, s: Scenario, ctx: LintContext) -> None:
+        for i, setup in enumerate(s.sides):
+            for name, what in (("deck", "the deck would hold two of the one card"),
+                               ("target_roster", "the roster would list the line twice")):
+                first: dict[str, int] = {}
+                for k, rid in enumerate(getattr(setup, name)):
+                    if rid in first:
+                        ctx.emit_warning(("sides", i, name, k), f"'{rid}' is already {name}[{first[rid]}]: "
+                                         f"{what}; remove one")
+                    first.setdefault(rid, k)
+
+
 class UnitClasses(LintRule):
     code = "aw.unit_classes"
     kinds = (SCENARIO,)
