@@ -79,6 +79,20 @@ def test_a_list_too_short_or_too_long_says_what_the_field_is_and_how_many_it_tak
     assert expected in found, found
 
 
+@pytest.mark.parametrize("text, path, expected", [
+    ("kind: af.data_card\nid: b-17f\ndamage: {wings: 1, fuselage: 1, cockpits: [-3, 2], fuel: 1}\n",
+     "damage.cockpits[0]", "input should be greater than or equal to 0; got -3"),
+    ("kind: paw.rules\nid: core\ncombat: {unmodified_rolls: [1, 25]}\n",
+     "combat.unmodified_rolls[1]", "input should be less than or equal to 20; got 25"),
+])
+def test_a_number_in_a_list_is_held_to_the_range_of_its_kind(tmp_path, text, path, expected):
+    """A cockpit taking -3 hits, a natural 25 on the d20: each validated, as no number of the list was bounded."""
+    record = tmp_path / "record.yaml"
+    record.write_text(text)
+    found = {d.path: d.message for d in validate_paths([record]).diagnostics if d.code == "schema"}
+    assert found.get(path) == expected, found
+
+
 def test_unknown_kind_suggests(make_pack):
     root = make_pack(files={"spit.yaml": "kind: toy.plnae\nid: spit\n"})
     d = by_code(validate_paths([root]), "record.kind")
