@@ -186,6 +186,11 @@ def _emitter(entry: Entry, out: list[Diagnostic]):
     return emit
 
 
+# Up to how many ids of the kind a reference to none of them lists (two sides, a ruleset's few tables);
+# beyond it, a list would bury the message.
+FEW_TO_LIST = 8
+
+
 def _reference_diagnostics(entry: Entry, effective: dict, emit, provider=None) -> None:
     by_kind: dict[str, list[Record]] | None = None
     for path, value, kinds in iter_refs(entry.record):
@@ -209,7 +214,9 @@ def _reference_diagnostics(entry: Entry, effective: dict, emit, provider=None) -
         elif named:
             hint = f" Did you mean '{named[0]}'?"
         else:
-            hint = did_you_mean(value, [r.id for r in candidates])
+            ids = sorted({r.id for r in candidates})
+            hint = did_you_mean(value, ids) or (
+                f" Expected one of: {', '.join(ids)}." if 0 < len(ids) <= FEW_TO_LIST else "")
         emit(
             Severity.ERROR,
             "ref.unknown",
