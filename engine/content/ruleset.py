@@ -44,6 +44,13 @@ class LintContext:
     def records(self, kind: str) -> list[Record]:
         return list(self._records_of(kind))
 
+    def repeated(self, kind: str, record: Record, key: Callable[[Any], Any]) -> Record | None:
+        """The first record of `kind`, in the packs' order, whose `key` is `record`'s, when that is
+        not `record` itself: the one it repeats a value of that should be its own (a place in a
+        printed list, say), so the finding goes on the second and names the first."""
+        first = next((r for r in self.records(kind) if key(r) == key(record)), record)
+        return None if first.id == record.id else first
+
     def partial(self, kind: str) -> bool:
         """Whether a file that may hold a record of `kind` did not load: a rule that reports what
         no record of the kind holds would then report a guess (the file's error is reported there)."""

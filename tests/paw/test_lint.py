@@ -110,6 +110,8 @@ CASES = [
     ("paw.ai_order", "faithful", "paw.ai_table", "ace", swap_first_rows, "out of the band"),
     ("paw.ai_order", "faithful", "paw.ai_table", "ace",
      set_path(["bands", 0, "order"], ["wingover"]), "not a row of this band"),
+    ("paw.timeline_sequence", "faithful", "paw.timeline", "kanalkampf", set_path(["sequence"], 2),
+     "sequence 2 is also that of 'adlerangriff' in theater 'battle-of-britain': neither comes first"),
     ("paw.unit_ids", "faithful", "paw.scenario", "bombing-adlerangriff-airfield",
      set_path(["planes", 1, "id"], "he111-1"), "'he111-1' is already the id of planes[0]"),
     ("paw.unit_ids", "faithful", "paw.scenario", "bombing-adlerangriff-airfield",

@@ -436,6 +436,20 @@ class TimelineDates(LintRule):
                 )
 
 
+class TimelineSequence(LintRule):
+    code = "paw.timeline_sequence"
+    kinds = ("paw.timeline",)
+    summary = "No two timelines of a theater share a sequence, the timeline's place in it."
+
+    def check(self, record, ctx: LintContext) -> None:
+        first = ctx.repeated("paw.timeline", record, lambda t: (t.theater, t.sequence))
+        if first is not None:
+            ctx.emit_warning(("sequence",), f"sequence {record.sequence} is also that of "
+                             f"{ctx.cite('paw.timeline', first.id)} in theater '{record.theater}': neither "
+                             "comes first, so the theater shows them in file order and checks neither's dates "
+                             "against the other's; give each timeline of a theater its own sequence")
+
+
 class MissionRollRule(LintRule):
     code = "paw.mission_roll"
     kinds = ("paw.timeline",)
@@ -732,6 +746,7 @@ RULES = (
     TableSide(),
     TimelineTables(),
     TimelineDates(),
+    TimelineSequence(),
     MissionRollRule(),
     CorrectionPath(),
     TimeFreezeSteps(),

@@ -176,8 +176,8 @@ class RosterOrder(LintRule):
     summary = "No two roster lines of one side share an `order`, the line's place in the printed roster."
 
     def check(self, entry: TargetRosterEntry, ctx: LintContext) -> None:
-        first = next(r for r in ctx.records(ROSTER) if r.side == entry.side and r.order == entry.order)
-        if first.id != entry.id:
+        first = ctx.repeated(ROSTER, entry, lambda r: (r.side, r.order))
+        if first is not None:
             ctx.emit_warning(("order",), f"order {entry.order} is also that of {ctx.cite(ROSTER, first.id)}, "
                              f"another '{entry.side}' line: the printed Target Roster has no order for the two "
                              "(each one's preview puts it after the other); give each line of a side its own order")
