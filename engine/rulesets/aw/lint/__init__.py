@@ -25,6 +25,7 @@ from .scenario import (
     ScenarioOptions,
     ScenarioSides,
     SideRefs,
+    TurnNumbers,
     UnitClasses,
     VictoryBands,
 )
@@ -65,6 +66,7 @@ LINT_RULES = (
     VictoryBands(),
     SideRefs(),
     ListedTwice(),
+    TurnNumbers(),
     Countermix(),
     DeploymentCapacity(),
     ScenarioPlaces(),
