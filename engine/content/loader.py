@@ -8,6 +8,7 @@ findings that stop it from being so.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import typing
 from dataclasses import dataclass, field, replace
@@ -172,16 +173,41 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+_QUOTED = re.compile(r"'([^']*)'")
+
+
+def _one_of(values: list[str], given: Any) -> str:
+    """'expected 'a', 'b' or 'c'; got 'x'', with the closest value when there is a choice."""
+    quoted = [f"'{v}'" for v in values]
+    listed = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+    hint = did_you_mean(str(given), values) if len(values) > 1 else ""
+    return f"expected {listed}; got {_short(given)}" + (f".{hint}" if hint else "")
+
+
 def schema_diagnostics(
     cls: type[BaseModel], data: Any, error: ValidationError, doc: Document
 ) -> list[Diagnostic]:
     grouped: dict[FieldPath, list[tuple[str, bool]]] = {}
     worded: set[FieldPath] = set()
+    one_of: dict[FieldPath, tuple[list[str], Any]] = {}  # the values a field takes, from every union branch
     for err in error.errors(include_url=False):
         loc = tuple(err["loc"])
         path = _data_path(data, loc)
         etype = err["type"]
-        if etype == "extra_forbidden":
+        if etype == "literal_error" and _QUOTED.findall(err["ctx"]["expected"]):
+            known, _ = one_of.setdefault(path, ([], err["input"]))
+            known.extend(v for v in _QUOTED.findall(err["ctx"]["expected"]) if v not in known)
+        elif etype == "union_tag_invalid":  # pydantic: "input tag 'x' found using 'type' does not match ..."
+            key = err["ctx"]["discriminator"].strip("'")
+            one_of[path + (key,)] = (_QUOTED.findall(err["ctx"]["expected_tags"]), err["ctx"]["tag"])
+        elif etype == "union_tag_not_found":  # pydantic: "unable to extract tag using discriminator 'type'"
+            key = err["ctx"]["discriminator"].strip("'")
+            given = err["input"] if isinstance(err["input"], dict) else {}
+            typo = next((k for k in given if did_you_mean(str(k), [key])), None)
+            hint = f"; '{typo}' is not a field: did you mean '{key}'?" if typo is not None else ""
+            grouped.setdefault(path + (key,), []).append(
+                (f"required field '{key}' is missing: it says which kind of entry this is{hint}", False))
+        elif etype == "extra_forbidden":
             owner = _model_at(cls, loc[:-1])
             choices = list(owner.model_fields) if owner else []
             parent = _indented_too_little(owner, _value_at(data, path[:-1]), str(loc[-1]))
@@ -224,6 +250,8 @@ def schema_diagnostics(
             msg = err["msg"]
             msg = msg[0].lower() + msg[1:] if msg else msg
             grouped.setdefault(path, []).append((f"{msg}; got {_short(err['input'])}", False))
+    for path, (values, given) in one_of.items():
+        grouped.setdefault(path, []).append((_one_of(values, given), False))
     out = []
     for path, messages in grouped.items():
         if path in worded:

@@ -93,6 +93,28 @@ def test_a_number_in_a_list_is_held_to_the_range_of_its_kind(tmp_path, text, pat
     assert found.get(path) == expected, found
 
 
+CARD = ("kind: aw.campaign_card\nid: recce\nnumber: 16\nside: luftwaffe\nphase: operations\nsegment: flying\n"
+        "disposition: reshuffle\neffects:\n  - {type: reveal, scope: all, duration: hour}\ntext: Look.\n")
+
+
+@pytest.mark.parametrize("change, path, expected", [
+    (("segment: flying", "segment: flyng"), "segment",  # a value of either phase's segments: one list, not two
+     "expected 'card_pick', 'reinforcement', 'redeploy', 'flying', 'air_combat', 'aa' or 'bomb'; got 'flyng'. "
+     "Did you mean 'flying'?"),
+    (("type: reveal", "type: reveel"), "effects[0].type",  # not pydantic's "input tag 'reveel' found using ..."
+     "expected 'combat_bonus', 'reinforcements', 'refit', 'command_level', 'airbase_counters', 'ground_battle' or "
+     "'reveal'; got 'reveel'. Did you mean 'reveal'?"),
+    (("type: reveal", "typ: reveal"), "effects[0].type",  # not "unable to extract tag using discriminator"
+     "required field 'type' is missing: it says which kind of entry this is; 'typ' is not a field: did you mean "
+     "'type'?"),
+])
+def test_a_value_of_a_fixed_few_lists_them_all_and_suggests_the_closest(tmp_path, change, path, expected):
+    record = tmp_path / "recce.yaml"
+    record.write_text(CARD.replace(*change))
+    found = {d.path: d.message for d in validate_paths([record]).diagnostics if d.code == "schema"}
+    assert found == {path: expected}
+
+
 def test_unknown_kind_suggests(make_pack):
     root = make_pack(files={"spit.yaml": "kind: toy.plnae\nid: spit\n"})
     d = by_code(validate_paths([root]), "record.kind")
