@@ -112,6 +112,8 @@ CASES = [
      set_path(["bands", 0, "order"], ["wingover"]), "not a row of this band"),
     ("paw.timeline_sequence", "faithful", "paw.timeline", "kanalkampf", set_path(["sequence"], 2),
      "sequence 2 is also that of 'adlerangriff' in theater 'battle-of-britain': neither comes first"),
+    ("paw.scenario_sides", "faithful", "paw.scenario", "bombing-adlerangriff-airfield",
+     set_path(["targets"], []), "target type 'installation' but no ground target placed"),
     ("paw.unit_ids", "faithful", "paw.scenario", "bombing-adlerangriff-airfield",
      set_path(["planes", 1, "id"], "he111-1"), "'he111-1' is already the id of planes[0]"),
     ("paw.unit_ids", "faithful", "paw.scenario", "bombing-adlerangriff-airfield",

@@ -608,10 +608,14 @@ class StartState(LintRule):
 class ScenarioSides(LintRule):
     code = "paw.scenario_sides"
     kinds = ("paw.scenario",)
-    summary = "Both sides present, planes on their faction's side, targets with the defender."
+    summary = "Both sides present, planes on their faction's side, a ground attack's targets placed, the defender's."
 
     def check(self, record, ctx: LintContext) -> None:
         defender = other_side(record.attacker)
+        if record.target_type is not None and not record.targets:  # the game plays on, the attacker cannot win
+            ctx.emit_error(("targets",), f"target type '{record.target_type}' but no ground target placed: the "
+                           "attacker has nothing to destroy; place the targets of its type (or, for a Fighter "
+                           "Sweep, leave target_type out)")
         sides = set()
         for i, plane in enumerate(record.planes):
             faction = ctx.get("paw.faction", plane.faction)
