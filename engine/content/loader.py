@@ -93,11 +93,18 @@ class Pack:
         """(kind, id) -> the entry that wins: this pack's over its bases'."""
         out: dict[tuple[str, str], Entry] = {}
         for pack in reversed(self.chain()):
-            local: dict[tuple[str, str], Entry] = {}
-            for entry in pack.entries:
-                if entry.record is not None and entry.key not in local:
-                    local[entry.key] = entry
-            out.update(local)
+            out.update(pack.owners())
+        return out
+
+    def owners(self) -> dict[tuple[str, str], Entry]:
+        """(kind, id) -> this pack's entry holding it. Of two files with one id, the one named after
+        it: a copy made to start a new record, its id left as it was, is the other, wherever it sorts."""
+        out: dict[tuple[str, str], Entry] = {}
+        for entry in self.entries:
+            if entry.record is not None:
+                held = out.get(entry.key)
+                if held is None or (held.path.stem != entry.id and entry.path.stem == entry.id):
+                    out[entry.key] = entry
         return out
 
 

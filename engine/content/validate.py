@@ -340,13 +340,13 @@ def check_pack(pack: Pack, ruleset: Ruleset | None, workspace: Workspace | None 
     provider = (lambda kinds, rid: workspace.provider(pack, kinds, rid)) if workspace else None
     effective = pack.effective()
     replaced = pack.base.effective() if pack.base else {}
-    first: dict[tuple[str, str], Entry] = {}
+    owners = pack.owners()
     for entry in pack.entries:
         if entry.key and entry.record is not None:
-            if entry.key in replaced and entry.key not in first:
+            if entry.key in replaced and owners[entry.key] is entry:
                 out.append(_replaces(entry, replaced[entry.key]))
-            if entry.key in first:
-                other = first[entry.key]
+            if owners[entry.key] is not entry:
+                other = owners[entry.key]
                 line, col = entry.doc.locate(("id",))
                 out.append(
                     Diagnostic(
@@ -360,7 +360,6 @@ def check_pack(pack: Pack, ruleset: Ruleset | None, workspace: Workspace | None 
                     )
                 )
                 continue
-            first[entry.key] = entry
             stem = entry.path.stem
             if stem != entry.id:
                 line, col = entry.doc.locate(("id",))

@@ -141,6 +141,16 @@ def test_duplicate_ids_and_file_names(make_pack):
     assert by_code(report, "id.filename").severity.value == "warning"
 
 
+def test_a_copy_that_kept_its_original_s_id_is_the_duplicate_wherever_it_sorts(make_pack):
+    """'f4u-corsair-2.yaml' sorts before 'f4u-corsair.yaml': the error went on the file not touched."""
+    root = make_pack(files={"spit.yaml": PLANE.format(id="spit", name="Spitfire I"),
+                            "spit-2.yaml": PLANE.format(id="spit", name="Spitfire II")})
+    report = validate_paths([root])
+    assert [(d.code, d.file.rsplit("/", 1)[-1]) for d in report.diagnostics] == [("id.duplicate", "spit-2.yaml")]
+    assert report.diagnostics[0].message.endswith("is already defined in " + str(root / "spit.yaml") + ":2")
+    assert report.packs[0].effective()["toy.plane", "spit"].record.name == "Spitfire I"  # and it is the one used
+
+
 def test_dangling_reference_suggests_close_id_and_name(make_pack):
     root = make_pack(
         files={
