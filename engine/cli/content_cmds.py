@@ -61,8 +61,6 @@ def cmd_validate(args: argparse.Namespace) -> int:
             if args.quiet and diag.severity is Severity.INFO:
                 continue
             print(diag.annotation() if args.github else diag.format())
-        for pack in report.packs if not args.quiet else ():
-            _say_replaced(pack)
         totals = report.summary()
         records = sum(report.counts.values())
         print(
@@ -72,20 +70,6 @@ def cmd_validate(args: argparse.Namespace) -> int:
         )
     failed = not report.ok or (args.strict and any(d.severity is Severity.WARNING for d in report.diagnostics))
     return 1 if failed else 0
-
-
-def _say_replaced(pack) -> None:
-    """Name the base records a pack replaces: a record given the id of a bundled one replaces it
-    for every record of the pack, as meant for an errata, or by accident for a 'new' plane."""
-    if pack.base is None:
-        return
-    base = pack.base.effective()
-    replaced = [f"{e.kind} '{e.id}' ({base[e.key].pack.id})" for e in pack.entries
-                if e.record is not None and e.key in base]
-    if replaced:
-        more = f" and {len(replaced) - 5} more" if len(replaced) > 5 else ""
-        print(f"{pack.id} replaces {len(replaced)} record(s) of the packs it extends: "
-              f"{', '.join(replaced[:5])}{more}", file=sys.stderr)
 
 
 def cmd_schemas(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ findings that stop it from being so.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import typing
 from dataclasses import dataclass, field, replace
@@ -104,11 +105,18 @@ class Pack:
         """(kind, id) -> the entry that wins: this pack's over its bases'."""
         out: dict[tuple[str, str], Entry] = {}
         for pack in reversed(self.chain()):
-            local: dict[tuple[str, str], Entry] = {}
-            for entry in pack.entries:
-                if entry.record is not None and entry.key not in local:
-                    local[entry.key] = entry
-            out.update(local)
+            out.update(pack.owners())
+        return out
+
+    def owners(self) -> dict[tuple[str, str], Entry]:
+        """(kind, id) -> this pack's entry holding it. Of two files with one id, the one named after
+        it: a copy made to start a new record, its id left as it was, is the other, wherever it sorts."""
+        out: dict[tuple[str, str], Entry] = {}
+        for entry in self.entries:
+            if entry.record is not None:
+                held = out.get(entry.key)
+                if held is None or (held.path.stem != entry.id and entry.path.stem == entry.id):
+                    out[entry.key] = entry
         return out
 
 
@@ -184,16 +192,41 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+_QUOTED = re.compile(r"'([^']*)'")
+
+
+def _one_of(values: list[str], given: Any) -> str:
+    """'expected 'a', 'b' or 'c'; got 'x'', with the closest value when there is a choice."""
+    quoted = [f"'{v}'" for v in values]
+    listed = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+    hint = did_you_mean(str(given), values) if len(values) > 1 else ""
+    return f"expected {listed}; got {_short(given)}" + (f".{hint}" if hint else "")
+
+
 def schema_diagnostics(
     cls: type[BaseModel], data: Any, error: ValidationError, doc: Document
 ) -> list[Diagnostic]:
     grouped: dict[FieldPath, list[tuple[str, bool]]] = {}
     worded: set[FieldPath] = set()
+    one_of: dict[FieldPath, tuple[list[str], Any]] = {}  # the values a field takes, from every union branch
     for err in error.errors(include_url=False):
         loc = tuple(err["loc"])
         path = _data_path(data, loc)
         etype = err["type"]
-        if etype == "extra_forbidden":
+        if etype == "literal_error" and _QUOTED.findall(err["ctx"]["expected"]):
+            known, _ = one_of.setdefault(path, ([], err["input"]))
+            known.extend(v for v in _QUOTED.findall(err["ctx"]["expected"]) if v not in known)
+        elif etype == "union_tag_invalid":  # pydantic: "input tag 'x' found using 'type' does not match ..."
+            key = err["ctx"]["discriminator"].strip("'")
+            one_of[path + (key,)] = (_QUOTED.findall(err["ctx"]["expected_tags"]), err["ctx"]["tag"])
+        elif etype == "union_tag_not_found":  # pydantic: "unable to extract tag using discriminator 'type'"
+            key = err["ctx"]["discriminator"].strip("'")
+            given = err["input"] if isinstance(err["input"], dict) else {}
+            typo = next((k for k in given if did_you_mean(str(k), [key])), None)
+            hint = f"; '{typo}' is not a field: did you mean '{key}'?" if typo is not None else ""
+            grouped.setdefault(path + (key,), []).append(
+                (f"required field '{key}' is missing: it says which kind of entry this is{hint}", False))
+        elif etype == "extra_forbidden":
             owner = _model_at(cls, loc[:-1])
             choices = list(owner.model_fields) if owner else []
             parent = _indented_too_little(owner, _value_at(data, path[:-1]), str(loc[-1]))
@@ -222,10 +255,22 @@ def schema_diagnostics(
                 described = f" ({info.description.rstrip('.')})" if info and info.description else ""
                 message = f"{err['msg'][0].lower()}{err['msg'][1:]}{described}"
             grouped.setdefault(path, []).append((f"{message}; got {_short(err['input'])}", False))
+        elif etype in ("too_short", "too_long") and err["ctx"].get("field_type") == "List":
+            # pydantic's "List should have at least 1 item after validation, not 0" speaks of its workings
+            bound = err["ctx"]["min_length" if etype == "too_short" else "max_length"]
+            owner = _model_at(cls, loc[:-1])
+            info = owner.model_fields.get(loc[-1]) if owner else None
+            hint = f" ({info.description.rstrip('.')})" if info and info.description else ""
+            count = err["ctx"]["actual_length"]
+            grouped.setdefault(path, []).append((
+                f"expected {'at least' if etype == 'too_short' else 'at most'} {bound} item{'s' * (bound != 1)}"
+                f"{hint}; got {count or 'an empty list'}", False))
         else:
             msg = err["msg"]
             msg = msg[0].lower() + msg[1:] if msg else msg
             grouped.setdefault(path, []).append((f"{msg}; got {_short(err['input'])}", False))
+    for path, (values, given) in one_of.items():
+        grouped.setdefault(path, []).append((_one_of(values, given), False))
     out = []
     for path, messages in grouped.items():
         if path in worded:
@@ -260,7 +305,8 @@ def build_record(doc: Document, kinds: dict[str, type[Record]], ruleset: str | N
         err("record.kind", "missing 'kind'; expected one of: " + ", ".join(sorted(available)))
         return None, None, diags
     if not isinstance(kind, str) or kind not in kinds:
-        err("record.kind", f"unknown kind {_short(kind)}.{did_you_mean(str(kind), available)}", ("kind",))
+        hint = did_you_mean(str(kind), available) or " Expected one of: " + ", ".join(sorted(available))
+        err("record.kind", f"unknown kind {_short(kind)}.{hint}", ("kind",))
         return None, None, diags
     if ruleset and not kind.startswith(ruleset + "."):
         err(

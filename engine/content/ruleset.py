@@ -26,11 +26,15 @@ class LintContext:
         lookup: Callable[[str, str], Record | None],
         records_of: Callable[[str], Iterable[Record]],
         sink: Callable[[Severity, str, FieldPath, str], None],
+        locate: Callable[[str, str], str | None] = lambda kind, record_id: None,
+        partial: Callable[[str], bool] = lambda kind: False,
     ) -> None:
         self.record = record
         self._lookup = lookup
         self._records_of = records_of
         self._sink = sink
+        self._locate = locate
+        self._partial = partial
         self.code = ""
 
     def get(self, kind: str, record_id: str) -> Record | None:
@@ -39,6 +43,24 @@ class LintContext:
 
     def records(self, kind: str) -> list[Record]:
         return list(self._records_of(kind))
+
+    def repeated(self, kind: str, record: Record, key: Callable[[Any], Any]) -> Record | None:
+        """The first record of `kind`, in the packs' order, whose `key` is `record`'s, when that is
+        not `record` itself: the one it repeats a value of that should be its own (a place in a
+        printed list, say), so the finding goes on the second and names the first."""
+        first = next((r for r in self.records(kind) if key(r) == key(record)), record)
+        return None if first.id == record.id else first
+
+    def partial(self, kind: str) -> bool:
+        """Whether a file that may hold a record of `kind` did not load: a rule that reports what
+        no record of the kind holds would then report a guess (the file's error is reported there)."""
+        return self._partial(kind)
+
+    def cite(self, kind: str, record_id: str) -> str:
+        """`'id' (file:line)`: another record named in a message so a modder can go to it
+        (just `'id'` where the validator has no files, as in a rule's unit test)."""
+        where = self._locate(kind, record_id)
+        return f"'{record_id}'" + (f" ({where})" if where else "")
 
     def emit(self, severity: Severity, path: FieldPath, message: str, code: str = "") -> None:
         self._sink(severity, code or self.code, tuple(path), message)

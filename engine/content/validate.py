@@ -186,6 +186,11 @@ def _emitter(entry: Entry, out: list[Diagnostic]):
     return emit
 
 
+# Up to how many ids of the kind a reference to none of them lists (two sides, a ruleset's few tables);
+# beyond it, a list would bury the message.
+FEW_TO_LIST = 8
+
+
 def _reference_diagnostics(entry: Entry, effective: dict, emit, provider=None) -> None:
     by_kind: dict[str, list[Record]] | None = None
     for path, value, kinds in iter_refs(entry.record):
@@ -209,7 +214,9 @@ def _reference_diagnostics(entry: Entry, effective: dict, emit, provider=None) -
         elif named:
             hint = f" Did you mean '{named[0]}'?"
         else:
-            hint = did_you_mean(value, [r.id for r in candidates])
+            ids = sorted({r.id for r in candidates})
+            hint = did_you_mean(value, ids) or (
+                f" Expected one of: {', '.join(ids)}." if 0 < len(ids) <= FEW_TO_LIST else "")
         emit(
             Severity.ERROR,
             "ref.unknown",
@@ -256,6 +263,8 @@ def check_entry(
         return out
     found: list[Diagnostic] = []
     emit = _emitter(entry, found)
+    # The kinds of the files of its packs that did not load (None: of a kind not known).
+    unloaded = {e.kind for p in (entry.pack.chain() if entry.pack else ()) for e in p.entries if e.record is None}
     if effective is not None:
         _reference_diagnostics(entry, effective, emit, provider)
     for path, table in iter_dice_tables(record):
@@ -277,13 +286,19 @@ def check_entry(
                     by_kind.setdefault(k, []).append(e.record)
             return iter(by_kind.get(kind, ()))
 
-        ctx = LintContext(record, lookup, records_of, lambda s, c, p, m: emit(s, c, p, m))
+        def locate(kind: str, rid: str) -> str | None:
+            hit = effective.get((kind, rid))
+            return _where(hit) if hit else None
+
+        ctx = LintContext(record, lookup, records_of, lambda s, c, p, m: emit(s, c, p, m), locate,
+                          lambda kind: None in unloaded or kind in unloaded)
         for rule in ruleset.lint_rules:
             if rule.applies_to(entry.kind):
                 ctx.code = rule.code
                 rule.check(record, ctx)
-    # Without the ruleset its lint rules did not run: a suppression of one of them is not unused.
-    out.extend(_apply_suppressions(entry, found, report_unused=ruleset is not None))
+    # Without the ruleset its lint rules did not run, and a rule may hold back a finding while a file
+    # did not load (LintContext.partial): a suppression matching nothing then is not unused.
+    out.extend(_apply_suppressions(entry, found, report_unused=ruleset is not None and not unloaded))
     return out
 
 
@@ -324,18 +339,20 @@ def check_pack(pack: Pack, ruleset: Ruleset | None, workspace: Workspace | None 
     out = list(pack.diagnostics)
     provider = (lambda kinds, rid: workspace.provider(pack, kinds, rid)) if workspace else None
     effective = pack.effective()
-    first: dict[tuple[str, str], Entry] = {}
+    replaced = pack.base.effective() if pack.base else {}
+    owners = pack.owners()
     for entry in pack.entries:
         if entry.key and entry.record is not None:
-            if entry.key in first:
-                other = first[entry.key]
+            if entry.key in replaced and owners[entry.key] is entry:
+                out.append(_replaces(entry, replaced[entry.key]))
+            if owners[entry.key] is not entry:
+                other = owners[entry.key]
                 line, col = entry.doc.locate(("id",))
                 out.append(
                     Diagnostic(
                         Severity.ERROR,
                         "id.duplicate",
-                        f"{entry.kind} '{entry.id}' is already defined in "
-                        f"{other.file}:{other.doc.locate(('id',))[0]}",
+                        f"{entry.kind} '{entry.id}' is already defined in {_where(other)}",
                         entry.file,
                         line,
                         col,
@@ -343,7 +360,6 @@ def check_pack(pack: Pack, ruleset: Ruleset | None, workspace: Workspace | None 
                     )
                 )
                 continue
-            first[entry.key] = entry
             stem = entry.path.stem
             if stem != entry.id:
                 line, col = entry.doc.locate(("id",))
@@ -361,6 +377,20 @@ def check_pack(pack: Pack, ruleset: Ruleset | None, workspace: Workspace | None 
                 )
         out.extend(check_entry(entry, effective, ruleset, provider))
     return out
+
+
+def _where(entry: Entry) -> str:
+    """`file:line` of a record's id: where a message sends the modder to see another record."""
+    return f"{entry.file}:{entry.doc.locate(('id',))[0]}"
+
+
+def _replaces(entry: Entry, base: Entry) -> Diagnostic:
+    """A record holding a base record's kind and id: meant for an errata, by accident for a
+    'new' plane that took a bundled id; either way the modder should see which record it hides."""
+    line, col = entry.doc.locate(("id",))
+    return Diagnostic(Severity.INFO, "pack.replaces",
+                      f"{entry.kind} '{entry.id}' replaces the record of base pack '{base.pack.id}' at {_where(base)}: "
+                      "every record of this pack sees this one instead", entry.file, line, col, "id", f"{entry.kind}:{entry.id}")
 
 
 # --------------------------------------------------------------------------- reports

@@ -248,7 +248,9 @@ def _build(text: str, doc: Document) -> None:
             fail(
                 "yaml.too_large",
                 f"document expands to more than {MAX_NODES} values (alias bomb?); "
-                "content files should not need aliases on this scale",
+                "content files should not need aliases on this scale" if anchors else
+                f"file holds more than {MAX_NODES} values; a content file holds one record, far "
+                "smaller than that: split it",
                 at,
             )
         if not stack:

@@ -133,3 +133,11 @@ def test_the_findings_point_at_the_field(get, lint):
     bad = changed(get("data_card", "p-47d"), set_(["bands", 0, "speeds", "level"], 5))
     (finding,) = [f for f in lint(bad) if f[1] == "af.speed_order"]
     assert finding[2] == ("bands", 0, "speeds", "level")
+
+
+def test_a_firepower_row_out_of_order_is_named_at_its_row(get, lint):
+    """A Range Attenuation Table has 16 rows: 'rows must rise' at the table left the modder to find which."""
+    bad = changed(get("range_table", "range-attenuation"), lambda d: d["rows"][3].update(firepower=3))
+    (finding,) = [f for f in lint(bad) if f[1] == "af.range_shape"]
+    assert finding[2] == ("rows", 3, "firepower")
+    assert finding[3] == "firepower 3 after 3 (rows[2]); rows rise in firepower, each once"

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
+from engine.content.validate import validate_paths
 from engine.rulesets.aw.lint import LINT_RULES
 
-from .conftest import edited, run_rule
+from .conftest import PACK, edited, run_rule
 
 RULES = {rule.code: rule for rule in LINT_RULES}
 AIR, GROUND, MAP, SCEN = "aw.air_unit", "aw.ground_unit", "aw.map", "aw.scenario"
@@ -412,6 +416,54 @@ CASES = [
         (ROSTER, "lw-krymskaya"),
         "may not bomb ground_battle",
     ),
+    (  # a label of a turn the scenario does not play
+        "aw.turn_numbers",
+        SCEN,
+        "red-eagles",
+        _set(("turn_labels", 4, "turn"), 6),
+        None,
+        "turn 6 is after the last turn (5), so the label is never shown",
+    ),
+    (
+        "aw.turn_numbers",
+        SCEN,
+        "red-eagles",
+        _set(("turn_labels", 2, "turn"), 2),
+        None,
+        "turn 2 is already labelled by turn_labels[1], so this label is never shown",
+    ),
+    (
+        "aw.turn_numbers",
+        SCEN,
+        "red-eagles",
+        lambda data: _side(data, "vvs").__setitem__("scheduled_reinforcements", [{"unit": "yak", "count": 1, "turn": 7}]),
+        None,
+        "turn 7 is after the last turn (5), so these units never arrive",
+    ),
+    (  # a card pasted twice: two of one printed card in the deck
+        "aw.listed_twice",
+        SCEN,
+        "red-eagles",
+        lambda data: _side(data, "vvs")["deck"].append("vvs-blue-line"),
+        None,
+        "'vvs-blue-line' is already deck[1]: the deck would hold two of the one card",
+    ),
+    (
+        "aw.listed_twice",
+        SCEN,
+        "red-eagles",
+        lambda data: _side(data, "luftwaffe")["target_roster"].insert(0, "lw-rostov"),
+        None,
+        "'lw-rostov' is already target_roster[0]: the roster would list the line twice",
+    ),
+    (  # two lines at one place of the printed roster: each one's preview puts it after the other
+        "aw.roster_order",
+        ROSTER,
+        "vvs-krymskaya",
+        _set(("order",), 6),
+        None,
+        "order 6 is also that of 'vvs-blue-line', another 'vvs' line",
+    ),
     (  # a modder's new card (or roster line) the scenario does not list does nothing, silently
         "aw.not_in_play",
         SCEN,
@@ -641,3 +693,28 @@ def test_rule_fires_on_a_typical_mistake(records, code, kind, rid, change, check
 
 def test_every_rule_has_a_firing_case():
     assert {c[0] for c in CASES} == set(RULES)
+
+
+def test_a_shared_roster_order_is_reported_at_the_second_line_naming_the_first_s_file(tmp_path):
+    """The finding is on the later line's `order`, sends the modder to the line it clashes with,
+    and leaves the first line, and the other side's line of the same order, alone."""
+    pack = tmp_path / "red-eagles"
+    shutil.copytree(PACK, pack)
+    krymskaya = pack / "target-roster" / "vvs-krymskaya.yaml"
+    krymskaya.write_text(krymskaya.read_text().replace("order: 5", "order: 6"))
+    found = [d for d in validate_paths([pack]).diagnostics if d.code == "aw.roster_order"]
+    first = pack / "target-roster" / "vvs-blue-line.yaml"
+    assert [(Path(d.file), d.line, d.path, d.severity.value) for d in found] == [
+        (krymskaya, krymskaya.read_text().splitlines().index("order: 6") + 1, "order", "warning")]
+    assert f"order 6 is also that of 'vvs-blue-line' ({first}:2), another 'vvs' line" in found[0].message
+
+
+def test_a_scenario_that_does_not_load_leaves_its_cards_and_roster_lines_alone(tmp_path):
+    """Its deck and roster are unknown, so 'no scenario lists it' would be a guess, 29 times over,
+    hiding the one error that matters."""
+    pack = tmp_path / "red-eagles"
+    shutil.copytree(PACK, pack)
+    scenario = pack / "scenarios" / "red-eagles.yaml"
+    scenario.write_text(scenario.read_text().replace("\nturns: 5\n", "\nturns: 0\n"))
+    found = [d for d in validate_paths([pack]).diagnostics if d.severity.value != "info"]
+    assert [(Path(d.file), d.code, d.path) for d in found] == [(scenario, "schema", "turns")]

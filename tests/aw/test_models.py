@@ -33,8 +33,8 @@ def test_unknown_effect_type_names_the_line_and_the_choices(pack_copy):
     card = pack_copy / "cards" / "vvs-repair-brigades.yaml"
     _edit(card, "type: refit", "type: refitt")
     (d,) = _diags(pack_copy, "schema")
-    assert d.file.endswith("vvs-repair-brigades.yaml") and (d.line, d.path) == (10, "effects[0]")
-    assert "'refitt'" in d.message and "'refit'" in d.message and "'combat_bonus'" in d.message
+    assert d.file.endswith("vvs-repair-brigades.yaml") and (d.line, d.path) == (10, "effects[0].type")
+    assert "'refitt'" in d.message and "'combat_bonus'" in d.message and d.message.endswith("Did you mean 'refit'?")
 
 
 def test_square_outside_the_pattern_is_a_schema_error(pack_copy):

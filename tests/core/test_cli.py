@@ -200,13 +200,29 @@ def test_fmt_leaves_a_record_with_comments_inside_it_as_it_is_and_says_where(mak
     assert (root / "b.yaml").read_text() == "kind: toy.plane\nid: b\nspeed: 3\n"  # the rest is formatted
 
 
-def test_validate_names_the_base_records_a_pack_replaces(make_pack, capsys):
-    """A 'new' record given a bundled record's id replaces it for the whole pack: validate says so."""
-    make_pack("base", files={"spit.yaml": "kind: toy.plane\nid: spit\nspeed: 4\n"})
-    child = make_pack("child", manifest="id: child\nname: c\nversion: '1'\nruleset: toy\nextends: base\n",
-                      files={"spit.yaml": "kind: toy.plane\nid: spit\nspeed: 5\n",
-                             "hurri.yaml": "kind: toy.plane\nid: hurri\nspeed: 3\n"})
-    assert main(["validate", str(child)]) == 0
-    assert "child replaces 1 record(s) of the packs it extends: toy.plane 'spit' (base)\n" in capsys.readouterr().err
-    assert main(["validate", "-q", str(child)]) == 0
-    assert "replaces" not in capsys.readouterr().err
+def test_validate_reports_each_base_record_a_pack_replaces(make_pack, capsys, monkeypatch):
+    """A 'new' record given a base record's id replaces it for the whole pack: an info finding at the
+    replacing record, naming the base pack and record, in every output form; none for a new id."""
+    monkeypatch.chdir(make_pack("base", files={"spit.yaml": "kind: toy.plane\nid: spit\nspeed: 4\n"}).parent)
+    make_pack("child", manifest="id: child\nname: c\nversion: '1'\nruleset: toy\nextends: base\n",
+              files={"spit.yaml": "kind: toy.plane\nid: spit\nspeed: 5\n",
+                     "hurri.yaml": "kind: toy.plane\nid: hurri\nspeed: 3\n"})
+    said = ("toy.plane 'spit' replaces the record of base pack 'base' at base/spit.yaml:2: "
+            "every record of this pack sees this one instead")
+    assert main(["validate", "child"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [f"child/spit.yaml:2:5: info[pack.replaces]: {said} (at id)"]
+    assert "replaces" not in err and "1 info" in err
+    assert main(["validate", "--github", "child"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"::notice file=child/spit.yaml,line=2,col=5,title=pack.replaces::{said} (at id)"]
+    assert main(["validate", "--json", "child"]) == 0
+    assert json.loads(capsys.readouterr().out)["diagnostics"] == [
+        {"severity": "info", "code": "pack.replaces", "message": said, "file": "child/spit.yaml", "line": 2,
+         "column": 5, "path": "id", "record": "toy.plane:spit"}]
+    assert main(["validate", "-q", "child"]) == 0
+    assert capsys.readouterr().out == ""
+    make_pack("other", manifest="id: other\nname: o\nversion: '1'\nruleset: toy\nextends: base\n",
+              files={"hurri.yaml": "kind: toy.plane\nid: hurri\nspeed: 3\n"})
+    assert main(["validate", "--json", "other"]) == 0
+    assert json.loads(capsys.readouterr().out)["diagnostics"] == []

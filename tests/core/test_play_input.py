@@ -83,7 +83,7 @@ def test_simulate_names_the_options_a_scenario_has(toy_pack, capsys):
     (b'{"seed": 1, "decisions": [],\n "options": {"sudden_death": "yes"}}',
      ":2:30: not a usable save: input should be a valid boolean; got 'yes' (at options.sudden_death)"),
     (b'{"format": "sortie.save/9", "seed": 1, "decisions": []}',
-     ":1:12: not a usable save: input should be 'sortie.save/1'; got 'sortie.save/9' (at format)"),
+     ":1:12: not a usable save: expected 'sortie.save/1'; got 'sortie.save/9' (at format)"),
     (b'{"seed": 1, "decisions": [],\n "note": "caf\xe9"}', ":2:14: not a save file: byte 0xe9 is not UTF-8"),
     (b'{"type": "game.start"}\n{"type": "roll"}\n', ":2:1: not a save file: Extra data (one JSON object per "
      "line: an event log?)"),

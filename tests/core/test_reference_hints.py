@@ -54,3 +54,13 @@ def test_the_start_of_an_id_suggests_the_one_id_it_begins(make_pack):
     root = make_pack(files={"b-17g-fortress.yaml": PLANE.format(id="b-17g-fortress"),
                             "t.yaml": TABLE.format(plane="b-17")})
     assert unknown_refs(root) == ["no toy.plane with id 'b-17'. Did you mean 'b-17g-fortress'?"]
+
+
+def test_an_id_like_none_of_a_few_lists_them_and_of_many_lists_none(make_pack):
+    """A scenario naming a side that is not there ('raf' of 'luftwaffe' and 'vvs') says which there are."""
+    few = {f"{p}.yaml": PLANE.format(id=p) for p in ("spit", "hurri")}
+    root = make_pack("few", files={**few, "t.yaml": TABLE.format(plane="zero")})
+    assert unknown_refs(root) == ["no toy.plane with id 'zero'. Expected one of: hurri, spit."]
+    many = {f"p{i}.yaml": PLANE.format(id=f"plane-{i}") for i in range(9)}
+    root = make_pack("many", files={**many, "t.yaml": TABLE.format(plane="zero")})
+    assert unknown_refs(root) == ["no toy.plane with id 'zero'."]

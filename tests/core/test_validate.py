@@ -64,10 +64,67 @@ def test_a_value_of_another_type_is_refused_as_the_schema_refuses_it(make_pack, 
     assert by_code(validate_paths([root]), "schema").message == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("kind: aw.air_crt\nid: crt\ndie: d6\nrows: []\n",
+     "expected at least 1 item (Rows as printed, lowest roll first); got an empty list"),
+    ("kind: af.data_card\nid: b-17f\ndamage: {wings: 1, fuselage: 1, cockpits: [2, 2, 2], fuel: 1}\n",
+     "expected at most 2 items (C: hits each cockpit takes, left to right on the record (two for pilot "
+     "and co-pilot)); got 3"),
+])
+def test_a_list_too_short_or_too_long_says_what_the_field_is_and_how_many_it_takes(tmp_path, text, expected):
+    """Not pydantic's 'List should have at least 1 item after validation, not 0'."""
+    path = tmp_path / "record.yaml"
+    path.write_text(text)
+    found = [d.message for d in validate_paths([path]).diagnostics if d.code == "schema"]
+    assert expected in found, found
+
+
+@pytest.mark.parametrize("text, path, expected", [
+    ("kind: af.data_card\nid: b-17f\ndamage: {wings: 1, fuselage: 1, cockpits: [-3, 2], fuel: 1}\n",
+     "damage.cockpits[0]", "input should be greater than or equal to 0; got -3"),
+    ("kind: paw.rules\nid: core\ncombat: {unmodified_rolls: [1, 25]}\n",
+     "combat.unmodified_rolls[1]", "input should be less than or equal to 20; got 25"),
+])
+def test_a_number_in_a_list_is_held_to_the_range_of_its_kind(tmp_path, text, path, expected):
+    """A cockpit taking -3 hits, a natural 25 on the d20: each validated, as no number of the list was bounded."""
+    record = tmp_path / "record.yaml"
+    record.write_text(text)
+    found = {d.path: d.message for d in validate_paths([record]).diagnostics if d.code == "schema"}
+    assert found.get(path) == expected, found
+
+
+CARD = ("kind: aw.campaign_card\nid: recce\nnumber: 16\nside: luftwaffe\nphase: operations\nsegment: flying\n"
+        "disposition: reshuffle\neffects:\n  - {type: reveal, scope: all, duration: hour}\ntext: Look.\n")
+
+
+@pytest.mark.parametrize("change, path, expected", [
+    (("segment: flying", "segment: flyng"), "segment",  # a value of either phase's segments: one list, not two
+     "expected 'card_pick', 'reinforcement', 'redeploy', 'flying', 'air_combat', 'aa' or 'bomb'; got 'flyng'. "
+     "Did you mean 'flying'?"),
+    (("type: reveal", "type: reveel"), "effects[0].type",  # not pydantic's "input tag 'reveel' found using ..."
+     "expected 'combat_bonus', 'reinforcements', 'refit', 'command_level', 'airbase_counters', 'ground_battle' or "
+     "'reveal'; got 'reveel'. Did you mean 'reveal'?"),
+    (("type: reveal", "typ: reveal"), "effects[0].type",  # not "unable to extract tag using discriminator"
+     "required field 'type' is missing: it says which kind of entry this is; 'typ' is not a field: did you mean "
+     "'type'?"),
+])
+def test_a_value_of_a_fixed_few_lists_them_all_and_suggests_the_closest(tmp_path, change, path, expected):
+    record = tmp_path / "recce.yaml"
+    record.write_text(CARD.replace(*change))
+    found = {d.path: d.message for d in validate_paths([record]).diagnostics if d.code == "schema"}
+    assert found == {path: expected}
+
+
 def test_unknown_kind_suggests(make_pack):
     root = make_pack(files={"spit.yaml": "kind: toy.plnae\nid: spit\n"})
     d = by_code(validate_paths([root]), "record.kind")
     assert "Did you mean 'toy.plane'?" in d.message and d.line == 1
+
+
+def test_an_unknown_kind_like_no_kind_lists_the_kinds_of_the_pack(make_pack):
+    root = make_pack(files={"spit.yaml": "kind: 5\nid: spit\n"})
+    d = by_code(validate_paths([root]), "record.kind")
+    assert d.message == "unknown kind 5. Expected one of: toy.plane, toy.scenario, toy.table"
 
 
 def test_duplicate_ids_and_file_names(make_pack):
@@ -82,6 +139,16 @@ def test_duplicate_ids_and_file_names(make_pack):
     dup = by_code(report, "id.duplicate")
     assert dup.file.endswith("b/spit.yaml") and "a/spit.yaml:2" in dup.message
     assert by_code(report, "id.filename").severity.value == "warning"
+
+
+def test_a_copy_that_kept_its_original_s_id_is_the_duplicate_wherever_it_sorts(make_pack):
+    """'f4u-corsair-2.yaml' sorts before 'f4u-corsair.yaml': the error went on the file not touched."""
+    root = make_pack(files={"spit.yaml": PLANE.format(id="spit", name="Spitfire I"),
+                            "spit-2.yaml": PLANE.format(id="spit", name="Spitfire II")})
+    report = validate_paths([root])
+    assert [(d.code, d.file.rsplit("/", 1)[-1]) for d in report.diagnostics] == [("id.duplicate", "spit-2.yaml")]
+    assert report.diagnostics[0].message.endswith("is already defined in " + str(root / "spit.yaml") + ":2")
+    assert report.packs[0].effective()["toy.plane", "spit"].record.name == "Spitfire I"  # and it is the one used
 
 
 def test_dangling_reference_suggests_close_id_and_name(make_pack):

@@ -42,6 +42,17 @@ def test_bad_yaml_gives_one_positioned_error(source, code, line):
     assert diag.column >= 1
 
 
+@pytest.mark.parametrize("source, said", [
+    (BILLION_LAUGHS, "(alias bomb?)"),
+    (b"rows:\n" + b"  - {roll: 1, plane: spit}\n" * 100_001, "file holds more than 200000 values; a content file "
+     "holds one record, far smaller than that: split it"),
+])
+def test_too_many_values_says_alias_bomb_only_where_there_are_aliases(source, said):
+    """A long file of plain rows was told it was an alias bomb."""
+    [diag] = parse_yaml(source, "f.yaml").diagnostics
+    assert diag.code == "yaml.too_large" and said in diag.message
+
+
 def test_python_tags_never_execute(tmp_path):
     marker = tmp_path / "pwned"
     parse_yaml(f"a: !!python/object/apply:os.system ['touch {marker}']\n".encode())

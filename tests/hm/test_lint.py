@@ -59,8 +59,8 @@ FIRES = [
     ("hm.maneuver_cost", B, "g4m2-betty", setter("turn", 4), "warning", ("turn",), "speed is 3"),
     ("hm.heavy_engines", B, "b-17g-fortress", setter("engines", DELETE), "warning", ("bomber_class",), "engine"),
     ("hm.bomb_rating", B, "b-17g-fortress", setter("bomb", "3-5"), "warning", ("bomb",), "misses on a 6"),
-    ("hm.bomb_rating", B, "b-17g-fortress", setter("bomb", "0-6"), "error", ("bomb",), "outside a d6"),
-    ("hm.bomb_rating", B, "b-17g-fortress", setter("bomb", "5-9"), "error", ("bomb",), "outside a d6"),
+    ("hm.bomb_rating", B, "b-17g-fortress", setter("bomb", "0-6"), "error", ("bomb",), "outside d6 (1-6)"),
+    ("hm.bomb_rating", B, "b-17g-fortress", setter("bomb", "5-9"), "error", ("bomb",), "outside d6 (1-6)"),
     (
         "hm.turret_columns", B, "lancaster",
         setter("turrets", [{"position": "tail", "dice": 4}, {"position": "nose", "dice": 2}]),
@@ -88,6 +88,14 @@ FIRES = [
     ("hm.shooting_order", "hm.shooting_table", "shooting", setter("rows", 1, "range", 3), "error", ("rows", 1, "range"), "range 2"),
     ("hm.shooting_order", "hm.shooting_table", "shooting", setter("rows", 0, "hit", "2-8"), "error", ("rows", 0, "hit"), "outside"),
     ("hm.shooting_order", "hm.shooting_table", "shooting", setter("ranges", "front", 5), "error", ("ranges", "front"), "stops at 4"),
+    (  # play reads one run of rolls: '4 or 6' stopped a game at the first engine check
+        "hm.engine_hit_rolls", R, "core", setter("engine_hits", "confirm", "4 or 6"), "error",
+        ("engine_hits", "confirm"), "'4 or 6' is not a roll: expected a number, 'low-high' or 'n+'",
+    ),
+    (  # a 12 on a d6 is never rolled: no engine would ever be hit
+        "hm.engine_hit_rolls", R, "core", setter("engine_hits", "stalled_move_roll", 12), "error",
+        ("engine_hits", "stalled_move_roll"), "stalled move roll 12 is outside d6 (1-6)",
+    ),
     ("hm.formation_bounds", R, "core", setter("deployment", "formation_min", 5), "error", ("deployment", "formation_min"), "at most 4"),
     (
         "hm.board_targets", "hm.board", "bombing-run", setter("targets", 0, "col", 18),

@@ -1,10 +1,14 @@
 """Every Pocket Air War lint rule fires on the mistake it is for and stays quiet on good data."""
 
+import shutil
+from pathlib import Path
+
 import pytest
 
+from engine.content.validate import validate_paths
 from engine.rulesets.paw import RULESET
 
-from .conftest import edited, lint
+from .conftest import FAITHFUL, edited, lint
 
 
 def set_path(path, value):
@@ -106,6 +110,14 @@ CASES = [
     ("paw.ai_order", "faithful", "paw.ai_table", "ace", swap_first_rows, "out of the band"),
     ("paw.ai_order", "faithful", "paw.ai_table", "ace",
      set_path(["bands", 0, "order"], ["wingover"]), "not a row of this band"),
+    ("paw.timeline_sequence", "faithful", "paw.timeline", "kanalkampf", set_path(["sequence"], 2),
+     "sequence 2 is also that of 'adlerangriff' in theater 'battle-of-britain': neither comes first"),
+    ("paw.scenario_sides", "faithful", "paw.scenario", "bombing-adlerangriff-airfield",
+     set_path(["targets"], []), "target type 'installation' but no ground target placed"),
+    ("paw.unit_ids", "faithful", "paw.scenario", "bombing-adlerangriff-airfield",
+     set_path(["planes", 1, "id"], "he111-1"), "'he111-1' is already the id of planes[0]"),
+    ("paw.unit_ids", "faithful", "paw.scenario", "bombing-adlerangriff-airfield",
+     set_path(["targets", 0, "id"], "he111-1"), "'he111-1' is already the id of planes[0]"),
     ("paw.off_mat", "faithful", "paw.scenario", "cas-kanalkampf-convoy",
      set_path(["planes", 0, "x"], 2000), "off the 900"),
     ("paw.start_state", "faithful", "paw.scenario", "sweep-spitfire-vs-ace-110",
@@ -195,3 +207,29 @@ def test_formation_of_two_hundred_bombers_names_only_the_stragglers(faithful):
     record = edited(faithful.get("paw.scenario", "bombing-adlerangriff-airfield"), crowd)
     found = lint("paw.mission_requirements", record, faithful)
     assert [msg.split("'")[1] for _, _, msg in found if "formation" in msg] == ["far"]
+
+
+def test_a_leg_s_planes_have_ids_of_their_own_but_may_share_the_main_mission_s(faithful):
+    """A leg is played on its own, so only its planes are compared with one another."""
+    plane = {"id": "he111-1", "dashboard": "spitfire-i", "faction": "raf", "role": "fighter"}
+
+    def legs(*planes):
+        return set_path(["legs"], [{"leg": "inbound", "event": "interception", "planes": list(planes)}])
+
+    scenario = faithful.get("paw.scenario", "bombing-adlerangriff-airfield")
+    assert lint("paw.unit_ids", edited(scenario, legs(plane)), faithful) == []
+    found = lint("paw.unit_ids", edited(scenario, legs(plane, plane)), faithful)
+    assert [(path, msg) for _, path, msg in found] == [
+        (("legs", 0, "planes", 1, "id"), "'he111-1' is already the id of legs[0].planes[0]; give each unit its own id")]
+
+
+def test_a_table_that_does_not_load_is_not_reported_missing(tmp_path):
+    """The timeline's 'no availability table' and the suppressions of it that then match nothing
+    would send the modder to add a table that is there: only the table's own error is reported."""
+    pack = tmp_path / "pocket-air-war"
+    shutil.copytree(FAITHFUL, pack)
+    table = pack / "theater_tables" / "adlerangriff" / "adlerangriff-cai.yaml"
+    table.write_text(table.read_text().replace("points: 13}", "points: x}"))
+    found = [d for d in validate_paths([pack]).diagnostics if d.severity.value != "info"]
+    assert [(Path(d.file), d.code, d.path) for d in found] == [
+        (table, "schema", "table.sections[0].rows[0].points")]

@@ -33,7 +33,10 @@ def test_faithful_pack_is_ok_with_the_printed_counts(capsys):
 def test_errata_pack_validates_against_its_base(capsys):
     code, report = validate_json(capsys, ERRATA)
     assert code == 0 and report["ok"]
-    assert not [d for d in report["diagnostics"] if "suppressed" not in d]
+    found = [d for d in report["diagnostics"] if "suppressed" not in d]
+    # Corrections only: each of its records replaces the base's record of its kind and id, and says so.
+    assert {d["code"] for d in found} == {"pack.replaces"}
+    assert len({d["file"] for d in found}) == sum(report["counts"].values())
     assert report["counts"]["paw.theater_table"] < 100  # overrides only, no new tables
 
 

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QMessageBox, QPushButton, QToolButton
 
+from engine.content.diagnostics import Severity
 from studio.fields import NumberField, RefField
 from studio.grid import GridField
 from studio.main_window import MainWindow
@@ -144,6 +145,19 @@ def test_issues_double_click_jumps_to_record_and_field(window, qtbot):
     focused = window.form.editor_at(("turns",))
     assert window.form.rows_by_path["turns"].message.text().startswith("turn letters are not in order")
     assert focused is not None
+
+
+def test_issues_dock_lists_a_base_record_the_pack_replaces(qtbot, packs):
+    """A child record with a base record's kind and id is an info finding there, as in `sortie validate`."""
+    base, child = packs
+    (child / "planes").mkdir()
+    (child / "planes" / "spit.yaml").write_text((base / "planes" / "spit.yaml").read_text())
+    window = make_window(qtbot, [child])
+    window.issues.toggles[Severity.INFO].setChecked(True)
+    replaces = [d for d in window.issues.rows() if d.code == "pack.replaces"]
+    assert [(Path(d.file).parts[-3:], d.line, d.severity) for d in replaces] == [
+        (("child", "planes", "spit.yaml"), 2, Severity.INFO)]
+    assert f"replaces the record of base pack 'base' at {base / 'planes' / 'spit.yaml'}:2" in replaces[0].message
 
 
 def test_clicking_the_preview_selects_the_field(window, qtbot):

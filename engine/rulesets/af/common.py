@@ -16,6 +16,8 @@ from pydantic import Field, StringConstraints
 from engine.content.dice import Die
 from engine.content.model import ID_PATTERN, Model, Provenance, Ref, field
 
+Hits = Annotated[int, Field(ge=0, le=99)]  # an item of a list of hit counts (the record's W and F are 0-99)
+
 HitType = Annotated[
     Literal["W", "F", "C", "E", "L", "G"],
     Field(

@@ -307,8 +307,11 @@ class RangeShape(LintRule):
                 )
                 return
             expect = band.to_hexes + 1
-        if not _ascending([r.firepower for r in table.rows]):
-            ctx.emit_error(("rows",), "rows must rise in firepower, each once")
+        fire = [r.firepower for r in table.rows]
+        back = next((i for i in range(1, len(fire)) if fire[i] <= fire[i - 1]), None)
+        if back is not None:  # at the row, not the table: a table of 16 rows is a long read
+            ctx.emit_error(("rows", back, "firepower"), f"firepower {fire[back]} after {fire[back - 1]} "
+                           f"(rows[{back - 1}]); rows rise in firepower, each once")
         for i, row in enumerate(table.rows):
             if len(row.effectiveness) != len(table.ranges):
                 ctx.emit_error(

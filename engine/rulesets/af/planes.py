@@ -13,7 +13,7 @@ from typing import Literal
 
 from engine.content.model import Model, Record, field, kind_literal
 
-from .common import INCREMENTS, MANEUVERS, HitType, Increment, LocalId, ManeuverName, Nationality
+from .common import INCREMENTS, MANEUVERS, Hits, HitType, Increment, LocalId, ManeuverName, Nationality
 
 FEET = "ft"
 
@@ -186,12 +186,12 @@ class DamageRecord(Model):
 
     wings: int = field("W: hits the wings take.", unit="hits", ge=0, le=99)
     fuselage: int = field("F: hits the fuselage takes.", unit="hits", ge=0, le=99)
-    cockpits: list[int] = field(
+    cockpits: list[Hits] = field(
         "C: hits each cockpit takes, left to right on the record (two for pilot and co-pilot).",
         default_factory=list,
         max_length=2,
     )
-    engines: list[int] = field(
+    engines: list[Hits] = field(
         "E: hits each engine takes, left to right as on the record (up to four).",
         default_factory=list,
         max_length=4,

@@ -56,5 +56,5 @@ class TargetRosterEntry(Record):
     vp: int = field("Victory points for bombing it (printed with a '+').", unit="VP", ge=0, le=99)
     target: RosterTarget
     order: int = field(
-        "Position of the line in the printed roster of its side (1 = first).", ge=1, le=99
+        "Position of the line in the printed roster of its side (1 = first; one line a position).", ge=1, le=99
     )

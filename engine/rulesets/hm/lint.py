@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from engine.content.dice import die_range, parse_roll
+from engine.content.dice import RollSpan, die_range, parse_roll
 from engine.content.ruleset import LintContext, LintRule
 
 from .board import Board, Hex, footprint, to_cell
@@ -22,6 +22,21 @@ from .tables import ShootingTable
 
 PLANES = ("hm.fighter", "hm.bomber")
 SCENARIO = ("hm.scenario",)
+
+
+def roll_on_die(ctx: LintContext, path: tuple, roll: int | str, die: str, what: str) -> RollSpan | None:
+    """The one run of rolls (the rules read no '1 or 6' here) that `roll` names on `die`; None,
+    with an error, when it names none: play would stop on it or never roll it."""
+    try:
+        span = parse_roll(roll, die)
+    except ValueError as exc:
+        ctx.emit_error(path, str(exc))
+        return None
+    low, high = die_range(die)
+    if span.low < low or span.high > high:
+        ctx.emit_error(path, f"{what} {span.text()} is outside {die} ({low}-{high})")
+        return None
+    return span
 
 
 # --------------------------------------------------------------------------- planes
@@ -91,14 +106,8 @@ class BombRating(LintRule):
     def check(self, record: Bomber, ctx: LintContext) -> None:
         if record.bomb is None:
             return
-        try:
-            span = parse_roll(record.bomb, "d6")
-        except ValueError as exc:
-            ctx.emit_error(("bomb",), str(exc))
-            return
-        if span.low < 1 or span.high > 6:
-            ctx.emit_error(("bomb",), f"bomb rating {span.text()} is outside a d6 (1-6)")
-        elif span.high != 6:
+        span = roll_on_die(ctx, ("bomb",), record.bomb, "d6", "bomb rating")
+        if span is not None and span.high != 6:
             ctx.emit_warning(("bomb",), f"bomb rating {span.text()} misses on a 6 but hits on lower rolls")
 
 
@@ -166,14 +175,9 @@ class ShootingOrder(LintRule):
         for i, row in enumerate(record.rows):
             if row.range != i + 1:
                 ctx.emit_error(("rows", i, "range"), f"range {row.range} where range {i + 1} is expected")
-            try:
-                span = parse_roll(row.hit, record.die)
-            except ValueError as exc:
-                ctx.emit_error(("rows", i, "hit"), str(exc))
+            span = roll_on_die(ctx, ("rows", i, "hit"), row.hit, record.die, "hit roll")
+            if span is None:
                 continue
-            low, high = die_range(record.die)
-            if span.low < low or span.high > high:
-                ctx.emit_error(("rows", i, "hit"), f"hit roll {span.text()} is outside {record.die} ({low}-{high})")
             if previous is not None and span.low < previous.low:
                 ctx.emit_warning(
                     ("rows", i, "hit"),
@@ -203,6 +207,17 @@ class SequenceNumbers(LintRule):
                     f"step '{step.printed}' is numbered {step.number}; {previous + 1} expected",
                 )
             previous = step.number
+
+
+class EngineHitRolls(LintRule):
+    code = "hm.engine_hit_rolls"
+    kinds = ("hm.rules",)
+    summary = "The engine-hit rolls are each one run of rolls on the engine-hit die."
+
+    def check(self, record: CoreRules, ctx: LintContext) -> None:
+        hits = record.engine_hits
+        for name in ("confirm", "stalled_move_roll"):
+            roll_on_die(ctx, ("engine_hits", name), getattr(hits, name), hits.die, name.replace("_", " "))
 
 
 class FormationBounds(LintRule):
@@ -607,6 +622,7 @@ RULES = (
     ConversionCheck(),
     ShootingOrder(),
     SequenceNumbers(),
+    EngineHitRolls(),
     FormationBounds(),
     BoardTargets(),
     LocalIds(),

@@ -390,6 +390,8 @@ class TimelineTables(LintRule):
     "availability table."
 
     def check(self, record, ctx: LintContext) -> None:
+        if ctx.partial("paw.theater_table"):
+            return
         tables = tables_for(record, ctx)
         have = {(t.table.type, t.side) for t in tables if t.table.type != "availability"}
         factions = {t.table.faction for t in tables if t.table.type == "availability"}
@@ -432,6 +434,20 @@ class TimelineDates(LintRule):
                     f"starts {record.period.start}, before {other.label} (earlier in the "
                     f"theater) ends {other.period.end}",
                 )
+
+
+class TimelineSequence(LintRule):
+    code = "paw.timeline_sequence"
+    kinds = ("paw.timeline",)
+    summary = "No two timelines of a theater share a sequence, the timeline's place in it."
+
+    def check(self, record, ctx: LintContext) -> None:
+        first = ctx.repeated("paw.timeline", record, lambda t: (t.theater, t.sequence))
+        if first is not None:
+            ctx.emit_warning(("sequence",), f"sequence {record.sequence} is also that of "
+                             f"{ctx.cite('paw.timeline', first.id)} in theater '{record.theater}': neither "
+                             "comes first, so the theater shows them in file order and checks neither's dates "
+                             "against the other's; give each timeline of a theater its own sequence")
 
 
 class MissionRollRule(LintRule):
@@ -525,6 +541,23 @@ def _in_area(x: float, y: float, mat, edge: str) -> bool:
     }[edge]
 
 
+class UnitIds(LintRule):
+    code = "paw.unit_ids"
+    kinds = ("paw.scenario",)
+    summary = "Each plane and ground target of a scenario, and each plane of a leg, has an id of its own."
+
+    def check(self, record, ctx: LintContext) -> None:
+        groups = [list(_counters(record))]
+        groups += [[(("legs", k, "planes", i), p) for i, p in enumerate(leg.planes)] for k, leg in enumerate(record.legs)]
+        for units in groups:
+            first: dict[str, tuple] = {}
+            for path, unit in units:
+                if unit.id in first:  # the game keeps one unit an id: the other would not play
+                    ctx.emit_error(path + ("id",), f"'{unit.id}' is already the id of {format_path(first[unit.id])}; "
+                                   "give each unit its own id")
+                first.setdefault(unit.id, path)
+
+
 class OffMat(LintRule):
     code = "paw.off_mat"
     kinds = ("paw.scenario",)
@@ -575,10 +608,14 @@ class StartState(LintRule):
 class ScenarioSides(LintRule):
     code = "paw.scenario_sides"
     kinds = ("paw.scenario",)
-    summary = "Both sides present, planes on their faction's side, targets with the defender."
+    summary = "Both sides present, planes on their faction's side, a ground attack's targets placed, the defender's."
 
     def check(self, record, ctx: LintContext) -> None:
         defender = other_side(record.attacker)
+        if record.target_type is not None and not record.targets:  # the game plays on, the attacker cannot win
+            ctx.emit_error(("targets",), f"target type '{record.target_type}' but no ground target placed: the "
+                           "attacker has nothing to destroy; place the targets of its type (or, for a Fighter "
+                           "Sweep, leave target_type out)")
         sides = set()
         for i, plane in enumerate(record.planes):
             faction = ctx.get("paw.faction", plane.faction)
@@ -713,10 +750,12 @@ RULES = (
     TableSide(),
     TimelineTables(),
     TimelineDates(),
+    TimelineSequence(),
     MissionRollRule(),
     CorrectionPath(),
     TimeFreezeSteps(),
     AiOrder(),
+    UnitIds(),
     OffMat(),
     StartState(),
     ScenarioSides(),

@@ -7,7 +7,9 @@ rest is printed in the rulebook sections named in the record's `source`.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from engine.content.model import Model, Record, field, kind_literal
 
@@ -39,7 +41,7 @@ class Aspects(Model):
 class Combat(Model):
     """Modifiers to attack rolls."""
 
-    unmodified_rolls: list[int] = field("Natural rolls that can never be modified.",
+    unmodified_rolls: list[Annotated[int, Field(ge=1, le=20)]] = field("Natural rolls of the d20 that can never be modified.",
                                         min_length=1)
     aspects: Aspects = field("Modifiers by the attacker's aspect on the target.")
     dive_attack: int = field("Added to the die when the plane performed a descent this round.",

@@ -13,6 +13,7 @@ from .cards import (
     CardPlaces,
     NotInPlay,
     RosterGroundBattle,
+    RosterOrder,
     RosterTargets,
     UnitPicks,
 )
@@ -20,9 +21,11 @@ from .counters import GroundUnitFields, UnitDesignations, UnitFaceValues, UnitGr
 from .map import FrontLine, MapGrid, MapPlaces, MapTerritory, RadarLine
 from .scenario import (
     CommandLevelBounds,
+    ListedTwice,
     ScenarioOptions,
     ScenarioSides,
     SideRefs,
+    TurnNumbers,
     UnitClasses,
     VictoryBands,
 )
@@ -56,11 +59,14 @@ LINT_RULES = (
     UnitPicks(),
     RosterGroundBattle(),
     RosterTargets(),
+    RosterOrder(),
     NotInPlay(),
     ScenarioSides(),
     CommandLevelBounds(),
     VictoryBands(),
     SideRefs(),
+    ListedTwice(),
+    TurnNumbers(),
     Countermix(),
     DeploymentCapacity(),
     ScenarioPlaces(),

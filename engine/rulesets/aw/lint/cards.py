@@ -170,6 +170,19 @@ class RosterTargets(LintRule):
             )
 
 
+class RosterOrder(LintRule):
+    code = "aw.roster_order"
+    kinds = (ROSTER,)
+    summary = "No two roster lines of one side share an `order`, the line's place in the printed roster."
+
+    def check(self, entry: TargetRosterEntry, ctx: LintContext) -> None:
+        first = ctx.repeated(ROSTER, entry, lambda r: (r.side, r.order))
+        if first is not None:
+            ctx.emit_warning(("order",), f"order {entry.order} is also that of {ctx.cite(ROSTER, first.id)}, "
+                             f"another '{entry.side}' line: the printed Target Roster has no order for the two "
+                             "(each one's preview puts it after the other); give each line of a side its own order")
+
+
 class NotInPlay(LintRule):
     code = "aw.not_in_play"
     kinds = (CARD, ROSTER)
@@ -177,7 +190,7 @@ class NotInPlay(LintRule):
 
     def check(self, record: CampaignCard | TargetRosterEntry, ctx: LintContext) -> None:
         kind, held = (CARD, "deck") if isinstance(record, CampaignCard) else (ROSTER, "target_roster")
-        if next(scenarios_using(ctx, kind, record.id), None) is None:
+        if next(scenarios_using(ctx, kind, record.id), None) is None and not ctx.partial(SCENARIO):
             ctx.emit_warning(("id",), f"no scenario lists '{record.id}' in a side's {held}, so it is never in "
                              f"play: add it to sides[...].{held} of a scenario (a copy of a bundled scenario, "
                              "with its own id, for a pack that extends one)")

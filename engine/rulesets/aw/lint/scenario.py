@@ -134,6 +134,45 @@ class SideRefs(LintRule):
                     )
 
 
+class ListedTwice(LintRule):
+    code = "aw.listed_twice"
+    kinds = (SCENARIO,)
+    summary = "A card is in its side's deck once, a line in its side's roster once: each is printed once."
+
+    def check(self, s: Scenario, ctx: LintContext) -> None:
+        for i, setup in enumerate(s.sides):
+            for name, what in (("deck", "the deck would hold two of the one card"),
+                               ("target_roster", "the roster would list the line twice")):
+                first: dict[str, int] = {}
+                for k, rid in enumerate(getattr(setup, name)):
+                    if rid in first:
+                        ctx.emit_warning(("sides", i, name, k), f"'{rid}' is already {name}[{first[rid]}]: "
+                                         f"{what}; remove one")
+                    first.setdefault(rid, k)
+
+
+class TurnNumbers(LintRule):
+    code = "aw.turn_numbers"
+    kinds = (SCENARIO,)
+    summary = "Turn labels and scheduled reinforcements name a turn the scenario plays; a turn has one label."
+
+    def check(self, s: Scenario, ctx: LintContext) -> None:
+        labelled: dict[int, int] = {}
+        for i, label in enumerate(s.turn_labels):
+            if label.turn > s.turns:
+                ctx.emit_warning(("turn_labels", i, "turn"), f"turn {label.turn} is after the last turn "
+                                 f"({s.turns}), so the label is never shown")
+            elif label.turn in labelled:
+                ctx.emit_warning(("turn_labels", i, "turn"), f"turn {label.turn} is already labelled by "
+                                 f"turn_labels[{labelled[label.turn]}], so this label is never shown")
+            labelled.setdefault(label.turn, i)
+        for k, setup in enumerate(s.sides):
+            for j, arrival in enumerate(setup.scheduled_reinforcements):
+                if arrival.turn > s.turns:
+                    ctx.emit_warning(("sides", k, "scheduled_reinforcements", j, "turn"), f"turn {arrival.turn} "
+                                     f"is after the last turn ({s.turns}), so these units never arrive")
+
+
 class UnitClasses(LintRule):
     code = "aw.unit_classes"
     kinds = (SCENARIO,)
