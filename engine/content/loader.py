@@ -420,6 +420,7 @@ def read_manifest(pack: Pack, doc: Document, rulesets: Iterable[str]) -> None:
                 pack.manifest = PackManifest.model_validate(doc.data)
             except ValidationError as exc:
                 pack.diagnostics.extend(schema_diagnostics(PackManifest, doc.data, exc, doc))
+                pack.manifest = _linkable(pack, doc.data, exc)
     known = list(rulesets)
     declared = doc.data.get("ruleset") if isinstance(doc.data, dict) else None
     if isinstance(declared, str) and declared not in known:
@@ -437,6 +438,23 @@ def read_manifest(pack: Pack, doc: Document, rulesets: Iterable[str]) -> None:
             )
         )
         pack.manifest = None
+
+
+# What a pack's identity and place rest on: a manifest wrong only elsewhere (a version typo, an
+# empty name) still links the pack, so its records are checked against their base rather than
+# each reference to it becoming an error of its own.
+_LINKING = ("id", "ruleset", "extends")
+_STAND_IN = {"name": None, "version": "0", "description": None, "authors": [], "license": None}
+
+
+def _linkable(pack: Pack, data: dict, error: ValidationError) -> PackManifest | None:
+    """The manifest with its wrong fields other than `_LINKING` read as unset (the name as the
+    folder's), or None when a linking field is wrong; its findings are reported all the same."""
+    wrong = {err["loc"][0] for err in error.errors() if err["loc"]}
+    if wrong & set(_LINKING) or not wrong <= set(_STAND_IN):
+        return None
+    stand_in = {**_STAND_IN, "name": pack.root.name}
+    return PackManifest.model_validate({**data, **{k: stand_in[k] for k in wrong}})
 
 
 def find_pack_root(path: Path) -> Path | None:

@@ -156,7 +156,7 @@ class Record(Model):
     RULESET: ClassVar[str] = ""
 
     id: Id
-    name: str | None = field("Display name, as printed where the rulebook names it.", None)
+    name: str | None = field("Display name, as printed where the rulebook names it.", None, min_length=1)
     source: str | None = field(
         "Where the values come from: rulebook and section, e.g. "
         "'Pocket Air War, Theaters: Battle of Britain / Kanalkampf'.",

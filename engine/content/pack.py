@@ -11,11 +11,16 @@ from typing import Any, Iterator
 
 from pydantic import Field
 
-from .model import ID_PATTERN, Model, Record, field
+from .model import ID_PATTERN, PATTERN_WORDS, Model, Record, field
 from .yamlio import dump_yaml
 
 MANIFEST = "pack.yaml"
 RECORD_SUFFIXES = (".yaml", ".yml")
+
+
+VERSION_PATTERN = r"^[0-9]+(\.[0-9]+){0,2}([-+][0-9A-Za-z.-]+)?$"
+PATTERN_WORDS[VERSION_PATTERN] = ("a version: up to three numbers with dots between, e.g. '1.0.0' or '2.1', "
+                                  "then if wanted '-' or '+' and a tag with no spaces, e.g. '1.0.0-beta'")
 
 
 class PackManifest(Model):
@@ -25,9 +30,7 @@ class PackManifest(Model):
         "Stable pack id, used by other packs' `extends`.", pattern=ID_PATTERN, max_length=80
     )
     name: str = field("Display name of the pack.", min_length=1)
-    version: str = field(
-        "Pack version, e.g. '1.0.0'.", pattern=r"^[0-9]+(\.[0-9]+){0,2}([-+][0-9A-Za-z.-]+)?$"
-    )
+    version: str = field("Pack version, e.g. '1.0.0'.", pattern=VERSION_PATTERN)
     ruleset: str = field("Id of the game system the records belong to, e.g. 'paw'.")
     extends: str | None = field(
         "Id of a base pack this one adds to or overrides record by record.", None

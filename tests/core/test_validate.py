@@ -279,6 +279,31 @@ def test_manifest_errors(make_pack):
     assert any("Did you mean 'toy'?" in d.message for d in report.diagnostics)
 
 
+@pytest.mark.parametrize("slip, path", [("version: 1.0 beta", "version"), ("name: ''", "name"),
+                                         ("authors: Ann", "authors")])
+def test_a_manifest_wrong_only_outside_its_links_still_links_the_pack(make_pack, slip, path):
+    """A version typo is one error at its line, not one at every reference to the base pack."""
+    make_pack("base", files={"spit.yaml": PLANE.format(id="spit", name="Spitfire I")})
+    key = slip.split(":")[0]
+    lines = [slip if line.startswith(f"{key}:") else line
+             for line in "id: child\nname: c\nversion: '1'\nruleset: toy\nextends: base\nauthors: []".split("\n")]
+    table = "kind: toy.table\nid: t\ndie: d6\nrows:\n  - {roll: 1-6, plane: spit}\n"
+    report = validate_paths([make_pack("child", manifest="\n".join(lines) + "\n", files={"t.yaml": table})])
+    assert [(d.code, d.path) for d in report.diagnostics] == [("schema", path)]
+    assert report.diagnostics[0].file.endswith("pack.yaml")
+
+
+def test_an_empty_name_is_an_error_not_a_blank_title(make_pack):
+    d = by_code(validate_paths([make_pack(files={"spit.yaml": PLANE.format(id="spit", name="''")})]), "schema")
+    assert (d.path, d.line) == ("name", 3) and "at least 1 character" in d.message
+
+
+def test_a_version_is_asked_for_in_words(make_pack):
+    d = by_code(validate_paths([make_pack(manifest="id: p\nname: p\nversion: 1.0 beta\nruleset: toy\n")]), "schema")
+    assert "expected a version: up to three numbers with dots between, e.g. '1.0.0'" in d.message
+    assert "[0-9]" not in d.message and d.message.endswith("got '1.0 beta'")
+
+
 def test_an_empty_manifest_asks_for_a_manifest_and_stale_suppressions_are_not_guessed(make_pack):
     """Without a manifest there is no ruleset, so its lint rules never ran: a suppression of one
     of them is not 'unused', and removing it as told would lose it."""

@@ -190,7 +190,7 @@ def target_roster(record: TargetRosterEntry, ctx: Any) -> Drawing:
     items: list[Item] = [Text(4, 4, "TARGET ROSTER", Font(3.4, bold=True), INK, anchor="nw")]
     y = 11.0
     for side_id in sides:
-        lines = sorted((e for e in entries if e.side == side_id), key=lambda e: e.order)
+        lines = sorted((e for e in entries if e.side == side_id), key=lambda e: (e.order, e.id))  # a tie (aw.roster_order) in one order, whichever line is open
         if not lines:
             continue
         side = ctx.get("aw.side", side_id) if ctx is not None else None
