@@ -107,3 +107,15 @@ def test_map_preview_draws_places_front_and_radar_keyed_to_the_map(view):
                     lambda d: d["places"][anapa]["airbase"].update(capacity=5))
     assert texts(preview("aw.map", bigger[("aw.map", "kuban")], view),
                  f"places[{anapa}].airbase.capacity") == ["5"]
+
+
+def test_roster_lines_tied_on_order_print_by_id_whichever_is_open(view):
+    """Two lines with one order (aw.roster_order warns) keep one place each on the sheet."""
+    blue = view.get("aw.target_roster", "lw-blue-line")
+    tied = edited({("aw.target_roster", "lw-blue-line"): blue}, "aw.target_roster", "lw-blue-line",
+                  lambda d: d.update(order=4))[("aw.target_roster", "lw-blue-line")]
+    ctx = ContentView([r for kind in view.kinds() for r in view.records(kind) if r is not blue] + [tied])
+    for opened in (tied, ctx.get("aw.target_roster", "lw-krymskaya")):
+        lw = preview("aw.target_roster", opened, ctx).texts()
+        lw = lw[lw.index("Luftwaffe Targets"):]
+        assert lw.index("Blue Line") < lw.index("Krymskaya")
