@@ -50,6 +50,8 @@ CASES = [
      set_path(["turning"], ["A", "A", "B", "B", "C", "C", "D"]), "7 turning letters"),
     ("paw.max_energy", "faithful", "paw.dashboard", "spitfire-i",
      set_path(["max_energy", "damaged"], 7), "exceeds the undamaged"),
+    ("paw.fighter_guns", "faithful", "paw.dashboard", "bf-110",
+     set_path(["guns"], []), "as a fighter it could never shoot"),
     ("paw.combat_ruler", "faithful", "paw.dashboard", "bf-110",
      set_path(["guns", 2, "hit"], 5), "easier than"),
     ("paw.combat_ruler", "faithful", "paw.dashboard", "bf-110",

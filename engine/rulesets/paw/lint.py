@@ -86,6 +86,18 @@ class MaxEnergyOrder(LintRule):
             )
 
 
+class FighterGuns(LintRule):
+    code = "paw.fighter_guns"
+    kinds = ("paw.dashboard",)
+    summary = "A plane that may fly as a fighter has forward guns to shoot with."
+
+    def check(self, record, ctx: LintContext) -> None:
+        fighting = [r for r in record.roles if r in ("fighter", "fighter_bomber")]
+        if fighting and not record.guns:
+            ctx.emit_warning(("guns",), f"no forward guns on a plane whose roles include {fighting[0]}: "
+                             "as a fighter it could never shoot; give its Combat ruler's grey boxes")
+
+
 def _ruler_findings(boxes, path, ctx: LintContext, key: str = "distance") -> None:
     previous = None
     for index, box in enumerate(boxes):
@@ -736,6 +748,7 @@ RULES = (
     TurningOrder(),
     TurningLength(),
     MaxEnergyOrder(),
+    FighterGuns(),
     CombatRuler(),
     ManeuverReach(),
     DiveBombing(),
