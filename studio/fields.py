@@ -86,6 +86,20 @@ def wheel_scrolls(widget: QWidget) -> None:
     widget.installEventFilter(_WHEEL)
 
 
+MOVE_UP, MOVE_DOWN, REMOVE = "Alt+Up", "Alt+Down", "Alt+Del"  # on the list item or grid row with the focus
+
+
+def row_button(text: str, tip: str, slot) -> QToolButton:
+    """A button that moves or removes one item or row: clicked with the mouse, passed by Tab (a
+    list of twenty items made sixty Tab stops); the keyboard has the shortcut its tooltip names."""
+    button = QToolButton()
+    button.setText(text)
+    button.setToolTip(tip)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    button.clicked.connect(slot)
+    return button
+
+
 class FieldEditor(QWidget):
     """Base of every editor: a path in the record and the schema that describes it."""
 
@@ -113,6 +127,10 @@ class FieldEditor(QWidget):
 
     def set_value(self, value: Any) -> None:
         raise NotImplementedError
+
+    def reuse(self) -> None:
+        """The form is about to show another record of the kind: forget what only the last one
+        decided (set_value then shows the new values as a form built for them would)."""
 
     def focus(self, path: FieldPath = ()) -> None:
         self.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -251,7 +269,7 @@ class NumberField(FieldEditor):
 
     def set_value(self, value: Any) -> None:
         if not isinstance(value, (int, float)) or isinstance(value, bool):
-            return
+            value = 0  # what a box made for a record without the value shows; not the last one's
         if value != self.spin.value():
             with _blocked(self.spin):
                 self.spin.setValue(value)  # a value outside the range is shown as it is (and marked)
@@ -336,6 +354,9 @@ class RefField(FieldEditor):
                 self.combo.addItem(rec.id)
                 self.combo.setItemData(self.combo.count() - 1, rec.label, Qt.ItemDataRole.ToolTipRole)
             self.combo.setEditText(text)
+
+    def reuse(self) -> None:
+        self.refresh_choices()  # the records the new one's pack sees
 
     def _typed(self, text: str) -> None:
         self.commit(UNSET if (self.optional and text == "") else text)

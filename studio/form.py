@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any, Iterator
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from shiboken6 import isValid
 from PySide6.QtWidgets import (
     QApplication,
@@ -35,6 +36,9 @@ from engine.content.schemanav import SchemaNav, get_path
 from .commands import InsertItem, MoveItem, RemoveItem, SetField
 from .document import UNSET, DocRecord
 from .fields import (
+    MOVE_DOWN,
+    MOVE_UP,
+    REMOVE,
     BoolField,
     ChoiceField,
     ConstField,
@@ -45,6 +49,7 @@ from .fields import (
     TextField,
     YamlField,
     describe,
+    row_button,
     wheel_scrolls,
 )
 from .grid import GridField, is_flat_row
@@ -296,51 +301,63 @@ class ListField(FieldEditor):
         if index < len(self.item_rows):
             self.item_rows[index].editor.focus()  # the new item is what the designer fills in next
 
-    def _rebuild(self, length: int) -> None:
-        # The items are made anew: a focus inside one goes to the item now at its place (or the add
-        # button), not left in a widget taken out of the window, where keys went unseen.
+    def _resize(self, length: int) -> None:
+        # Items are added or dropped at the end only: the item at index i always shows the list's
+        # i-th value, so the ones kept need no rebuilding (rebuilding them all made paging through
+        # records of one kind rebuild every list). A focus in a dropped item goes to the item now
+        # last (or the add button), never left in a widget taken out of the window, where keys went unseen.
         self.ctx.reshaped = True
         focus = QApplication.focusWidget()
         had = next((i for i, row in enumerate(self.item_rows)
                     if focus is not None and row.parentWidget().isAncestorOf(focus)), None)
-        while self.holder.count():
-            widget = self.holder.takeAt(0).widget()
-            widget.hide()  # first: a hidden widget gives up the focus; a stray window would keep it
-            widget.setParent(None)
-            widget.deleteLater()
-        self.item_rows = []
-        for index in range(length):
-            frame = QFrame()
-            frame.setObjectName("listItem")
-            editor = build_editor(self.ctx, self.path + (index,), self.items_schema)
-            row = FieldRow(editor)
-            compact = not isinstance(editor, (ObjectField, ListField, GridField, YamlField))
-            buttons = QHBoxLayout() if compact else QVBoxLayout()
-            for text, tip, slot in (
-                ("↑", "Move up", lambda _=False, i=index: self._move(i, i - 1)),
-                ("↓", "Move down", lambda _=False, i=index: self._move(i, i + 1)),
-                ("✕", "Remove", lambda _=False, i=index: self.ctx.push(
-                    RemoveItem(self.ctx.doc, self.ctx.uid, self.path, i))),
-            ):
-                button = QToolButton()
-                button.setText(text)
-                button.setToolTip(tip)
-                button.clicked.connect(slot)
-                buttons.addWidget(button)
-            if not compact:
-                buttons.addStretch(1)
-            line = QHBoxLayout(frame)
-            line.setContentsMargins(4, 2 if compact else 4, 4, 2 if compact else 4)
-            line.addWidget(row, 1)
-            line.addLayout(buttons)
-            self.holder.addWidget(frame)
-            self.item_rows.append(row)
+        while len(self.item_rows) > length:
+            frame = self.item_rows.pop().parentWidget()
+            self.holder.removeWidget(frame)
+            frame.hide()  # first: a hidden widget gives up the focus; a stray window would keep it
+            frame.setParent(None)
+            frame.deleteLater()
+        for index in range(len(self.item_rows), length):
+            self.item_rows.append(self._item(index))
         self.length = length
-        if had is not None:
+        if had is not None and had >= length:
             if self.item_rows:
-                self.item_rows[min(had, length - 1)].editor.focus()
+                self.item_rows[-1].editor.focus()
             else:
                 self.add.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _item(self, index: int) -> FieldRow:
+        """The frame of the index-th item: its editor, then move and remove buttons that Tab passes
+        by (Alt+Up, Alt+Down, Alt+Delete do the same in the item that has the focus)."""
+        frame = QFrame()
+        frame.setObjectName("listItem")
+        editor = build_editor(self.ctx, self.path + (index,), self.items_schema)
+        row = FieldRow(editor)
+        compact = not isinstance(editor, (ObjectField, ListField, GridField, YamlField))
+        buttons = QHBoxLayout() if compact else QVBoxLayout()
+        for text, tip, slot in (
+            ("↑", f"Move up ({MOVE_UP})", lambda: self.item_action(index, MOVE_UP)),
+            ("↓", f"Move down ({MOVE_DOWN})", lambda: self.item_action(index, MOVE_DOWN)),
+            ("✕", f"Remove ({REMOVE})", lambda: self.item_action(index, REMOVE)),
+        ):
+            buttons.addWidget(row_button(text, tip, slot))
+        if not compact:
+            buttons.addStretch(1)
+        line = QHBoxLayout(frame)
+        line.setContentsMargins(4, 2 if compact else 4, 4, 2 if compact else 4)
+        line.addWidget(row, 1)
+        line.addLayout(buttons)
+        self.holder.addWidget(frame)
+        return row
+
+    def item_action(self, index: int, key: str) -> None:
+        """Move or remove the index-th item, one command on the pack's stack."""
+        if key == REMOVE:
+            self.ctx.push(RemoveItem(self.ctx.doc, self.ctx.uid, self.path, index))
+        else:
+            self._move(index, index + (-1 if key == MOVE_UP else 1))
+
+    def index_of(self, frame: QWidget) -> int | None:
+        return next((i for i, row in enumerate(self.item_rows) if row.parentWidget() is frame), None)
 
     def _move(self, index: int, to: int) -> None:
         if 0 <= to < self.length:
@@ -349,7 +366,7 @@ class ListField(FieldEditor):
     def set_value(self, value: Any) -> None:
         items = value if isinstance(value, list) else []
         if len(items) != self.length:
-            self._rebuild(len(items))
+            self._resize(len(items))
         for row, item in zip(self.item_rows, items):
             row.set_value(item)
 
@@ -500,6 +517,10 @@ class RecordForm(QScrollArea):
                                       and self.show_diagnostics())
         session.issuesChanged.connect(self.show_diagnostics)
         QApplication.instance().focusChanged.connect(self._on_focus)
+        for key in (MOVE_UP, MOVE_DOWN, REMOVE):
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(lambda key=key: self.row_action(key))
 
     def _placeholder(self, text: str) -> None:
         label = QLabel(text)
@@ -520,6 +541,9 @@ class RecordForm(QScrollArea):
             self._placeholder(f"{rec.file} cannot be edited in a form until it reads as a record:\n\n"
                               f"{problem}\n\nFix it in a text editor; Sortie reloads it when it changes.")
             return
+        if self.root is not None and self.ctx.nav is nav:
+            self._refill(rec)
+            return
         self.ctx = FormContext(self, rec, nav)
         page = QWidget()
         page.setObjectName("formPage")
@@ -531,6 +555,24 @@ class RecordForm(QScrollArea):
         self.setWidget(page)
         self.root.set_value(rec.data)
         self._index_rows()
+        self.show_diagnostics()
+
+    def _refill(self, rec: DocRecord) -> None:
+        """Another record of the kind on show goes into the form already built, as a form built for
+        it would show it: building an Air Force data card's 3000 widgets took most of a second, so
+        paging through records stuttered. Lists grow or shrink at their end, unions change shape."""
+        focus = QApplication.focusWidget()
+        if focus is not None and self.widget().isAncestorOf(focus):
+            focus.clearFocus()  # as a form built anew has none; first, so an open cell edit goes to the last record
+        self.ctx.rec = rec
+        self.ctx.reshaped = False
+        for editor in self.widget().findChildren(FieldEditor):
+            editor.reuse()
+        self.root.set_value(rec.data)
+        if self.ctx.reshaped:
+            self._index_rows()
+        self.verticalScrollBar().setValue(0)
+        self.horizontalScrollBar().setValue(0)
         self.show_diagnostics()
 
     def _index_rows(self) -> None:
@@ -593,6 +635,32 @@ class RecordForm(QScrollArea):
         reason = Qt.FocusReason.TabFocusReason if forward else Qt.FocusReason.BacktabFocusReason
         target.setFocus(reason)
         return True
+
+    def row_action(self, key: str) -> None:
+        """Alt+Up, Alt+Down, Alt+Delete: move or remove the list item or grid row that has the focus
+        (the innermost, in a list of lists), one command; after a move the focus follows the item."""
+        focus = QApplication.focusWidget()
+        child, widget = None, focus
+        while widget is not None and widget is not self:
+            if isinstance(widget, GridField):
+                widget.row_action(key)
+                return
+            index = widget.index_of(child) if isinstance(widget, ListField) else None
+            if index is not None:
+                self._item_action(widget, index, key, focus)
+                return
+            child, widget = widget, widget.parentWidget()
+
+    def _item_action(self, items: "ListField", index: int, key: str, focus: QWidget) -> None:
+        editor = focus
+        while not isinstance(editor, FieldEditor):
+            editor = editor.parentWidget()
+        count = items.length
+        items.item_action(index, key)
+        to = index + (-1 if key == MOVE_UP else 1)
+        if key != REMOVE and 0 <= to < count:
+            depth = len(items.path)
+            self.focus_path(editor.path[:depth] + (to,) + editor.path[depth + 1:])
 
     def _after(self) -> QWidget | None:
         """The first widget past the form in the window's Tab order."""

@@ -1,0 +1,248 @@
+"""Paging to another record of the kind on show refills the form already built; it must show and
+edit the new record exactly as a form built for it would, and the keyboard moves and removes items."""
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QPlainTextEdit, QSpinBox, QToolButton
+
+from studio.grid import SEVERITY_COLOURS, GridField
+
+from .test_window import _ancestors, _focus, make_window
+
+SPIT = """
+kind: toy.plane
+id: spit
+name: Spitfire I
+speed: 5
+turns: [A, B, C]
+sample: true
+notes: fast climber
+suppress:
+  - {code: toy.turns_order, reason: as printed}
+"""
+
+HURRI = """
+kind: toy.plane
+id: hurri
+name: Hurricane I
+speed: 12
+turns: [A]
+"""
+
+YAK = """
+kind: toy.plane
+id: yak
+name: Yak-1
+turns: [B, A]
+"""
+
+ENCOUNTERS = """
+kind: toy.table
+id: encounters
+die: d6
+rows:
+  - {roll: 1-3, plane: spit}
+  - {roll: 4-6, plane: hurri}
+"""
+
+RAIDS = """
+kind: toy.table
+id: raids
+die: d6
+rows:
+  - {roll: 1-2, plane: hurri}
+  - {roll: 3-4}
+  - {roll: 5-6, plane: nowhere}
+"""
+
+
+@pytest.fixture
+def window(qtbot, make_pack, sandbox):
+    root = make_pack("base", files={
+        "planes/spit.yaml": SPIT, "planes/hurri.yaml": HURRI, "planes/yak.yaml": YAK,
+        "tables/encounters.yaml": ENCOUNTERS, "tables/raids.yaml": RAIDS,
+    })
+    return make_window(qtbot, [root])
+
+
+def shown(form) -> dict:
+    """Everything the form shows, field by field: values, messages and their marks, grid cells."""
+    seen = {}
+    for path, row in sorted(form.rows_by_path.items()):
+        editor = row.editor
+        parts = [type(editor).__name__, row.message.text() if not row.message.isHidden() else "",
+                 editor.property("severity") or "", row.clear is not None and row.clear.isEnabled()]
+        for widget in [editor] + editor.findChildren(object):
+            if isinstance(widget, QLineEdit):
+                parts.append(widget.text())
+            elif isinstance(widget, QPlainTextEdit):
+                parts.append(widget.toPlainText())
+            elif isinstance(widget, QSpinBox):
+                parts.append(widget.text())
+            elif isinstance(widget, (QComboBox,)):
+                parts.append((widget.currentText(), widget.count()))
+            elif isinstance(widget, QCheckBox):
+                parts.append(widget.isChecked())
+        if isinstance(editor, GridField):
+            table = editor.table
+            parts.append([(table.item(r, c).text(), table.item(r, c).background().color().name(),
+                           table.item(r, c).toolTip())
+                          for r in range(table.rowCount()) for c in range(table.columnCount())])
+            parts.append([table.columnWidth(c) for c in range(table.columnCount() - 1)])
+        seen[path] = parts
+    return seen
+
+
+def fresh(window, kind, rid):
+    """The record shown in a form built for it (another kind first, so nothing is reused)."""
+    window.open_record("toy.table" if kind == "toy.plane" else "toy.plane", "spit")
+    window.open_record(kind, rid)
+    window.session.check_pending()
+    return shown(window.form)
+
+
+@pytest.mark.parametrize("kind,first,second", [
+    ("toy.plane", "spit", "hurri"), ("toy.plane", "hurri", "spit"), ("toy.plane", "spit", "yak"),
+    ("toy.table", "encounters", "raids"), ("toy.table", "raids", "encounters"),
+])
+def test_the_next_record_of_a_kind_shows_as_in_a_form_built_for_it(window, kind, first, second):
+    expected = fresh(window, kind, second)
+    window.open_record(kind, first)
+    window.session.check_pending()
+    root = window.form.root
+    window.open_record(kind, second)
+    window.session.check_pending()
+    assert window.form.root is root  # reused, not rebuilt
+    assert shown(window.form) == expected
+
+
+def test_a_refilled_form_shows_the_new_values_and_marks(window):
+    window.open_record("toy.plane", "hurri")
+    window.session.check_pending()
+    form = window.form
+    assert not form.rows_by_path["speed"].message.isHidden()
+    assert form.rows_by_path["speed"].editor.property("severity") == "error"
+    window.open_record("toy.plane", "spit")
+    window.session.check_pending()
+    assert form.rows_by_path["speed"].message.isHidden()  # the Hurricane's error does not linger
+    assert form.rows_by_path["speed"].editor.property("severity") == ""
+    assert form.editor_at(("name",)).edit.text() == "Spitfire I"
+    assert form.editor_at(("speed",)).spin.value() == 5
+    assert [form.editor_at(("turns", i)).edit.text() for i in range(3)] == ["A", "B", "C"]
+    assert form.editor_at(("notes",)).edit.toPlainText() == "fast climber"
+    assert form.editor_at(("sample",)).box.isChecked()
+    window.open_record("toy.plane", "yak")  # no speed: the box shows no Spitfire's 5
+    assert form.editor_at(("speed",)).spin.value() == 0 and "turns[2]" not in form.rows_by_path
+    assert form.editor_at(("notes",)).edit.toPlainText() == "" and not form.editor_at(("sample",)).box.isChecked()
+
+
+def test_grid_marks_follow_the_record_shown(window):
+    window.open_record("toy.table", "raids")
+    window.session.check_pending()
+    grid = window.form.editor_at(("rows",))
+    marked = {(r, c) for r in range(grid.table.rowCount()) for c in range(grid.table.columnCount())
+              if grid.table.item(r, c).background().color().name() in SEVERITY_COLOURS.values()}
+    assert {r for r, _ in marked} == {0, 1, 2}  # the Hurricane did not load; no plane; no such plane
+    window.open_record("toy.table", "encounters")
+    window.session.check_pending()
+    assert window.form.editor_at(("rows",)) is grid
+    assert grid.table.rowCount() == 2 and grid.table.item(1, 1).text() == "hurri"
+    unmarked = {(r, c) for r in range(2) for c in range(grid.table.columnCount())
+                if grid.table.item(r, c).background().style() == Qt.BrushStyle.NoBrush}
+    assert unmarked == {(0, 0), (0, 1), (1, 0)}  # only the Hurricane's cell, which did not load
+
+
+def test_editing_a_refilled_form_edits_the_new_record(window, qtbot):
+    spit = window.open_record("toy.plane", "spit")
+    hurri = window.open_record("toy.plane", "hurri")
+    name = window.form.editor_at(("name",)).edit
+    _focus(qtbot, name)
+    qtbot.keyClick(name, Qt.Key.Key_End)
+    qtbot.keyClicks(name, "b")
+    assert hurri.data["name"] == "Hurricane Ib" and spit.data["name"] == "Spitfire I"
+    assert window.form.editor_at(("speed",)).spin.value() == 12
+    window.form.editor_at(("speed",)).spin.setValue(7)
+    assert hurri.data["speed"] == 7 and spit.data["speed"] == 5
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert (hurri.data["name"], hurri.data["speed"]) == ("Hurricane I", 12)
+    assert spit.dirty is False and hurri.dirty is False
+
+
+def test_the_focus_leaves_the_form_on_another_record_as_on_a_new_form(window, qtbot):
+    window.open_record("toy.plane", "spit")
+    _focus(qtbot, window.form.editor_at(("turns", 2)).edit)
+    window.form.verticalScrollBar().setValue(window.form.verticalScrollBar().maximum())
+    window.open_record("toy.plane", "hurri")  # the Spitfire's third turn is dropped
+    focus = QApplication.focusWidget()
+    assert focus is None or not window.form.isAncestorOf(focus)
+    assert window.form.verticalScrollBar().value() == 0
+
+
+# ------------------------------------------------------------------ the keyboard
+
+
+def _row_buttons(form):
+    return [b for b in form.findChildren(QToolButton) if b.text() in ("↑", "↓", "✕", "− Row")]
+
+
+def test_tab_passes_the_row_buttons_by(window, qtbot):
+    """From the name down the form: every turn, then + Add item, then the next field; the grid's
+    cells, then + Row; never an item's ↑ ↓ ✕ or a grid's − Row ↑ ↓, which stay clickable."""
+    window.open_record("toy.plane", "spit")
+    buttons = _row_buttons(window.form)
+    assert len(buttons) == 3 * 3 + 3 and all(b.isEnabled() and not b.isHidden() for b in buttons)
+    _focus(qtbot, window.form.editor_at(("name",)).edit)
+    seen = []
+    for _ in range(30):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        focus = QApplication.focusWidget()
+        if not window.form.isAncestorOf(focus):
+            break
+        assert focus not in buttons
+        editor = next((w for w in _ancestors(focus) if w.property("fieldPath")), None)
+        label = focus.text() if isinstance(focus, QToolButton) or focus.inherits("QPushButton") else None
+        seen.append(label or editor.property("fieldPath"))
+    turns = seen.index("turns[0]")
+    assert seen[turns:turns + 4] == ["turns[0]", "turns[1]", "turns[2]", "+ Add item"]
+    assert seen[turns + 4] != "turns" and "suppress" in seen and "+ Row" in seen
+
+
+def _alt(qtbot, widget, key):
+    qtbot.keyClick(widget, key, Qt.KeyboardModifier.AltModifier)
+
+
+def test_alt_keys_move_and_remove_the_focused_item_in_one_step(window, qtbot):
+    spit = window.open_record("toy.plane", "spit")
+    stack = spit.doc.stack
+    second = window.form.editor_at(("turns", 1)).edit
+    _focus(qtbot, second)
+    steps = stack.count()
+    _alt(qtbot, second, Qt.Key.Key_Up)
+    assert spit.data["turns"] == ["B", "A", "C"] and stack.count() == steps + 1
+    assert window.form.editor_at(("turns", 0)).edit.hasFocus()  # the focus moved with the item
+    _alt(qtbot, QApplication.focusWidget(), Qt.Key.Key_Up)  # the first goes no higher
+    assert spit.data["turns"] == ["B", "A", "C"] and stack.count() == steps + 1
+    _alt(qtbot, QApplication.focusWidget(), Qt.Key.Key_Down)
+    assert spit.data["turns"] == ["A", "B", "C"] and window.form.editor_at(("turns", 1)).edit.hasFocus()
+    _alt(qtbot, QApplication.focusWidget(), Qt.Key.Key_Delete)
+    assert spit.data["turns"] == ["A", "C"] and stack.count() == steps + 3
+    focus = QApplication.focusWidget()
+    assert focus is window.form.editor_at(("turns", 1)).edit  # on the item now in its place
+    window.undo_action.trigger()
+    assert spit.data["turns"] == ["A", "B", "C"]
+    assert window.rec is spit
+
+
+def test_alt_keys_move_and_remove_the_current_grid_row(window, qtbot):
+    table_rec = window.open_record("toy.table", "encounters")
+    grid = window.form.editor_at(("rows",))
+    _focus(qtbot, grid.table)
+    grid.table.setCurrentCell(1, 1)
+    _alt(qtbot, grid.table, Qt.Key.Key_Up)
+    assert [r["plane"] for r in table_rec.data["rows"]] == ["hurri", "spit"]
+    assert grid.table.currentRow() == 0
+    _alt(qtbot, grid.table, Qt.Key.Key_Delete)
+    assert [r["plane"] for r in table_rec.data["rows"]] == ["spit"]
+    window.undo_action.trigger()
+    assert [r["plane"] for r in table_rec.data["rows"]] == ["hurri", "spit"]
