@@ -274,6 +274,9 @@ class ObjectField(FieldEditor):
         for name, row in self.rows.items():
             row.set_value(data.get(name, UNSET))
 
+    def inner(self) -> Iterator[FieldEditor]:
+        return (row.editor for row in self.rows.values())
+
 
 class ListField(FieldEditor):
     """A list whose items are not flat rows: each item in its own frame, with move and remove."""
@@ -298,30 +301,31 @@ class ListField(FieldEditor):
         index = len(value) if isinstance(value, list) else 0
         self.ctx.push(InsertItem(self.ctx.doc, self.ctx.uid, self.path, index,
                                  self.ctx.nav.skeleton(self.items_schema)))
-        if index < len(self.item_rows):
+        if index < self.length:
             self.item_rows[index].editor.focus()  # the new item is what the designer fills in next
 
     def _resize(self, length: int) -> None:
-        # Items are added or dropped at the end only: the item at index i always shows the list's
-        # i-th value, so the ones kept need no rebuilding (rebuilding them all made paging through
-        # records of one kind rebuild every list). A focus in a dropped item goes to the item now
-        # last (or the add button), never left in a widget taken out of the window, where keys went unseen.
+        # Items come and go at the end only: the item at index i always shows the list's i-th value.
+        # Items past the end are hidden and kept, and shown again when the list grows (paging through
+        # records of a kind made and dropped hundreds of widgets). A focus in a hidden item goes to
+        # the item now last (or the add button), never left in a widget out of sight, where keys went unseen.
         self.ctx.reshaped = True
         focus = QApplication.focusWidget()
-        had = next((i for i, row in enumerate(self.item_rows)
+        had = next((i for i, row in enumerate(self.item_rows[:self.length])
                     if focus is not None and row.parentWidget().isAncestorOf(focus)), None)
-        while len(self.item_rows) > length:
-            frame = self.item_rows.pop().parentWidget()
-            self.holder.removeWidget(frame)
-            frame.hide()  # first: a hidden widget gives up the focus; a stray window would keep it
-            frame.setParent(None)
-            frame.deleteLater()
-        for index in range(len(self.item_rows), length):
-            self.item_rows.append(self._item(index))
+        for row in self.item_rows[length:max(self.length, 0)]:
+            row.parentWidget().hide()  # a hidden widget gives up the focus
+        for index in range(max(self.length, 0), length):
+            if index < len(self.item_rows):
+                for editor in walk(self.item_rows[index].editor):
+                    editor.reuse()
+                self.item_rows[index].parentWidget().show()
+            else:
+                self.item_rows.append(self._item(index))
         self.length = length
         if had is not None and had >= length:
-            if self.item_rows:
-                self.item_rows[-1].editor.focus()
+            if length:
+                self.item_rows[length - 1].editor.focus()
             else:
                 self.add.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -357,7 +361,10 @@ class ListField(FieldEditor):
             self._move(index, index + (-1 if key == MOVE_UP else 1))
 
     def index_of(self, frame: QWidget) -> int | None:
-        return next((i for i, row in enumerate(self.item_rows) if row.parentWidget() is frame), None)
+        return next((i for i, row in enumerate(self.item_rows[:self.length]) if row.parentWidget() is frame), None)
+
+    def inner(self) -> Iterator[FieldEditor]:
+        return (row.editor for row in self.item_rows[:self.length])
 
     def _move(self, index: int, to: int) -> None:
         if 0 <= to < self.length:
@@ -367,7 +374,7 @@ class ListField(FieldEditor):
         items = value if isinstance(value, list) else []
         if len(items) != self.length:
             self._resize(len(items))
-        for row, item in zip(self.item_rows, items):
+        for row, item in zip(self.item_rows, items):  # (the spares past the end are not shown)
             row.set_value(item)
 
 
@@ -421,6 +428,9 @@ class VariantField(FieldEditor):
         if self.body is not None:
             self.body.set_value(value)
 
+    def inner(self) -> Iterator[FieldEditor]:
+        return iter([self.body] if self.body is not None else [])
+
 
 class TupleField(FieldEditor):
     """A fixed-length list such as an (x, y) point: one editor per position, side by side."""
@@ -438,6 +448,9 @@ class TupleField(FieldEditor):
         items = value if isinstance(value, list) else []
         for i, part in enumerate(self.parts):
             part.set_value(items[i] if i < len(items) else UNSET)
+
+    def inner(self) -> Iterator[FieldEditor]:
+        return iter(self.parts)
 
 
 class IdField(FieldEditor):
@@ -468,6 +481,13 @@ class RecordRoot(ObjectField):
         if name == "id":
             return IdField(self.ctx, (name,), self.ctx.nav.plain(node))
         return super().child_editor(name, node, optional)
+
+
+def walk(editor: FieldEditor) -> Iterator[FieldEditor]:
+    """The editor and every editor shown inside it, in reading order."""
+    yield editor
+    for part in editor.inner():
+        yield from walk(part)
 
 
 def record_field_order(schema: dict) -> list[str]:
@@ -566,7 +586,7 @@ class RecordForm(QScrollArea):
             focus.clearFocus()  # as a form built anew has none; first, so an open cell edit goes to the last record
         self.ctx.rec = rec
         self.ctx.reshaped = False
-        for editor in self.widget().findChildren(FieldEditor):
+        for editor in walk(self.root):
             editor.reuse()
         self.root.set_value(rec.data)
         if self.ctx.reshaped:
@@ -577,7 +597,8 @@ class RecordForm(QScrollArea):
 
     def _index_rows(self) -> None:
         """Field path -> row, for every field shown (lists and unions add and drop rows)."""
-        self.rows_by_path = {format_path(r.editor.path): r for r in self.widget().findChildren(FieldRow)}
+        rows = (e.parentWidget() for e in walk(self.root))
+        self.rows_by_path = {format_path(r.editor.path): r for r in rows if isinstance(r, FieldRow)}
 
     def _on_changed(self, uid: int, _path) -> None:
         if self.rec is None or uid != self.rec.uid:

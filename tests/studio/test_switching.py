@@ -1,10 +1,12 @@
-"""Paging to another record of the kind on show refills the form already built; it must show and
-edit the new record exactly as a form built for it would, and the keyboard moves and removes items."""
+"""Paging to another record of the kind on show refills the form already built and redraws only
+the preview items that differ; both must show and edit the new record exactly as if built for it.
+And the keyboard moves and removes list items and grid rows."""
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QPlainTextEdit, QSpinBox, QToolButton
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QPlainTextEdit, QSpinBox, QToolButton, QWidget
 
+from studio.commands import SetField
 from studio.grid import SEVERITY_COLOURS, GridField
 
 from .test_window import _ancestors, _focus, make_window
@@ -55,24 +57,37 @@ rows:
   - {roll: 5-6, plane: nowhere}
 """
 
+PATROLS = """
+kind: toy.table
+id: patrols
+die: d6
+rows:
+  - {roll: 1-4, plane: spit}
+  - {roll: 5-6}
+"""
+
 
 @pytest.fixture
 def window(qtbot, make_pack, sandbox):
     root = make_pack("base", files={
         "planes/spit.yaml": SPIT, "planes/hurri.yaml": HURRI, "planes/yak.yaml": YAK,
         "tables/encounters.yaml": ENCOUNTERS, "tables/raids.yaml": RAIDS,
+        "tables/patrols.yaml": PATROLS,
     })
     return make_window(qtbot, [root])
 
 
 def shown(form) -> dict:
     """Everything the form shows, field by field: values, messages and their marks, grid cells."""
+    QApplication.processEvents()  # widgets just added to the form show on the next turn of the loop
     seen = {}
     for path, row in sorted(form.rows_by_path.items()):
         editor = row.editor
         parts = [type(editor).__name__, row.message.text() if not row.message.isHidden() else "",
                  editor.property("severity") or "", row.clear is not None and row.clear.isEnabled()]
-        for widget in [editor] + editor.findChildren(object):
+        for widget in [editor] + editor.findChildren(QWidget):
+            if not widget.isVisibleTo(form):
+                continue
             if isinstance(widget, QLineEdit):
                 parts.append(widget.text())
             elif isinstance(widget, QPlainTextEdit):
@@ -113,6 +128,18 @@ def test_the_next_record_of_a_kind_shows_as_in_a_form_built_for_it(window, kind,
     window.open_record(kind, second)
     window.session.check_pending()
     assert window.form.root is root  # reused, not rebuilt
+    assert shown(window.form) == expected
+
+
+def test_items_dropped_and_shown_again_show_as_new(window):
+    """The Hurricane has one turn: the Spitfire's second and third are kept hidden, and shown again
+    with the Spitfire's values when it comes back (or the Hurricane's, after an undo of a removal)."""
+    expected = fresh(window, "toy.plane", "spit")
+    window.open_record("toy.plane", "hurri")
+    window.session.check_pending()
+    assert "turns[1]" not in window.form.rows_by_path and window.form.editor_at(("turns", 1)).path == ("turns",)
+    window.open_record("toy.plane", "spit")
+    window.session.check_pending()
     assert shown(window.form) == expected
 
 
@@ -179,6 +206,28 @@ def test_the_focus_leaves_the_form_on_another_record_as_on_a_new_form(window, qt
     assert window.form.verticalScrollBar().value() == 0
 
 
+def test_the_preview_keeps_the_items_two_records_share_and_none_of_the_last(window):
+    """Two tables of one size share their frame and headings: those items stay, the rest is redrawn."""
+    window.open_record("toy.table", "encounters")
+    sync = window.preview.view.sync
+    before = {item: list(qt) for item, qt in sync.shown.items()}
+    patrols = window.open_record("toy.table", "patrols")
+    assert window.preview.view.drawing.title == "patrols"
+    shared = [item for item in sync.shown if item in before]
+    assert len(shared) < len(sync.shown)  # some are the patrols' own
+    assert kept(before, sync.shown) == sum(min(len(before[i]), len(sync.shown[i])) for i in shared) > 0
+    drawn = {qt for qts in sync.shown.values() for qt in qts}
+    top = {i for i in window.preview.view.scene().items() if i.parentItem() is None}
+    assert [i.zValue() for i in top - drawn] == [-1]  # the page; nothing left of the encounters
+    del before, shared, drawn, top  # wrappers of items the scene deletes below
+    patrols.doc.stack.push(SetField(patrols.doc, patrols.uid, ("rows", 0, "roll"), "soon"))
+    assert patrols.model is None
+    window.open_record("toy.table", "encounters")
+    window.open_record("toy.table", "patrols")
+    assert window.preview.status.text() == "patrols has errors (see Issues)."
+    assert window.preview.view.scene().items() == []
+
+
 # ------------------------------------------------------------------ the keyboard
 
 
@@ -231,7 +280,9 @@ def test_alt_keys_move_and_remove_the_focused_item_in_one_step(window, qtbot):
     assert focus is window.form.editor_at(("turns", 1)).edit  # on the item now in its place
     window.undo_action.trigger()
     assert spit.data["turns"] == ["A", "B", "C"]
-    assert window.rec is spit
+    QApplication.processEvents()
+    third = window.form.editor_at(("turns", 2))
+    assert third.edit.text() == "C" and third.isVisibleTo(window.form)
 
 
 def test_alt_keys_move_and_remove_the_current_grid_row(window, qtbot):
@@ -246,3 +297,8 @@ def test_alt_keys_move_and_remove_the_current_grid_row(window, qtbot):
     assert [r["plane"] for r in table_rec.data["rows"]] == ["spit"]
     window.undo_action.trigger()
     assert [r["plane"] for r in table_rec.data["rows"]] == ["hurri", "spit"]
+
+
+def kept(before: dict, after: dict) -> int:
+    """How many Qt items of a drawing were kept for the next one (its items equal to the last's)."""
+    return len({id(q) for qts in before.values() for q in qts} & {id(q) for qts in after.values() for q in qts})
