@@ -349,16 +349,21 @@ class RefField(FieldEditor):
         self.go.setToolTip("Open the referenced record")
         self.go.clicked.connect(lambda: ctx.open_ref(self.kinds, self.combo.currentText()))
         self.setFocusProxy(self.combo)
+        self.listed: list[tuple[str, str]] | None = None
         self.refresh_choices()
         _single(self, self.combo, extra=self.go)
 
     def refresh_choices(self) -> None:
+        choices = [(rec.id, rec.label) for rec in self.ctx.choices(self.kinds)]
+        if choices == self.listed:
+            return
+        self.listed = choices
         text = self.combo.currentText()
         with _blocked(self.combo):
             self.combo.clear()
-            for rec in self.ctx.choices(self.kinds):
-                self.combo.addItem(rec.id)
-                self.combo.setItemData(self.combo.count() - 1, rec.label, Qt.ItemDataRole.ToolTipRole)
+            for rid, label in choices:
+                self.combo.addItem(rid)
+                self.combo.setItemData(self.combo.count() - 1, label, Qt.ItemDataRole.ToolTipRole)
             self.combo.setEditText(text)
 
     def reuse(self) -> None:

@@ -65,6 +65,7 @@ class FormContext:
     def __init__(self, form: "RecordForm", rec: DocRecord, nav: SchemaNav) -> None:
         self.form, self.rec, self.nav = form, rec, nav
         self.reshaped = False  # set when an edit made or dropped rows (a list's items, a variant's fields)
+        self.memo: dict | None = None  # choices per kinds while the form is filled (a scenario has 26 pickers)
 
     @property
     def doc(self):
@@ -83,7 +84,12 @@ class FormContext:
         self.doc.stack.push(command)
 
     def choices(self, kinds) -> list[DocRecord]:
-        return self.form.session.choices(self.doc, kinds)
+        if self.memo is None:
+            return self.form.session.choices(self.doc, kinds)
+        key = tuple(kinds)
+        if key not in self.memo:
+            self.memo[key] = self.form.session.choices(self.doc, kinds)
+        return self.memo[key]
 
     def open_ref(self, kinds, rid: str) -> None:
         self.form.refActivated.emit(tuple(kinds), rid)
@@ -565,6 +571,7 @@ class RecordForm(QScrollArea):
             self._refill(rec)
             return
         self.ctx = FormContext(self, rec, nav)
+        self.ctx.memo = {}
         page = QWidget()
         page.setObjectName("formPage")
         layout = QVBoxLayout(page)
@@ -574,6 +581,7 @@ class RecordForm(QScrollArea):
         layout.addStretch(1)
         self.setWidget(page)
         self.root.set_value(rec.data)
+        self.ctx.memo = None
         self._index_rows()
         self.show_diagnostics()
 
@@ -586,9 +594,11 @@ class RecordForm(QScrollArea):
             focus.clearFocus()  # as a form built anew has none; first, so an open cell edit goes to the last record
         self.ctx.rec = rec
         self.ctx.reshaped = False
+        self.ctx.memo = {}
         for editor in walk(self.root):
             editor.reuse()
         self.root.set_value(rec.data)
+        self.ctx.memo = None
         if self.ctx.reshaped:
             self._index_rows()
         self.verticalScrollBar().setValue(0)

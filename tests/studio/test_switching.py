@@ -2,11 +2,15 @@
 the preview items that differ; both must show and edit the new record exactly as if built for it.
 And the keyboard moves and removes list items and grid rows."""
 
+import shutil
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QPlainTextEdit, QSpinBox, QToolButton, QWidget
 
+from engine.content.loader import BUNDLED_CONTENT
 from studio.commands import SetField
+from studio.fields import RefField
 from studio.grid import SEVERITY_COLOURS, GridField
 
 from .test_window import _ancestors, _focus, make_window
@@ -226,6 +230,24 @@ def test_the_preview_keeps_the_items_two_records_share_and_none_of_the_last(wind
     window.open_record("toy.table", "patrols")
     assert window.preview.status.text() == "patrols has errors (see Issues)."
     assert window.preview.view.scene().items() == []
+
+
+@pytest.mark.skipif(not BUNDLED_CONTENT.is_dir(), reason="no bundled content")
+def test_a_picker_of_a_refilled_form_lists_the_records_as_they_are_now(qtbot, sandbox):
+    """A board made while one scenario was on show is a choice on the next scenario, as on a new form."""
+    shutil.copytree(BUNDLED_CONTENT / "air-force", sandbox / "air-force")
+    window = make_window(qtbot, [sandbox / "air-force"])
+    window.open_record("af.scenario", "air-melee")
+    picker = window.form.editor_at(("board",))
+    assert isinstance(picker, RefField) and "practice-map" not in listed(picker)
+    board = next(r for r in window.session.records() if r.kind == "af.board" and r.id == "air-force-board")
+    window.session.duplicate(board, "practice-map")
+    window.open_record("af.scenario", "bomber-formations")
+    assert window.form.editor_at(("board",)) is picker and "practice-map" in listed(picker)
+
+
+def listed(picker: RefField) -> list[str]:
+    return [picker.combo.itemText(i) for i in range(picker.combo.count())]
 
 
 # ------------------------------------------------------------------ the keyboard
