@@ -56,6 +56,7 @@ from .grid import GridField, is_flat_row
 
 HEAD = ("kind", "id", "name")
 TAIL = ("source", "sample", "notes", "suppress")
+KEPT_FORMS = 3  # forms of other kinds kept to page back to (an Air Force scenario's took most of a second to build)
 MAX_MESSAGES = 6  # lines under one field; a scenario's grid of two hundred planes may have more
 
 
@@ -536,6 +537,7 @@ class RecordForm(QScrollArea):
         self.ctx: FormContext | None = None
         self.root: RecordRoot | None = None
         self.rows_by_path: dict[str, FieldRow] = {}
+        self.kept: dict[SchemaNav, tuple[QWidget, RecordRoot, FormContext]] = {}  # forms not on show, oldest first
         self.tab_entry: QWidget | None = None  # what Tab comes from into the form (the browser)
         self._placeholder("Select a record in the Packs browser, or press Ctrl+F to find one.")
         session.recordChanged.connect(self._on_changed)
@@ -549,6 +551,7 @@ class RecordForm(QScrollArea):
             shortcut.activated.connect(lambda key=key: self.row_action(key))
 
     def _placeholder(self, text: str) -> None:
+        self._put_away()
         label = QLabel(text)
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         label.setObjectName("placeholder")
@@ -570,6 +573,13 @@ class RecordForm(QScrollArea):
         if self.root is not None and self.ctx.nav is nav:
             self._refill(rec)
             return
+        self._put_away()
+        kept = self.kept.pop(nav, None)
+        if kept is not None:
+            page, self.root, self.ctx = kept
+            self.setWidget(page)
+            self._refill(rec, index=True)  # the rows of this page, not of the one put away
+            return
         self.ctx = FormContext(self, rec, nav)
         self.ctx.memo = {}
         page = QWidget()
@@ -585,7 +595,21 @@ class RecordForm(QScrollArea):
         self._index_rows()
         self.show_diagnostics()
 
-    def _refill(self, rec: DocRecord) -> None:
+    def _put_away(self) -> None:
+        """Keep the form on show for the next record of its kind (paging through a pack goes back and
+        forth between a few kinds); the form least recently shown goes once more than KEPT_FORMS are kept."""
+        if self.root is None:
+            return
+        focus = QApplication.focusWidget()
+        if focus is not None and self.widget().isAncestorOf(focus):
+            focus.clearFocus()  # as when the form was deleted
+        self.kept[self.ctx.nav] = (self.takeWidget(), self.root, self.ctx)
+        self.root = None
+        while len(self.kept) > KEPT_FORMS:
+            page = self.kept.pop(next(iter(self.kept)))[0]
+            page.deleteLater()
+
+    def _refill(self, rec: DocRecord, index: bool = False) -> None:
         """Another record of the kind on show goes into the form already built, as a form built for
         it would show it: building an Air Force data card's 3000 widgets took most of a second, so
         paging through records stuttered. Lists grow or shrink at their end, unions change shape."""
@@ -599,7 +623,7 @@ class RecordForm(QScrollArea):
             editor.reuse()
         self.root.set_value(rec.data)
         self.ctx.memo = None
-        if self.ctx.reshaped:
+        if index or self.ctx.reshaped:
             self._index_rows()
         self.verticalScrollBar().setValue(0)
         self.horizontalScrollBar().setValue(0)

@@ -5,6 +5,8 @@ And the keyboard moves and removes list items and grid rows."""
 import shutil
 
 import pytest
+
+import studio.form
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QPlainTextEdit, QSpinBox, QToolButton, QWidget
 
@@ -113,9 +115,11 @@ def shown(form) -> dict:
 
 
 def fresh(window, kind, rid):
-    """The record shown in a form built for it (another kind first, so nothing is reused)."""
-    window.open_record("toy.table" if kind == "toy.plane" else "toy.plane", "spit")
-    window.open_record(kind, rid)
+    """The record shown in a form built for it (another kind first, no form kept, so nothing is reused)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(studio.form, "KEPT_FORMS", 0)
+        window.open_record("toy.table" if kind == "toy.plane" else "toy.plane", "spit")
+        window.open_record(kind, rid)
     window.session.check_pending()
     return shown(window.form)
 
@@ -133,6 +137,23 @@ def test_the_next_record_of_a_kind_shows_as_in_a_form_built_for_it(window, kind,
     window.session.check_pending()
     assert window.form.root is root  # reused, not rebuilt
     assert shown(window.form) == expected
+
+
+def test_a_form_of_another_kind_is_kept_for_the_next_record_of_its_kind(window, monkeypatch):
+    expected = fresh(window, "toy.plane", "hurri")
+    window.open_record("toy.plane", "spit")
+    plane_form = window.form.root
+    window.open_record("toy.table", "encounters")
+    assert window.form.root is not plane_form and not plane_form.isVisible()
+    window.open_record("toy.plane", "hurri")
+    window.session.check_pending()
+    assert window.form.root is plane_form and shown(window.form) == expected
+    assert set(window.form.rows_by_path) == set(expected)  # the plane's rows, none of the table's
+    monkeypatch.setattr(studio.form, "KEPT_FORMS", 1)
+    window.open_record("toy.table", "encounters")
+    window.show_record(window.rec.doc.manifest)  # the plane's form is the oldest kept: it goes
+    window.open_record("toy.plane", "spit")
+    assert window.form.root is not plane_form and len(window.form.kept) == 1
 
 
 def test_items_dropped_and_shown_again_show_as_new(window):
