@@ -29,7 +29,7 @@ def test_switch_between_big_records(benchmark, bundled_window, keys):
         rec = next(cycle)
         window.show_record(rec)
         QApplication.processEvents()
-        shown.append((rec, window.form.rec, len(window.form.widget().findChildren(QWidget))))
+        shown.append((rec, window.form.rec, len(window.form.page.findChildren(QWidget))))
 
     benchmark.pedantic(switch, rounds=ROUNDS, iterations=1, warmup_rounds=len(records))
     for rec, on_show, widgets in shown:

@@ -522,7 +522,7 @@ def _tab_stops(layout) -> Iterator[QWidget]:
 
 
 class RecordForm(QScrollArea):
-    """The form of one record, rebuilt when another record is shown, updated on every edit."""
+    """The form of one record, updated on every edit; refilled for the next record of its kind."""
 
     renameRequested = Signal()
     refActivated = Signal(object, str)  # kinds, id
@@ -537,8 +537,21 @@ class RecordForm(QScrollArea):
         self.ctx: FormContext | None = None
         self.root: RecordRoot | None = None
         self.rows_by_path: dict[str, FieldRow] = {}
+        self.page: QWidget | None = None  # the form on show
         self.kept: dict[SchemaNav, tuple[QWidget, RecordRoot, FormContext]] = {}  # forms not on show, oldest first
         self.tab_entry: QWidget | None = None  # what Tab comes from into the form (the browser)
+        # Every form is a page of one holder, the one on show visible: taking a form out of the
+        # window and putting it back restyled its thousands of widgets (0.4 s each way).
+        self.pages = QWidget()
+        self.pages.setObjectName("formPages")
+        self.stack = QVBoxLayout(self.pages)
+        self.stack.setContentsMargins(0, 0, 0, 0)
+        self.note = QLabel()
+        self.note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.note.setObjectName("placeholder")
+        self.note.setWordWrap(True)
+        self.stack.addWidget(self.note)
+        self.setWidget(self.pages)
         self._placeholder("Select a record in the Packs browser, or press Ctrl+F to find one.")
         session.recordChanged.connect(self._on_changed)
         session.recordChecked.connect(lambda uid: self.rec is not None and uid == self.rec.uid
@@ -552,12 +565,8 @@ class RecordForm(QScrollArea):
 
     def _placeholder(self, text: str) -> None:
         self._put_away()
-        label = QLabel(text)
-        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        label.setObjectName("placeholder")
-        label.setWordWrap(True)
-        self.setWidget(label)
-        self.root = None
+        self.note.setText(text)
+        self.note.show()
 
     def show_record(self, rec: DocRecord | None) -> None:
         self.rec = rec
@@ -574,25 +583,29 @@ class RecordForm(QScrollArea):
             self._refill(rec)
             return
         self._put_away()
+        self.note.hide()
         kept = self.kept.pop(nav, None)
         if kept is not None:
-            page, self.root, self.ctx = kept
-            self.setWidget(page)
+            self.page, self.root, self.ctx = kept
+            self.page.show()
             self._refill(rec, index=True)  # the rows of this page, not of the one put away
             return
         self.ctx = FormContext(self, rec, nav)
         self.ctx.memo = {}
-        page = QWidget()
-        page.setObjectName("formPage")
-        layout = QVBoxLayout(page)
+        self.page = QWidget()
+        self.page.setObjectName("formPage")
+        layout = QVBoxLayout(self.page)
         layout.setContentsMargins(12, 10, 12, 12)
         self.root = RecordRoot(self.ctx, (), nav.root, order=record_field_order(nav.root))
         layout.addWidget(self.root)
         layout.addStretch(1)
-        self.setWidget(page)
+        self.stack.addWidget(self.page)
+        self.page.show()  # now, not on the next turn of the event loop: the focus may go into it at once
         self.root.set_value(rec.data)
         self.ctx.memo = None
         self._index_rows()
+        self.verticalScrollBar().setValue(0)
+        self.horizontalScrollBar().setValue(0)
         self.show_diagnostics()
 
     def _put_away(self) -> None:
@@ -601,12 +614,14 @@ class RecordForm(QScrollArea):
         if self.root is None:
             return
         focus = QApplication.focusWidget()
-        if focus is not None and self.widget().isAncestorOf(focus):
+        if focus is not None and self.page.isAncestorOf(focus):
             focus.clearFocus()  # as when the form was deleted
-        self.kept[self.ctx.nav] = (self.takeWidget(), self.root, self.ctx)
-        self.root = None
+        self.page.hide()
+        self.kept[self.ctx.nav] = (self.page, self.root, self.ctx)
+        self.page, self.root, self.rows_by_path = None, None, {}
         while len(self.kept) > KEPT_FORMS:
             page = self.kept.pop(next(iter(self.kept)))[0]
+            self.stack.removeWidget(page)
             page.deleteLater()
 
     def _refill(self, rec: DocRecord, index: bool = False) -> None:
@@ -614,7 +629,7 @@ class RecordForm(QScrollArea):
         it would show it: building an Air Force data card's 3000 widgets took most of a second, so
         paging through records stuttered. Lists grow or shrink at their end, unions change shape."""
         focus = QApplication.focusWidget()
-        if focus is not None and self.widget().isAncestorOf(focus):
+        if focus is not None and self.page.isAncestorOf(focus):
             focus.clearFocus()  # as a form built anew has none; first, so an open cell edit goes to the last record
         self.ctx.rec = rec
         self.ctx.reshaped = False
@@ -671,7 +686,7 @@ class RecordForm(QScrollArea):
     def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 - Qt API
         """Tab and Shift+Tab go through the fields as they read, top to bottom. Qt's own order is the
         order widgets were made in, and a list rebuilds its items after the rest: they came last."""
-        stops = [w for w in _tab_stops(self.widget().layout()) if w.isEnabled()] if self.root else []
+        stops = [w for w in _tab_stops(self.page.layout()) if w.isEnabled()] if self.root else []
         index = {id(w): i for i, w in enumerate(stops)}
         here = QApplication.focusWidget()
         while here is not None and id(here) not in index:

@@ -145,6 +145,7 @@ def test_a_form_of_another_kind_is_kept_for_the_next_record_of_its_kind(window, 
     plane_form = window.form.root
     window.open_record("toy.table", "encounters")
     assert window.form.root is not plane_form and not plane_form.isVisible()
+    assert plane_form.window() is window  # kept in the window, hidden: taken out, it was restyled coming back
     window.open_record("toy.plane", "hurri")
     window.session.check_pending()
     assert window.form.root is plane_form and shown(window.form) == expected
