@@ -268,6 +268,32 @@ def test_a_picker_of_a_refilled_form_lists_the_records_as_they_are_now(qtbot, sa
     assert window.form.editor_at(("board",)) is picker and "practice-map" in listed(picker)
 
 
+def test_every_bundled_kind_pages_as_if_built_for_each_record(bundled_window, monkeypatch):
+    """Two records of each bundled kind, each shown in a form refilled from the other: the same as
+    in a form built for it (unions changing shape, lists growing and shrinking, grids, pickers)."""
+    window = bundled_window
+    pairs = {}
+    for rec in window.session.records():
+        if rec.editable and len(pairs.setdefault(rec.kind, [])) < 2:
+            pairs[rec.kind].append(rec)
+    pairs = {kind: recs for kind, recs in pairs.items() if len(recs) == 2}
+    assert len(pairs) > 30
+    for kind, (first, second) in pairs.items():
+        monkeypatch.setattr(studio.form, "KEPT_FORMS", 0)
+        window.show_record(None)
+        expected = {}
+        for rec in (first, second):
+            window.show_record(None)
+            window.show_record(rec)
+            window.session.check_pending()
+            expected[rec.uid] = shown(window.form)
+        monkeypatch.setattr(studio.form, "KEPT_FORMS", 3)
+        for rec in (first, second, first):
+            window.show_record(rec)
+            window.session.check_pending()
+            assert shown(window.form) == expected[rec.uid], (kind, rec.id)
+
+
 def listed(picker: RefField) -> list[str]:
     return [picker.combo.itemText(i) for i in range(picker.combo.count())]
 
