@@ -10,7 +10,7 @@ stays where the user is typing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 import yaml
 from PySide6.QtCore import QEvent, QObject, QSignalBlocker, QSize, Qt
@@ -86,6 +86,20 @@ def wheel_scrolls(widget: QWidget) -> None:
     widget.installEventFilter(_WHEEL)
 
 
+MOVE_UP, MOVE_DOWN, REMOVE = "Alt+Up", "Alt+Down", "Alt+Del"  # on the list item or grid row with the focus
+
+
+def row_button(text: str, tip: str, slot) -> QToolButton:
+    """A button that moves or removes one item or row: clicked with the mouse, passed by Tab (a
+    list of twenty items made sixty Tab stops); the keyboard has the shortcut its tooltip names."""
+    button = QToolButton()
+    button.setText(text)
+    button.setToolTip(tip)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    button.clicked.connect(slot)
+    return button
+
+
 class FieldEditor(QWidget):
     """Base of every editor: a path in the record and the schema that describes it."""
 
@@ -113,6 +127,16 @@ class FieldEditor(QWidget):
 
     def set_value(self, value: Any) -> None:
         raise NotImplementedError
+
+    def reuse(self) -> None:
+        """The editor is about to show another value than the one it was made for (another record
+        of the kind, an item taken back from a list's spares): forget what only the last one decided,
+        so that set_value shows the new value as an editor made for it would."""
+
+    def inner(self) -> Iterator["FieldEditor"]:
+        """The editors shown directly inside this one: the form is walked through them (walking
+        every widget of a big form took tens of milliseconds, and found a list's spare items)."""
+        return iter(())
 
     def focus(self, path: FieldPath = ()) -> None:
         self.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -251,7 +275,7 @@ class NumberField(FieldEditor):
 
     def set_value(self, value: Any) -> None:
         if not isinstance(value, (int, float)) or isinstance(value, bool):
-            return
+            value = 0  # what a box made for a record without the value shows; not the last one's
         if value != self.spin.value():
             with _blocked(self.spin):
                 self.spin.setValue(value)  # a value outside the range is shown as it is (and marked)
@@ -325,17 +349,25 @@ class RefField(FieldEditor):
         self.go.setToolTip("Open the referenced record")
         self.go.clicked.connect(lambda: ctx.open_ref(self.kinds, self.combo.currentText()))
         self.setFocusProxy(self.combo)
+        self.listed: list[tuple[str, str]] | None = None
         self.refresh_choices()
         _single(self, self.combo, extra=self.go)
 
     def refresh_choices(self) -> None:
+        choices = [(rec.id, rec.label) for rec in self.ctx.choices(self.kinds)]
+        if choices == self.listed:
+            return
+        self.listed = choices
         text = self.combo.currentText()
         with _blocked(self.combo):
             self.combo.clear()
-            for rec in self.ctx.choices(self.kinds):
-                self.combo.addItem(rec.id)
-                self.combo.setItemData(self.combo.count() - 1, rec.label, Qt.ItemDataRole.ToolTipRole)
+            for rid, label in choices:
+                self.combo.addItem(rid)
+                self.combo.setItemData(self.combo.count() - 1, label, Qt.ItemDataRole.ToolTipRole)
             self.combo.setEditText(text)
+
+    def reuse(self) -> None:
+        self.refresh_choices()  # the records the new one's pack sees
 
     def _typed(self, text: str) -> None:
         self.commit(UNSET if (self.optional and text == "") else text)

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any, Iterator
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from shiboken6 import isValid
 from PySide6.QtWidgets import (
     QApplication,
@@ -35,6 +36,9 @@ from engine.content.schemanav import SchemaNav, get_path
 from .commands import InsertItem, MoveItem, RemoveItem, SetField
 from .document import UNSET, DocRecord
 from .fields import (
+    MOVE_DOWN,
+    MOVE_UP,
+    REMOVE,
     BoolField,
     ChoiceField,
     ConstField,
@@ -45,12 +49,14 @@ from .fields import (
     TextField,
     YamlField,
     describe,
+    row_button,
     wheel_scrolls,
 )
 from .grid import GridField, is_flat_row
 
 HEAD = ("kind", "id", "name")
 TAIL = ("source", "sample", "notes", "suppress")
+KEPT_FORMS = 3  # forms of other kinds kept to page back to (an Air Force scenario's took most of a second to build)
 MAX_MESSAGES = 6  # lines under one field; a scenario's grid of two hundred planes may have more
 
 
@@ -60,6 +66,7 @@ class FormContext:
     def __init__(self, form: "RecordForm", rec: DocRecord, nav: SchemaNav) -> None:
         self.form, self.rec, self.nav = form, rec, nav
         self.reshaped = False  # set when an edit made or dropped rows (a list's items, a variant's fields)
+        self.memo: dict | None = None  # choices per kinds while the form is filled (a scenario has 26 pickers)
 
     @property
     def doc(self):
@@ -78,7 +85,12 @@ class FormContext:
         self.doc.stack.push(command)
 
     def choices(self, kinds) -> list[DocRecord]:
-        return self.form.session.choices(self.doc, kinds)
+        if self.memo is None:
+            return self.form.session.choices(self.doc, kinds)
+        key = tuple(kinds)
+        if key not in self.memo:
+            self.memo[key] = self.form.session.choices(self.doc, kinds)
+        return self.memo[key]
 
     def open_ref(self, kinds, rid: str) -> None:
         self.form.refActivated.emit(tuple(kinds), rid)
@@ -269,6 +281,9 @@ class ObjectField(FieldEditor):
         for name, row in self.rows.items():
             row.set_value(data.get(name, UNSET))
 
+    def inner(self) -> Iterator[FieldEditor]:
+        return (row.editor for row in self.rows.values())
+
 
 class ListField(FieldEditor):
     """A list whose items are not flat rows: each item in its own frame, with move and remove."""
@@ -293,54 +308,70 @@ class ListField(FieldEditor):
         index = len(value) if isinstance(value, list) else 0
         self.ctx.push(InsertItem(self.ctx.doc, self.ctx.uid, self.path, index,
                                  self.ctx.nav.skeleton(self.items_schema)))
-        if index < len(self.item_rows):
+        if index < self.length:
             self.item_rows[index].editor.focus()  # the new item is what the designer fills in next
 
-    def _rebuild(self, length: int) -> None:
-        # The items are made anew: a focus inside one goes to the item now at its place (or the add
-        # button), not left in a widget taken out of the window, where keys went unseen.
+    def _resize(self, length: int) -> None:
+        # Items come and go at the end only: the item at index i always shows the list's i-th value.
+        # Items past the end are hidden and kept, and shown again when the list grows (paging through
+        # records of a kind made and dropped hundreds of widgets). A focus in a hidden item goes to
+        # the item now last (or the add button), never left in a widget out of sight, where keys went unseen.
         self.ctx.reshaped = True
         focus = QApplication.focusWidget()
-        had = next((i for i, row in enumerate(self.item_rows)
+        had = next((i for i, row in enumerate(self.item_rows[:self.length])
                     if focus is not None and row.parentWidget().isAncestorOf(focus)), None)
-        while self.holder.count():
-            widget = self.holder.takeAt(0).widget()
-            widget.hide()  # first: a hidden widget gives up the focus; a stray window would keep it
-            widget.setParent(None)
-            widget.deleteLater()
-        self.item_rows = []
-        for index in range(length):
-            frame = QFrame()
-            frame.setObjectName("listItem")
-            editor = build_editor(self.ctx, self.path + (index,), self.items_schema)
-            row = FieldRow(editor)
-            compact = not isinstance(editor, (ObjectField, ListField, GridField, YamlField))
-            buttons = QHBoxLayout() if compact else QVBoxLayout()
-            for text, tip, slot in (
-                ("↑", "Move up", lambda _=False, i=index: self._move(i, i - 1)),
-                ("↓", "Move down", lambda _=False, i=index: self._move(i, i + 1)),
-                ("✕", "Remove", lambda _=False, i=index: self.ctx.push(
-                    RemoveItem(self.ctx.doc, self.ctx.uid, self.path, i))),
-            ):
-                button = QToolButton()
-                button.setText(text)
-                button.setToolTip(tip)
-                button.clicked.connect(slot)
-                buttons.addWidget(button)
-            if not compact:
-                buttons.addStretch(1)
-            line = QHBoxLayout(frame)
-            line.setContentsMargins(4, 2 if compact else 4, 4, 2 if compact else 4)
-            line.addWidget(row, 1)
-            line.addLayout(buttons)
-            self.holder.addWidget(frame)
-            self.item_rows.append(row)
+        for row in self.item_rows[length:max(self.length, 0)]:
+            row.parentWidget().hide()  # a hidden widget gives up the focus
+        for index in range(max(self.length, 0), length):
+            if index < len(self.item_rows):
+                for editor in walk(self.item_rows[index].editor):
+                    editor.reuse()
+                self.item_rows[index].parentWidget().show()
+            else:
+                self.item_rows.append(self._item(index))
         self.length = length
-        if had is not None:
-            if self.item_rows:
-                self.item_rows[min(had, length - 1)].editor.focus()
+        if had is not None and had >= length:
+            if length:
+                self.item_rows[length - 1].editor.focus()
             else:
                 self.add.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _item(self, index: int) -> FieldRow:
+        """The frame of the index-th item: its editor, then move and remove buttons that Tab passes
+        by (Alt+Up, Alt+Down, Alt+Delete do the same in the item that has the focus)."""
+        frame = QFrame()
+        frame.setObjectName("listItem")
+        editor = build_editor(self.ctx, self.path + (index,), self.items_schema)
+        row = FieldRow(editor)
+        compact = not isinstance(editor, (ObjectField, ListField, GridField, YamlField))
+        buttons = QHBoxLayout() if compact else QVBoxLayout()
+        for text, tip, slot in (
+            ("↑", f"Move up ({MOVE_UP})", lambda: self.item_action(index, MOVE_UP)),
+            ("↓", f"Move down ({MOVE_DOWN})", lambda: self.item_action(index, MOVE_DOWN)),
+            ("✕", f"Remove ({REMOVE})", lambda: self.item_action(index, REMOVE)),
+        ):
+            buttons.addWidget(row_button(text, tip, slot))
+        if not compact:
+            buttons.addStretch(1)
+        line = QHBoxLayout(frame)
+        line.setContentsMargins(4, 2 if compact else 4, 4, 2 if compact else 4)
+        line.addWidget(row, 1)
+        line.addLayout(buttons)
+        self.holder.addWidget(frame)
+        return row
+
+    def item_action(self, index: int, key: str) -> None:
+        """Move or remove the index-th item, one command on the pack's stack."""
+        if key == REMOVE:
+            self.ctx.push(RemoveItem(self.ctx.doc, self.ctx.uid, self.path, index))
+        else:
+            self._move(index, index + (-1 if key == MOVE_UP else 1))
+
+    def index_of(self, frame: QWidget) -> int | None:
+        return next((i for i, row in enumerate(self.item_rows[:self.length]) if row.parentWidget() is frame), None)
+
+    def inner(self) -> Iterator[FieldEditor]:
+        return (row.editor for row in self.item_rows[:self.length])
 
     def _move(self, index: int, to: int) -> None:
         if 0 <= to < self.length:
@@ -349,8 +380,8 @@ class ListField(FieldEditor):
     def set_value(self, value: Any) -> None:
         items = value if isinstance(value, list) else []
         if len(items) != self.length:
-            self._rebuild(len(items))
-        for row, item in zip(self.item_rows, items):
+            self._resize(len(items))
+        for row, item in zip(self.item_rows, items):  # (the spares past the end are not shown)
             row.set_value(item)
 
 
@@ -404,6 +435,9 @@ class VariantField(FieldEditor):
         if self.body is not None:
             self.body.set_value(value)
 
+    def inner(self) -> Iterator[FieldEditor]:
+        return iter([self.body] if self.body is not None else [])
+
 
 class TupleField(FieldEditor):
     """A fixed-length list such as an (x, y) point: one editor per position, side by side."""
@@ -421,6 +455,9 @@ class TupleField(FieldEditor):
         items = value if isinstance(value, list) else []
         for i, part in enumerate(self.parts):
             part.set_value(items[i] if i < len(items) else UNSET)
+
+    def inner(self) -> Iterator[FieldEditor]:
+        return iter(self.parts)
 
 
 class IdField(FieldEditor):
@@ -453,6 +490,13 @@ class RecordRoot(ObjectField):
         return super().child_editor(name, node, optional)
 
 
+def walk(editor: FieldEditor) -> Iterator[FieldEditor]:
+    """The editor and every editor shown inside it, in reading order."""
+    yield editor
+    for part in editor.inner():
+        yield from walk(part)
+
+
 def record_field_order(schema: dict) -> list[str]:
     props = list(schema.get("properties", {}))
     head = [k for k in HEAD if k in props]
@@ -478,7 +522,7 @@ def _tab_stops(layout) -> Iterator[QWidget]:
 
 
 class RecordForm(QScrollArea):
-    """The form of one record, rebuilt when another record is shown, updated on every edit."""
+    """The form of one record, updated on every edit; refilled for the next record of its kind."""
 
     renameRequested = Signal()
     refActivated = Signal(object, str)  # kinds, id
@@ -493,21 +537,36 @@ class RecordForm(QScrollArea):
         self.ctx: FormContext | None = None
         self.root: RecordRoot | None = None
         self.rows_by_path: dict[str, FieldRow] = {}
+        self.page: QWidget | None = None  # the form on show
+        self.kept: dict[SchemaNav, tuple[QWidget, RecordRoot, FormContext]] = {}  # forms not on show, oldest first
         self.tab_entry: QWidget | None = None  # what Tab comes from into the form (the browser)
+        # Every form is a page of one holder, the one on show visible: taking a form out of the
+        # window and putting it back restyled its thousands of widgets (0.4 s each way).
+        self.pages = QWidget()
+        self.pages.setObjectName("formPages")
+        self.stack = QVBoxLayout(self.pages)
+        self.stack.setContentsMargins(0, 0, 0, 0)
+        self.note = QLabel()
+        self.note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.note.setObjectName("placeholder")
+        self.note.setWordWrap(True)
+        self.stack.addWidget(self.note)
+        self.setWidget(self.pages)
         self._placeholder("Select a record in the Packs browser, or press Ctrl+F to find one.")
         session.recordChanged.connect(self._on_changed)
         session.recordChecked.connect(lambda uid: self.rec is not None and uid == self.rec.uid
                                       and self.show_diagnostics())
         session.issuesChanged.connect(self.show_diagnostics)
         QApplication.instance().focusChanged.connect(self._on_focus)
+        for key in (MOVE_UP, MOVE_DOWN, REMOVE):
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(lambda key=key: self.row_action(key))
 
     def _placeholder(self, text: str) -> None:
-        label = QLabel(text)
-        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        label.setObjectName("placeholder")
-        label.setWordWrap(True)
-        self.setWidget(label)
-        self.root = None
+        self._put_away()
+        self.note.setText(text)
+        self.note.show()
 
     def show_record(self, rec: DocRecord | None) -> None:
         self.rec = rec
@@ -520,22 +579,75 @@ class RecordForm(QScrollArea):
             self._placeholder(f"{rec.file} cannot be edited in a form until it reads as a record:\n\n"
                               f"{problem}\n\nFix it in a text editor; Sortie reloads it when it changes.")
             return
+        if self.root is not None and self.ctx.nav is nav:
+            self._refill(rec)
+            return
+        self._put_away()
+        self.note.hide()
+        kept = self.kept.pop(nav, None)
+        if kept is not None:
+            self.page, self.root, self.ctx = kept
+            self.page.show()
+            self._refill(rec, index=True)  # the rows of this page, not of the one put away
+            return
         self.ctx = FormContext(self, rec, nav)
-        page = QWidget()
-        page.setObjectName("formPage")
-        layout = QVBoxLayout(page)
+        self.ctx.memo = {}
+        self.page = QWidget()
+        self.page.setObjectName("formPage")
+        layout = QVBoxLayout(self.page)
         layout.setContentsMargins(12, 10, 12, 12)
         self.root = RecordRoot(self.ctx, (), nav.root, order=record_field_order(nav.root))
         layout.addWidget(self.root)
         layout.addStretch(1)
-        self.setWidget(page)
+        self.stack.addWidget(self.page)
+        self.page.show()  # now, not on the next turn of the event loop: the focus may go into it at once
         self.root.set_value(rec.data)
+        self.ctx.memo = None
         self._index_rows()
+        self.verticalScrollBar().setValue(0)
+        self.horizontalScrollBar().setValue(0)
+        self.show_diagnostics()
+
+    def _put_away(self) -> None:
+        """Keep the form on show for the next record of its kind (paging through a pack goes back and
+        forth between a few kinds); the form least recently shown goes once more than KEPT_FORMS are kept."""
+        if self.root is None:
+            return
+        focus = QApplication.focusWidget()
+        if focus is not None and self.page.isAncestorOf(focus):
+            focus.clearFocus()  # as when the form was deleted
+        self.page.hide()
+        self.kept[self.ctx.nav] = (self.page, self.root, self.ctx)
+        self.page, self.root, self.rows_by_path = None, None, {}
+        while len(self.kept) > KEPT_FORMS:
+            page = self.kept.pop(next(iter(self.kept)))[0]
+            self.stack.removeWidget(page)
+            page.deleteLater()
+
+    def _refill(self, rec: DocRecord, index: bool = False) -> None:
+        """Another record of the kind on show goes into the form already built, as a form built for
+        it would show it: building an Air Force data card's 3000 widgets took most of a second, so
+        paging through records stuttered. Lists grow or shrink at their end, unions change shape."""
+        focus = QApplication.focusWidget()
+        if focus is not None and self.page.isAncestorOf(focus):
+            focus.clearFocus()  # as a form built anew has none; first, so an open cell edit goes to the last record
+        self.ctx.rec = rec
+        self.ctx.reshaped = False
+        self.ctx.memo = {}
+        for editor in walk(self.root):
+            editor.reuse()
+        self.root.set_value(rec.data)
+        self.ctx.memo = None
+        if index or self.ctx.reshaped:
+            self._index_rows()
+        self.verticalScrollBar().setValue(0)
+        self.horizontalScrollBar().setValue(0)
         self.show_diagnostics()
 
     def _index_rows(self) -> None:
         """Field path -> row, for every field shown (lists and unions add and drop rows)."""
-        self.rows_by_path = {format_path(r.editor.path): r for r in self.widget().findChildren(FieldRow)}
+        rows = (e.parentWidget() for e in walk(self.root))
+        self.rows_by_path = {format_path(r.editor.path): r for r in rows if isinstance(r, FieldRow)}
 
     def _on_changed(self, uid: int, _path) -> None:
         if self.rec is None or uid != self.rec.uid:
@@ -574,7 +686,7 @@ class RecordForm(QScrollArea):
     def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 - Qt API
         """Tab and Shift+Tab go through the fields as they read, top to bottom. Qt's own order is the
         order widgets were made in, and a list rebuilds its items after the rest: they came last."""
-        stops = [w for w in _tab_stops(self.widget().layout()) if w.isEnabled()] if self.root else []
+        stops = [w for w in _tab_stops(self.page.layout()) if w.isEnabled()] if self.root else []
         index = {id(w): i for i, w in enumerate(stops)}
         here = QApplication.focusWidget()
         while here is not None and id(here) not in index:
@@ -593,6 +705,32 @@ class RecordForm(QScrollArea):
         reason = Qt.FocusReason.TabFocusReason if forward else Qt.FocusReason.BacktabFocusReason
         target.setFocus(reason)
         return True
+
+    def row_action(self, key: str) -> None:
+        """Alt+Up, Alt+Down, Alt+Delete: move or remove the list item or grid row that has the focus
+        (the innermost, in a list of lists), one command; after a move the focus follows the item."""
+        focus = QApplication.focusWidget()
+        child, widget = None, focus
+        while widget is not None and widget is not self:
+            if isinstance(widget, GridField):
+                widget.row_action(key)
+                return
+            index = widget.index_of(child) if isinstance(widget, ListField) else None
+            if index is not None:
+                self._item_action(widget, index, key, focus)
+                return
+            child, widget = widget, widget.parentWidget()
+
+    def _item_action(self, items: "ListField", index: int, key: str, focus: QWidget) -> None:
+        editor = focus
+        while not isinstance(editor, FieldEditor):
+            editor = editor.parentWidget()
+        count = items.length
+        items.item_action(index, key)
+        to = index + (-1 if key == MOVE_UP else 1)
+        if key != REMOVE and 0 <= to < count:
+            depth = len(items.path)
+            self.focus_path(editor.path[:depth] + (to,) + editor.path[depth + 1:])
 
     def _after(self) -> QWidget | None:
         """The first widget past the form in the window's Tab order."""

@@ -30,7 +30,7 @@ from engine.content.diagnostics import Diagnostic, FieldPath, parse_path
 
 from .commands import InsertItem, MoveItem, RemoveItem
 from .document import UNSET
-from .fields import FieldEditor, describe, parse_scalar
+from .fields import MOVE_DOWN, MOVE_UP, REMOVE, FieldEditor, describe, parse_scalar, row_button
 
 SEVERITY_COLOURS = {"error": "#f8d0d0", "warning": "#fbe7bf", "info": "#dde8f6"}
 MAX_COLUMN = 260  # pixels: a column of long texts stays readable without pushing the rest away
@@ -139,17 +139,17 @@ class GridField(FieldEditor):
         self.table.setAlternatingRowColors(True)
         self.setFocusProxy(self.table)
         buttons = QHBoxLayout()
-        for text, tip, slot in (
-            ("+ Row", "Add a row after the selected one", self.add_row),
-            ("− Row", "Remove the selected row", self.remove_row),
-            ("↑", "Move the selected row up", lambda: self.move_row(-1)),
-            ("↓", "Move the selected row down", lambda: self.move_row(1)),
+        add = QToolButton()
+        add.setText("+ Row")
+        add.setToolTip("Add a row after the selected one")
+        add.clicked.connect(self.add_row)
+        buttons.addWidget(add)
+        for text, tip, key in (
+            ("− Row", f"Remove the selected row ({REMOVE})", REMOVE),
+            ("↑", f"Move the selected row up ({MOVE_UP})", MOVE_UP),
+            ("↓", f"Move the selected row down ({MOVE_DOWN})", MOVE_DOWN),
         ):
-            button = QToolButton()
-            button.setText(text)
-            button.setToolTip(tip)
-            button.clicked.connect(slot)
-            buttons.addWidget(button)
+            buttons.addWidget(row_button(text, tip, lambda _=False, key=key: self.row_action(key)))
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -303,6 +303,26 @@ class GridField(FieldEditor):
         index = self._selected()
         if 0 <= index < len(self.rows):
             self.ctx.push(RemoveItem(self.ctx.doc, self.ctx.uid, self.path, index))
+
+    def row_action(self, key: str) -> None:
+        """Remove or move the current row; not while a cell is being edited (the edit would land
+        in the row that took its place)."""
+        if self.table.state() == QAbstractItemView.State.EditingState:
+            return
+        if key == REMOVE:
+            self.remove_row()
+        else:
+            self.move_row(-1 if key == MOVE_UP else 1)
+
+    def reuse(self) -> None:
+        """Columns fitted to the new record's cells, no cell current, the table scrolled to its start."""
+        self._shown = []
+        self.table.setCurrentCell(-1, -1)
+        header = self.table.horizontalHeader()
+        for c in range(len(self.columns)):
+            self.table.setColumnWidth(c, header.defaultSectionSize())
+        self.table.scrollToTop()
+        self.table.horizontalScrollBar().setValue(0)
 
     def move_row(self, step: int) -> None:
         index = self._selected()

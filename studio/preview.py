@@ -68,7 +68,7 @@ class PreviewPane(QWidget):
 
     def show_record(self, rec: DocRecord | None) -> None:
         self.rec = rec
-        self.view.show_drawing(None)
+        self.view.restart()
         self.redraw()
 
     def _on_changed(self, uid: int, _path) -> None:
@@ -80,30 +80,37 @@ class PreviewPane(QWidget):
             self._stale = True  # behind another tab (the board): drawn when shown
             return
         self._stale = False
+        drawing = self._drawing()
+        if drawing is not None:
+            self.view.show_drawing(drawing)
+            self._say(drawing.title or self.rec.label)
+            self.notes.setText("\n".join(f"• {n}" for n in drawing.notes))
+        elif self.view.drawing is None:
+            self.view.show_drawing(None)  # nothing of the last record's drawing under this one's note
+
+    def _drawing(self) -> Drawing | None:
+        """The record's drawing; None, said why, when there is nothing new to show."""
         rec = self.rec
         if rec is None:
             self._say("Select a record to see its preview.")
             self.notes.setText("")
-            return
+            return None
         if rec.model is None:
             last = "; showing its last valid state" if self.view.drawing is not None else ""
             self._say(f"{rec.id} has errors (see Issues){last}.", warn=True)
-            return
+            return None
         try:
             drawing = drawing_for(self.session, rec)
         except Exception as exc:  # a ruleset's preview failing must not take the editor down
             self._say(f"The {rec.kind} preview failed: {type(exc).__name__}: {exc}", warn=True)
-            return
+            return None
         self.redraws += 1
         if drawing is None:
             self.view.show_drawing(None)
             self._say("The pack manifest names the pack, its ruleset and its base; it has no drawing."
                       if rec.is_manifest else f"No preview for {rec.kind} yet.")
             self.notes.setText("")
-            return
-        self.view.show_drawing(drawing)
-        self._say(drawing.title or rec.label)
-        self.notes.setText("\n".join(f"• {n}" for n in drawing.notes))
+        return drawing
 
     def _say(self, text: str, warn: bool = False) -> None:
         self.status.setText(text)

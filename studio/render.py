@@ -263,6 +263,12 @@ class DrawingView(QGraphicsView):
         self.sync.show(drawing)
         self.fit(start=fresh)
 
+    def restart(self) -> None:
+        """Another record: its drawing shows from its start, unzoomed. The items of the last one stay
+        until it comes, and only those that differ are rebuilt (two data cards share their frame)."""
+        self.drawing = None
+        self.zoomed = False
+
     def fit(self, start: bool = False) -> None:
         if self.drawing is None or self.zoomed:
             return

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from engine.content.loader import BUNDLED_CONTENT
 from studio.board_geometry import cell_at, from_drawing, piece_point
 from studio.board_items import piece_item_at
+from studio.commands import SetField
 from studio.main_window import MainWindow
 
 pytestmark = pytest.mark.skipif(not BUNDLED_CONTENT.is_dir(), reason="no bundled content")
@@ -512,3 +513,33 @@ def test_a_scenario_opened_from_a_preview_draws_only_its_board(copy_window):
     window.open_record("paw.dashboard", "bf-109e")
     assert window.drawings.currentWidget() is window.preview and window.preview.redraws == previews + 2
     assert window.board.redraws == boards + 1
+
+
+def test_the_next_scenario_keeps_the_board_items_it_shares_and_none_of_the_last_pieces(copy_window):
+    """Paging from scenario to scenario rebuilds only the board items that differ (an Air Force map
+    has thousands of hexes); the pieces are the new scenario's only, and a scenario that does not
+    validate shows no board at all rather than the last one's."""
+    window = copy_window
+    open_scenario(window, "paw.scenario", "bombing-adlerangriff-airfield")
+    view = window.board.view
+    before = {item: list(qt) for item, qt in view.sync.shown.items()}
+    second = open_scenario(window, "paw.scenario", "sweep-four-versus-four")
+    shared = [item for item in view.sync.shown if item in before]
+    assert shared and kept(before, view.sync.shown) == sum(min(len(before[i]), len(view.sync.shown[i])) for i in shared)
+    assert set(view.items) == {p.key for p in window.board.model.pieces}
+    drawn = {qt for qts in view.sync.shown.values() for qt in qts}
+    pieces = set(view.items.values())
+    rest = {i for i in view.scene().items() if i.parentItem() is None} - drawn - pieces - {view.highlight}
+    assert [i.zValue() for i in rest] == [-1]  # the page; nothing left of the last scenario
+    del before, shared, drawn, pieces, rest  # wrappers of items the scene deletes below
+    second.doc.stack.push(SetField(second.doc, second.uid, ("planes", 0, "energy"), "lots"))
+    assert second.model is None
+    open_scenario(window, "paw.scenario", "bombing-adlerangriff-airfield")
+    open_scenario(window, "paw.scenario", "sweep-four-versus-four")
+    assert "has errors" in window.board.title.text()
+    assert [i for i in view.scene().items() if i.parentItem() is None] == [view.highlight]
+
+
+def kept(before: dict, after: dict) -> int:
+    """How many Qt items of a drawing were kept for the next one (its items equal to the last's)."""
+    return len({id(q) for qts in before.values() for q in qts} & {id(q) for qts in after.values() for q in qts})
