@@ -388,6 +388,8 @@ class PlaytestView(QWidget):
         else:
             self.board.show_view(view, **overlays)
         self._boxes(view)
+        if self.run is not None and self.run.game is not None:
+            self._show_decision(self.run.busy)
         self.cursorMoved.emit(index)
 
     def _overlays(self, view: BoardView, index: int) -> dict:
@@ -584,6 +586,13 @@ class PlaytestView(QWidget):
         sp = QStyle.StandardPixmap
         self.run_action.setText("Pause" if running else "Run")
         self.run_action.setIcon(self.style().standardIcon(sp.SP_MediaPause if running else sp.SP_MediaPlay))
+        self._show_decision(busy)
+        self.status.setText(self._status_text(busy))
+        self.log.model.show_to(self._sight(), self.run.hidden_at if self.run is not None else [])
+
+    def _show_decision(self, busy: bool = False) -> None:
+        """The person's options while the cursor is on the present; looking back, the panel says
+        where the move waits (called as the cursor moves, so it never lags behind the board)."""
         decision = self._person_decision() if not busy else None
         option_note = getattr(self.run.game.engine, "option_note", None) if decision is not None else None
         self.decision.show_decision(decision, option_note and (
@@ -591,10 +600,10 @@ class PlaytestView(QWidget):
         # shown while anyone plays by hand, so the panel does not come and go between moves
         self.decision_box.setVisible(self.mode == "live" and PERSON in self.seats.values())
         self.decision_box.setEnabled(decision is not None)
+        waiting = self.mode == "live" and not busy and self.run is not None and self.run.person_to_move()
         self.decision_box.setTitle(f"Your move — {decision.side}" if decision is not None
+                                   else f"Your move — {waiting.side}: at the last event (Step takes you there)" if waiting
                                    else "Waiting for the bots…")
-        self.status.setText(self._status_text(busy))
-        self.log.model.show_to(self._sight(), self.run.hidden_at if self.run is not None else [])
 
     def _status_text(self, busy: bool) -> str:
         if self.mode == "replay":

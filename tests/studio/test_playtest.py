@@ -194,6 +194,29 @@ def test_a_person_plays_a_side_on_the_board_and_in_the_panel(studio, qtbot):
     assert len(view.run.game.log) == logged
 
 
+def test_a_seat_taken_while_looking_back_offers_the_move_at_the_last_event(studio, qtbot):
+    """Found playtesting: watching bots, scrubbing back and taking a side said "Waiting for the
+    bots" over an empty list, and Step to the move left it so."""
+    window = playtest(studio)
+    view = window.play
+    view.set_seat("usa", "hard")
+    while not (view.run.game.pending.side == "usa" and len(view.events) > 30):
+        view.step_action.trigger()
+    view.slider.setValue(len(view.events) // 2)
+    view.set_seat("usa", PERSON)
+    decision = view.run.person_to_move()
+    assert decision is not None and view.cursor < len(view.events) - 1
+    assert not view.decision_box.isEnabled() and "at the last event" in view.decision_box.title()
+    view.step_action.trigger()
+    assert view.cursor == len(view.events) - 1 and view.run.person_to_move() is decision
+    assert view.decision_box.isEnabled() and view.decision_box.title() == "Your move — usa"
+    assert view.decision.options.count() == len(decision.options)
+    view.slider.setValue(3)  # looking back again: the panel follows the cursor
+    assert not view.decision_box.isEnabled()
+    view.slider.setValue(len(view.events) - 1)
+    assert view.decision_box.isEnabled() and view.decision.options.count() == len(decision.options)
+
+
 def test_a_person_flies_a_maneuver_by_clicking_where_it_ends(studio, qtbot):
     window = playtest(studio, ("paw.scenario", "sweep-four-versus-four"))
     view = window.play
