@@ -320,8 +320,8 @@ class PlaytestView(QWidget):
     def _restarted(self) -> None:
         self.events = self.run.game.log if self.run.game is not None else []
         self.log.model.reset(self.events)
+        self.cursor, self._stepped_to = -1, -1  # before the panel empties: no board at the old cursor
         self.decision.show_decision(None)
-        self.cursor, self._stepped_to = -1, -1
         self._update_slider()
         if self.events:
             self.set_cursor(len(self.events) - 1)

@@ -217,6 +217,20 @@ def test_a_seat_taken_while_looking_back_offers_the_move_at_the_last_event(studi
     assert view.decision_box.isEnabled() and view.decision.options.count() == len(decision.options)
 
 
+def test_restart_on_the_persons_move_shows_the_new_game(studio, qtbot):
+    """Restart while the person's options were listed drew the board at the old game's cursor,
+    past the new log's end (an IndexError in the event loop, the board left as it was)."""
+    window = playtest(studio)
+    view = window.play
+    view.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    view.restart_action.trigger()
+    assert len(view.events) < 30 and view.cursor == len(view.events) - 1
+    assert {u.id: u.at for u in view.board.view.on_board()} == \
+        {u.id: u.at for u in view_at(view.events, len(view.events)).on_board()}
+
+
 def test_a_person_flies_a_maneuver_by_clicking_where_it_ends(studio, qtbot):
     window = playtest(studio, ("paw.scenario", "sweep-four-versus-four"))
     view = window.play
