@@ -131,6 +131,9 @@ class PlaytestView(QWidget):
                               "Play the bots to the end (or to your move) in the background")
         self.stop_action = act("Stop", lambda: self.run and self.run.stop(), sp.SP_MediaStop,
                                "Stop playing to the end")
+        self.undo_action = act("Undo my move", self.take_back, sp.SP_ArrowBack,
+                               "Take back your last answer and what followed it; the question is asked again",
+                               "Ctrl+Z")
         self.speed = QSlider(Qt.Orientation.Horizontal, minimum=0, maximum=1500, value=400)
         self.speed.setInvertedAppearance(True)
         self.speed.setFixedWidth(110)
@@ -534,6 +537,12 @@ class PlaytestView(QWidget):
         if not moved and self.run.person_to_move() is not None:
             self.status.setText("Your move: pick an action on the board or in the list.")
 
+    def take_back(self) -> None:
+        if self.run is None or self.mode != "live":
+            return
+        said = self.run.take_back()
+        self.status.setText(said)
+
     def _round_end(self, after: int, end: int) -> int:
         """The first round's summary after `after`, or `end`."""
         return next((i for i in range(after + 1, end) if self.events[i]["type"] == "summary"), end)
@@ -580,6 +589,7 @@ class PlaytestView(QWidget):
         # Step also while the rounds of the last Step are unread, though the game is over
         self.step_action.setEnabled(live and not busy and (not self.run.game.over or self.cursor < self._stepped_to))
         self.stop_action.setEnabled(busy)
+        self.undo_action.setEnabled(live and not busy and bool(self.run.answered()))
         self.save_action.setEnabled(live and not busy)
         self.restart_action.setEnabled(not busy)
         self.new_seed_action.setEnabled(not busy)

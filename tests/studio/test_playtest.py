@@ -231,6 +231,32 @@ def test_restart_on_the_persons_move_shows_the_new_game(studio, qtbot):
         {u.id: u.at for u in view_at(view.events, len(view.events)).on_board()}
 
 
+def test_undo_my_move_takes_back_the_last_answer_and_asks_it_again(studio, qtbot):
+    window = playtest(studio)
+    view = window.play
+    view.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    assert not view.undo_action.isEnabled()  # nothing answered yet
+    first = view.run.person_to_move()
+    before = list(view.events)
+    view.decision.options.setCurrentRow(1)
+    qtbot.mouseClick(view.decision.choose_button, Qt.MouseButton.LeftButton)
+    wait_for_my_move(qtbot, view)  # the bots played on to the next question
+    view.run.pause()
+    assert len(view.events) > len(before) and view.undo_action.isEnabled()
+
+    view.undo_action.trigger()
+    assert list(view.events) == before and len(view.run.hidden_at) == len(before)
+    again = view.run.person_to_move()
+    assert again is not None and again.prompt == first.prompt and again.options == first.options
+    assert view.decision_box.isEnabled() and view.decision.options.count() == len(first.options)
+    assert "Took back your answer" in view.status.text() and not view.undo_action.isEnabled()
+    view.decision.options.setCurrentRow(2)  # another answer this time
+    qtbot.mouseClick(view.decision.choose_button, Qt.MouseButton.LeftButton)
+    assert view.run.game.decisions[view.run.answered()[-1]]["action"] == first.options[2]
+
+
 def test_a_person_flies_a_maneuver_by_clicking_where_it_ends(studio, qtbot):
     window = playtest(studio, ("paw.scenario", "sweep-four-versus-four"))
     view = window.play
