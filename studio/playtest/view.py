@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.narrate import line
+from engine.core.prompt_board import Situation
 from engine.core.sight import NOTHING
 from engine.core.view import BoardView, view_at
 
@@ -604,9 +605,7 @@ class PlaytestView(QWidget):
         """The person's options while the cursor is on the present; looking back, the panel says
         where the move waits (called as the cursor moves, so it never lags behind the board)."""
         decision = self._person_decision() if not busy else None
-        option_note = getattr(self.run.game.engine, "option_note", None) if decision is not None else None
-        self.decision.show_decision(decision, option_note and (
-            lambda option: option_note(self.run.game, decision, option)))
+        self.decision.show_decision(decision, decision and Situation(self.run.game, decision))
         # shown while anyone plays by hand, so the panel does not come and go between moves
         self.decision_box.setVisible(self.mode == "live" and PERSON in self.seats.values())
         self.decision_box.setEnabled(decision is not None)

@@ -12,6 +12,7 @@ from engine.core.events import EventLog, canonical
 from engine.core.decisions import IllegalAction
 from engine.core.game import Game
 from engine.core.narrate import line
+from engine.core.prompt_board import Situation
 from engine.core.view import view_at
 from engine.draw import Drawing, Text
 from studio.commands import SetField
@@ -350,6 +351,35 @@ def test_a_person_does_not_see_the_other_sides_secret_until_the_game_is_over(stu
     view.set_seat("usa", "hard")
     to_the_end(qtbot, view)  # a finished game hides nothing
     assert plane in shown(row)
+
+
+def test_the_persons_list_says_what_the_terminal_says_of_each_option(studio, qtbot):
+    """Found playtesting: the window's list gave a Pocket Air War maneuver no word of where it ends
+    (nor that it leaves the mat or crashes) and a campaign card no text, which the prompt gives."""
+    view = playtest(studio, ("paw.scenario", "sweep-four-versus-four")).play
+    view.set_seat("allies", PERSON)
+    while True:
+        wait_for_my_move(qtbot, view)
+        decision = view.run.person_to_move()
+        if decision.kind == "paw.maneuver":
+            break
+        view.decision.choose_current()
+    view.run.pause()
+    situation = Situation(view.run.game, decision)
+    shown = [view.decision.options.item(r).text() for r in range(view.decision.options.count())]
+    ends = [situation.option_end(o) for o in decision.options]
+    assert sum("ends at" in e for e in ends) > 1
+    assert all(text.endswith(f"  → {end}") for text, end in zip(shown, ends) if end)
+
+    view = playtest(studio, ("aw.scenario", "red-eagles")).play
+    view.set_seat("vvs", PERSON)
+    decision = view.run.person_to_move()
+    assert decision is not None and decision.kind == "aw.card"
+    card = next(o["card"] for o in decision.options if o.get("card"))
+    record = view.run.game.content.get("aw.campaign_card", card)
+    item = next(view.decision.options.item(r) for r in range(view.decision.options.count())
+                if decision.options[view.decision.options.item(r).data(Qt.ItemDataRole.UserRole)].get("card") == card)
+    assert record.text in item.text() and record.text in item.toolTip()
 
 
 def test_a_person_sees_the_enemys_face_down_counters_as_their_player_would(studio, qtbot):
