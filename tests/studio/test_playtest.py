@@ -312,6 +312,12 @@ def test_a_batch_runs_in_the_background_and_cancels(studio, qtbot):
     played = panel.runs[-1].report["games"]
     assert 8 <= played < 5000 and "cancelled" in panel.runs[-1].title
     assert panel.run_button.isEnabled()
+    # the bar ends on the games the report counts, not on the last progress report before them
+    assert panel.progress.value() == played and panel.progress.text() == f"{played} of 5000 games (cancelled)"
+    panel.games.setValue(4)
+    qtbot.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
+    assert panel.progress.text() == "4 / 4 games"
 
 
 def test_runs_before_and_after_an_edit_are_compared_on_the_same_seeds(studio, qtbot):
