@@ -72,10 +72,14 @@ def install(window) -> None:
 
 class _CloseWith(QObject):
     """Closes the playtests of a window when the window itself closes (not when that is
-    cancelled): their games and batches stop cleanly instead of outliving the editor."""
+    cancelled): their games and batches stop cleanly instead of outliving the editor. Moves a
+    person played are offered as a replay first, while the editor is still there to cancel."""
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
         if event.type() == QEvent.Type.Close:
+            if not all(p.confirm_close() for p in watched.findChildren(PlaytestWindow) if p.isVisible()):
+                event.ignore()
+                return True
             QTimer.singleShot(0, self._closed)
         return False
 

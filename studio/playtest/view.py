@@ -99,6 +99,7 @@ class PlaytestView(QWidget):
         self.chosen: int | None = None
         self.inspected: str | None = None
         self.seats: dict[str, str] = {}
+        self._kept = 0  # the person's answers in the game as last saved (a replay)
         self._build()
 
     # ------------------------------------------------------------------ layout
@@ -323,6 +324,7 @@ class PlaytestView(QWidget):
     # ------------------------------------------------------------------ following the game
     def _restarted(self) -> None:
         self.events = self.run.game.log if self.run.game is not None else []
+        self._kept = 0
         self.log.model.reset(self.events)
         self.cursor, self._stepped_to = -1, -1  # before the panel empties: no board at the old cursor
         self.decision.show_decision(None)
@@ -544,6 +546,16 @@ class PlaytestView(QWidget):
         said = self.run.take_back()
         self.status.setText(said)
 
+    def unsaved_answers(self) -> int:
+        """How many of the person's answers closing would lose: those since the replay was last saved."""
+        if self.mode != "live" or self.run is None or self.run.game is None:
+            return 0
+        return max(0, len(self.run.answered()) - self._kept)
+
+    def discard_answers(self) -> None:
+        """Closing without saving was chosen: these answers are not asked about again."""
+        self._kept += self.unsaved_answers()
+
     def _round_end(self, after: int, end: int) -> int:
         """The first round's summary after `after`, or `end`."""
         return next((i for i in range(after + 1, end) if self.events[i]["type"] == "summary"), end)
@@ -578,6 +590,7 @@ class PlaytestView(QWidget):
         if path is None:
             return None
         write_replay(path, replay_data(self.run.game, self.setup.source, self.seats))
+        self._kept = len(self.run.answered())
         self.status.setText(f"Saved the replay to {path}")
         return path
 

@@ -478,15 +478,12 @@ def test_a_replay_reopened_after_an_edit_shows_the_first_difference(studio, qtbo
     assert line(data["events"][expected])[:30] in play.why.toPlainText()
 
 
-def test_an_unreadable_replay_is_named_with_its_line(studio, tmp_path):
+def test_an_unreadable_replay_is_named_with_its_line(studio, tmp_path, monkeypatch):
     bad = tmp_path / "bad.json"
     bad.write_text('{"replay": "sortie.replay/1",\n "seed": }\n')
     asked = []
-    studio.ask = lambda title, text, *a, **k: asked.append(text)
-    try:
-        assert open_replay(studio, bad) is None
-    finally:
-        del studio.ask
+    monkeypatch.setattr(studio, "ask", lambda title, text, *a, **k: asked.append(text))  # then the fixture's again
+    assert open_replay(studio, bad) is None
     assert asked and f"{bad}:2:" in asked[0]
 
 
@@ -590,3 +587,53 @@ def test_a_person_sees_which_moves_bring_their_guns_to_bear(studio, qtbot):
             break
         view.run.submit(decision.options[0])
     assert firing and len(firing) < len(texts)
+
+
+def test_closing_a_game_the_person_played_offers_to_save_it(qtbot, sandbox):
+    """Found playtesting: closing the window (or the editor) mid-game dropped the person's moves
+    without a word; bots alone replay from the seed, so only a person's moves are asked about."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from engine.content.loader import BUNDLED_CONTENT
+    from studio.main_window import MainWindow
+
+    b = QMessageBox.StandardButton
+    answers, asked = [], []
+    editor = MainWindow([BUNDLED_CONTENT / "hex-minis"], remember=False)
+    editor.ask = lambda title, text, *a, **k: (asked.append(text), answers.pop(0) if answers else b.Discard)[1]
+    editor.show()
+    window = open_playtest(editor, editor.open_record(*SCENARIO))
+    view = window.play
+    window.close()  # bots only: nothing to lose, nothing asked
+    assert not window.isVisible() and not asked
+
+    window = open_playtest(editor, editor.open_record(*SCENARIO))
+    view = window.play
+    view.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    view.decision.choose_current()
+    played = list(view.run.game.decisions)
+    answers[:] = [b.Cancel]
+    window.close()
+    assert window.isVisible() and "You played 1 move(s)" in asked[-1] and view.run.game.decisions == played
+    answers[:] = [b.Cancel]
+    editor.close()  # the editor asks for its playtests before it goes
+    assert editor.isVisible() and window.isVisible() and len(asked) == 2
+
+    path = sandbox / "mine.replay.json"
+    view.ask_path = lambda: path
+    answers[:] = [b.Save]
+    window.close()
+    assert not window.isVisible() and json.loads(path.read_text())["decisions"] == \
+        [{"side": d["side"], "action": d["action"]} for d in played]
+
+    window = open_playtest(editor, editor.open_record(*SCENARIO))
+    window.play.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, window.play)
+    window.play.run.pause()
+    window.play.decision.choose_current()
+    answers[:] = [b.Discard]  # the playtest's question; the editor has no edits to ask about
+    editor.close()
+    assert not editor.isVisible() and "You played 1 move(s)" in asked[-1]
+    qtbot.waitUntil(lambda: not editor.findChildren(PlaytestWindow))
