@@ -21,13 +21,21 @@ FIRST_MISSION_SEED = 1
 
 
 def open_playtest(window, rec=None) -> PlaytestWindow | None:
-    """A playtest of `rec` (default: the record on show): a scenario, or a mission rolled on it."""
+    """A playtest of `rec` (default: the record on show): a scenario, or a mission rolled on it; the
+    window already playing it, brought to the front, when there is one."""
     rec = rec if rec is not None else window.rec
     kind = playable(window.session.ruleset(rec.doc), rec.kind) if rec is not None else None
     if kind is None:
         window.statusBar().showMessage("Playtest: select a scenario (or a theater timeline, to roll a "
                                        "mission) of a game that has a rules engine", 8000)
         return None
+    running = next((p for p in window.findChildren(PlaytestWindow)
+                    if p.uid == rec.uid and p.replay is None and p.isVisible()), None)
+    if running is not None:  # F5 again: the game (and balance runs) in hand, not a second window over it
+        running.raise_()
+        running.activateWindow()
+        window.statusBar().showMessage(f"Playtest: {running.source.label} is already open (Restart plays it afresh)", 8000)
+        return running
     seed = FIRST_MISSION_SEED if kind == "mission" else None
     playtest = PlaytestWindow(window.session, Source(rec.doc.id, rec.kind, rec.id, seed), window, rec.uid)
     playtest.start()

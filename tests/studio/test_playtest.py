@@ -521,6 +521,12 @@ def test_f5_plays_the_record_on_show_and_closing_the_editor_closes_its_playtests
     action.trigger()
     [playtest] = window.findChildren(PlaytestWindow)
     assert playtest.isVisible() and playtest.play.run.game is not None
+    for _ in range(5):
+        playtest.play.step()
+    played = list(playtest.play.events)
+    action.trigger()  # F5 again: the same window, its game as it was (found playtesting: a second, fresh one)
+    assert window.findChildren(PlaytestWindow) == [playtest] and list(playtest.play.events) == played
+    assert "already open" in window.statusBar().currentMessage()
     playtest.play.to_the_end()
     window.close()
     qtbot.waitUntil(lambda: not window.findChildren(PlaytestWindow))
