@@ -85,7 +85,11 @@ class GameRun(QObject):
         except Exception as exc:
             self.game = None
             self.restarted.emit()
-            self._fail(exc)
+            errors = "".join(f"\n{e}" for e in self.setup.errors)  # the likely cause, where to fix it
+            self.error = f"The game cannot start: {type(exc).__name__}: {exc}" + (
+                f"\nThe scenario has errors (see Issues):{errors}" if errors else "")
+            self.pause()
+            self.failed.emit(self.error)
             return False
         self.hidden_at, self._watch = [], None
         self._note_sight()

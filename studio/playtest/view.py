@@ -347,7 +347,7 @@ class PlaytestView(QWidget):
         self._update()
 
     def _failed(self, message: str) -> None:
-        self.news.say(html.escape(message), "#ffd7d2")
+        self.news.say(html.escape(message).replace("\n", "<br>"), "#ffd7d2")
         self._advanced()
 
     def set_seat(self, side: str, seat: str) -> None:

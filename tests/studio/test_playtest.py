@@ -643,3 +643,17 @@ def test_closing_a_game_the_person_played_offers_to_save_it(qtbot, sandbox):
     editor.close()
     assert not editor.isVisible() and "You played 1 move(s)" in asked[-1]
     qtbot.waitUntil(lambda: not editor.findChildren(PlaytestWindow))
+
+
+def test_a_scenario_that_cannot_start_says_where_it_is_wrong(studio):
+    """Found playtesting: a scenario naming a board that is not in the pack said "The game stopped:
+    ValueError ..." with no file, line or field; it now says it cannot start and lists the
+    validator's errors on the scenario, as the Issues dock gives them."""
+    rec = edit(studio, SCENARIO, ("board",), "dogfightx")
+    window = playtest(studio)
+    view = window.play
+    assert view.run.game is None
+    said = view.news.text.text()
+    assert "The game cannot start" in said and "stopped" not in said
+    assert f"{rec.file}:" in said and "dogfightx" in said and "(at board)" in said
+    assert not view.step_action.isEnabled() and not view.run_action.isEnabled()
