@@ -16,12 +16,14 @@ from typing import Any, Callable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFileDialog,
     QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSlider,
     QSpinBox,
@@ -618,10 +620,13 @@ class PlaytestView(QWidget):
         """The person's options while the cursor is on the present; looking back, the panel says
         where the move waits (called as the cursor moves, so it never lags behind the board)."""
         decision = self._person_decision() if not busy else None
+        new = decision is not None and decision is not self.decision.decision
         self.decision.show_decision(decision, decision and Situation(self.run.game, decision))
         # shown while anyone plays by hand, so the panel does not come and go between moves
         self.decision_box.setVisible(self.mode == "live" and PERSON in self.seats.values())
         self.decision_box.setEnabled(decision is not None)
+        if new and self.isActiveWindow() and not isinstance(QApplication.focusWidget(), QLineEdit):
+            self.decision.options.setFocus()  # keys alone play: up, down and Enter (text being typed stays)
         waiting = self.mode == "live" and not busy and self.run is not None and self.run.person_to_move()
         self.decision_box.setTitle(f"Your move — {decision.side}" if decision is not None
                                    else f"Your move — {waiting.side}: at the last event (Step takes you there)" if waiting

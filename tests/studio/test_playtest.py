@@ -657,3 +657,25 @@ def test_a_scenario_that_cannot_start_says_where_it_is_wrong(studio):
     assert "The game cannot start" in said and "stopped" not in said
     assert f"{rec.file}:" in said and "dogfightx" in said and "(at board)" in said
     assert not view.step_action.isEnabled() and not view.run_action.isEnabled()
+
+
+def test_a_side_is_played_with_the_keys_alone(studio, qtbot):
+    """Found playtesting: when the person's move came, the keyboard focus stayed where it was (the
+    seat's box), so keys alone could not reach the options without a tour of the window."""
+    from PySide6.QtWidgets import QApplication
+
+    window = playtest(studio)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    view = window.play
+    combo = view.findChild(QComboBox, "seat:usa")
+    combo.setFocus()
+    combo.setCurrentIndex(combo.findData(PERSON))
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    decision = view.run.person_to_move()
+    assert QApplication.focusWidget() is view.decision.options
+    count = len(view.run.game.decisions)
+    qtbot.keyClick(view.decision.options, Qt.Key.Key_Down)
+    qtbot.keyClick(view.decision.options, Qt.Key.Key_Return)
+    assert view.run.game.decisions[count]["action"] == decision.options[1]
