@@ -196,7 +196,7 @@ class PlaytestView(QWidget):
         self.log.selected.connect(lambda row: self.set_cursor(row))
         self.why = QTextBrowser()
         self.why.setObjectName("whyPane")
-        right = QSplitter(Qt.Orientation.Vertical)
+        right = self.right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.decision_box)
         right.addWidget(self.log)
         right.addWidget(self.why)
@@ -623,7 +623,13 @@ class PlaytestView(QWidget):
         new = decision is not None and decision is not self.decision.decision
         self.decision.show_decision(decision, decision and Situation(self.run.game, decision))
         # shown while anyone plays by hand, so the panel does not come and go between moves
-        self.decision_box.setVisible(self.mode == "live" and PERSON in self.seats.values())
+        showing = self.mode == "live" and PERSON in self.seats.values()
+        if showing and self.decision_box.isHidden():  # room for the options, not what is left over
+            self.decision_box.show()
+            total = sum(self.right.sizes())
+            if total:
+                self.right.setSizes([total * 2 // 5, total * 3 // 10, total - total * 2 // 5 - total * 3 // 10])
+        self.decision_box.setVisible(showing)
         self.decision_box.setEnabled(decision is not None)
         if new and self.isActiveWindow() and not isinstance(QApplication.focusWidget(), QLineEdit):
             self.decision.options.setFocus()  # keys alone play: up, down and Enter (text being typed stays)

@@ -679,3 +679,15 @@ def test_a_side_is_played_with_the_keys_alone(studio, qtbot):
     qtbot.keyClick(view.decision.options, Qt.Key.Key_Down)
     qtbot.keyClick(view.decision.options, Qt.Key.Key_Return)
     assert view.run.game.decisions[count]["action"] == decision.options[1]
+
+
+def test_taking_a_seat_gives_the_options_room(studio, qtbot):
+    """Found playtesting: the panel of the person's move came up squeezed over the log, its list
+    three rows high under a three-line prompt."""
+    window = playtest(studio)
+    qtbot.waitExposed(window)
+    view = window.play
+    view.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, view)
+    rows = view.decision.options.height() // view.decision.options.sizeHintForRow(0)
+    assert rows >= 8 and view.log.height() > 150 and view.why.height() > 150
