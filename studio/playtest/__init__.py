@@ -27,13 +27,21 @@ WINDOW_NAME = "playtestWindow"  # each PlaytestWindow's objectName, found withou
 
 
 def open_playtest(window, rec=None) -> PlaytestWindow | None:
-    """A playtest of `rec` (default: the record on show): a scenario, or a mission rolled on it."""
+    """A playtest of `rec` (default: the record on show): a scenario, or a mission rolled on it; the
+    window already playing it, brought to the front, when there is one."""
     rec = rec if rec is not None else window.rec
     kind = playable(window.session.ruleset(rec.doc), rec.kind) if rec is not None else None
     if kind is None:
         window.statusBar().showMessage("Playtest: select a scenario (or a theater timeline, to roll a "
                                        "mission) of a game that has a rules engine", 8000)
         return None
+    running = next((p for p in window.findChildren(QMainWindow, WINDOW_NAME)
+                    if p.uid == rec.uid and p.replay is None and p.isVisible()), None)
+    if running is not None:  # F5 again: the game (and balance runs) in hand, not a second window over it
+        running.raise_()
+        running.activateWindow()
+        window.statusBar().showMessage(f"Playtest: {running.source.label} is already open (Restart plays it afresh)", 8000)
+        return running
     from .window import PlaytestWindow
 
     seed = FIRST_MISSION_SEED if kind == "mission" else None
@@ -82,10 +90,14 @@ def install(window) -> None:
 
 class _CloseWith(QObject):
     """Closes the playtests of a window when the window itself closes (not when that is
-    cancelled): their games and batches stop cleanly instead of outliving the editor."""
+    cancelled): their games and batches stop cleanly instead of outliving the editor. Moves a
+    person played are offered as a replay first, while the editor is still there to cancel."""
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
         if event.type() == QEvent.Type.Close:
+            if not all(p.confirm_close() for p in watched.findChildren(QMainWindow, WINDOW_NAME) if p.isVisible()):
+                event.ignore()
+                return True
             QTimer.singleShot(0, self._closed)
         return False
 

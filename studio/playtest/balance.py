@@ -37,6 +37,7 @@ from .report import comparison, comparison_html, report_html
 from .source import Setup, SetupError
 
 DEFAULT_GAMES = 200
+GAMES = "%v / %m games"  # the progress bar's text while a run goes on
 
 
 class BalanceJob(QThread):
@@ -108,7 +109,7 @@ class BalancePanel(QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.progress = QProgressBar()
         self.progress.setObjectName("balanceProgress")
-        self.progress.setFormat("%v / %m games")
+        self.progress.setFormat(GAMES)
         self.message = QLabel(f"Bot against bot on {self.cores} core(s); runs use the data as it is when they start.")
         self.message.setWordWrap(True)
         self.strengths_row = QHBoxLayout()
@@ -192,6 +193,7 @@ class BalancePanel(QWidget):
         self.edits = []
         self.progress.setRange(0, games)
         self.progress.setValue(0)
+        self.progress.setFormat(GAMES)
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.cancel_button.setText("Cancel")
@@ -217,6 +219,10 @@ class BalancePanel(QWidget):
             return  # already handled by `wait`
         self.job = None
         job.wait()
+        played = len(job.results)  # progress reports come in chunks: the bar ends on the count itself
+        self.progress.setValue(played)
+        self.progress.setFormat(GAMES if played == job.games else "%v of %m games (cancelled)"
+                                if job.cancelled else "%v of %m games (stopped)")
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         self.cancel_button.setText("Cancel")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from engine.core.decisions import Decision, with_route
 from engine.core.narrate import line
+from engine.core.prompt_board import Situation
 from engine.core.sight import NOTHING, Sight
 
 
@@ -86,11 +87,12 @@ class DecisionPanel(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.refusal)
 
-    def show_decision(self, decision: Decision | None, note: Callable[[dict], str] | None = None,
+    def show_decision(self, decision: Decision | None, situation: Situation | None = None,
                       routes: bool = False) -> None:
-        """List `decision`'s options, each with what `note` says it leads to (the minis: the guns a
-        move brings to bear, Air Wars: the engine's route), as the terminal prompt does; with
-        `routes`, a field for the route of a move (17.0)."""
+        """List `decision`'s options as the terminal prompt does (`situation`): each with what it leads
+        to (the minis: the guns a move brings to bear; Pocket Air War: where a maneuver ends, that it
+        leaves the mat or crashes; Air Wars: the engine's route) and the printed text of a record it
+        names (a campaign card); with `routes`, a field for the route of a move (17.0)."""
         if decision is self.decision:
             return
         self.decision = decision
@@ -107,8 +109,12 @@ class DecisionPanel(QWidget):
             return
         self.prompt.setText(f"<b>{decision.side}</b> — {decision.prompt}")
         for i, option in enumerate(decision.options):
-            said = note(option) if note is not None else ""
-            item = QListWidgetItem((option.get("label") or json.dumps(option)) + (f"  → {said}" if said else ""))
+            said = situation.option_end(option) if situation is not None else ""
+            texts = situation.option_texts(option) if situation is not None else []
+            item = QListWidgetItem((option.get("label") or json.dumps(option)) + (f"  → {said}" if said else "")
+                                   + "".join(f"\n      {text}" for text in texts))
+            if texts:
+                item.setToolTip("\n".join(texts))
             item.setData(Qt.ItemDataRole.UserRole, i)
             self.options.addItem(item)
         self.options.setCurrentRow(0)

@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, QTimer, Signal
 
 from engine.core.decisions import Action, Decision, IllegalAction
-from engine.core.game import Game
+from engine.core.game import Game, resume
 from engine.core.sight import Watch
 
 from .source import Setup
@@ -85,7 +85,11 @@ class GameRun(QObject):
         except Exception as exc:
             self.game = None
             self.restarted.emit()
-            self._fail(exc)
+            errors = "".join(f"\n{e}" for e in self.setup.errors)  # the likely cause, where to fix it
+            self.error = f"The game cannot start: {type(exc).__name__}: {exc}" + (
+                f"\nThe scenario has errors (see Issues):{errors}" if errors else "")
+            self.pause()
+            self.failed.emit(self.error)
             return False
         self.hidden_at, self._watch = [], None
         self._note_sight()
@@ -121,6 +125,35 @@ class GameRun(QObject):
     def set_seat(self, side: str, seat: str) -> None:
         self.seats[side] = seat
         self._bots.pop(side, None)
+
+    def answered(self) -> list[int]:
+        """The indices of the decisions the person at the keyboard made."""
+        persons = self.persons()
+        return [] if self.game is None else [i for i, d in enumerate(self.game.decisions) if d["side"] in persons]
+
+    def take_back(self) -> str:
+        """The person's last answer and what followed it taken back, as `sortie play`'s undo: the game
+        played again from its start up to that question, which is asked again. Returns what was
+        taken back, or why nothing was."""
+        mine = self.answered()
+        if self.busy or not mine:
+            return "Nothing to take back: you have not answered yet."
+        self.pause()
+        game, last = self.game, mine[-1]
+        try:
+            back = resume(self.setup.engine, self.setup.scenario, self.setup.content,
+                          {**game.save(), "decisions": game.decisions[:last]}, pack=self.setup.source.pack)
+        except Exception as exc:
+            self._fail(exc)
+            return self.error
+        undone = game.decisions[last]["action"]
+        self.game, self._bots, self.error = back, {}, ""
+        self.hidden_at = self.hidden_at[:len(back.log)]  # the same decisions log the same events
+        if self._watch is not None:
+            self._watch.note(back, [])
+        self.restarted.emit()
+        return (f"Took back your answer '{undone.get('label', undone)}' and "
+                f"{len(game.decisions) - last - 1} decision(s) after it.")
 
     # ------------------------------------------------------------------ moving on
     def step(self) -> bool:

@@ -8,13 +8,14 @@ packs as they are at that moment, unsaved edits included. No Qt here.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine.content.loader import Pack
 from engine.content.model import Record
 from engine.content.ruleset import Ruleset
-from engine.content.validate import UsageError
+from engine.content.diagnostics import Severity
+from engine.content.validate import UsageError, check_entry
 from engine.content.view import ContentView
 
 
@@ -65,6 +66,7 @@ class Setup:
     content: ContentView
     left_out: list[str]  # records that do not validate, so the game plays without them
     mission: dict | None = None  # the generator's summary of a rolled mission
+    errors: list[str] = field(default_factory=list)  # the validator's errors on the scenario, file:line
 
     @property
     def engine(self) -> Any:
@@ -98,7 +100,10 @@ def prepare(pack: Pack, ruleset: Ruleset, source: Source) -> Setup:
         raise SetupError(f"{source.kind} '{source.id}' " + (
             "has errors: fix them (see Issues) and try again" if broken else f"is not in pack {pack.id}"))
     if source.mission_seed is None:
-        return Setup(source, ruleset, record, content, left_out)
+        entry = next((e for p in pack.chain() for e in p.entries if e.record is record), None)
+        errors = [d.format() for d in (check_entry(entry, pack.effective(), ruleset) if entry else [])
+                  if d.severity is Severity.ERROR]
+        return Setup(source, ruleset, record, content, left_out, errors=errors)
     tool = ruleset.extras["mission"]
     try:
         made = tool.generate(content, pack.id, **tool.options_for(record, source.mission_seed))

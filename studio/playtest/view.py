@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSlider,
     QSpinBox,
@@ -35,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.narrate import line
+from engine.core.prompt_board import Situation
 from engine.core.sight import NOTHING
 from engine.core.view import BoardView, view_at
 
@@ -99,6 +101,7 @@ class PlaytestView(QWidget):
         self.chosen: int | None = None
         self.inspected: str | None = None
         self.seats: dict[str, str] = {}
+        self._kept = 0  # the person's answers in the game as last saved (a replay)
         self._build()
 
     # ------------------------------------------------------------------ layout
@@ -132,6 +135,9 @@ class PlaytestView(QWidget):
                               "Play the bots to the end (or to your move) in the background")
         self.stop_action = act("Stop", lambda: self.run and self.run.stop(), sp.SP_MediaStop,
                                "Stop playing to the end")
+        self.undo_action = act("Undo my move", self.take_back, sp.SP_ArrowBack,
+                               "Take back your last answer and what followed it; the question is asked again",
+                               "Ctrl+Z")
         self.speed = QSlider(Qt.Orientation.Horizontal, minimum=0, maximum=1500, value=400)
         self.speed.setInvertedAppearance(True)
         self.speed.setFixedWidth(110)
@@ -190,7 +196,7 @@ class PlaytestView(QWidget):
         self.log.selected.connect(lambda row: self.set_cursor(row))
         self.why = QTextBrowser()
         self.why.setObjectName("whyPane")
-        right = QSplitter(Qt.Orientation.Vertical)
+        right = self.right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.decision_box)
         right.addWidget(self.log)
         right.addWidget(self.why)
@@ -320,9 +326,10 @@ class PlaytestView(QWidget):
     # ------------------------------------------------------------------ following the game
     def _restarted(self) -> None:
         self.events = self.run.game.log if self.run.game is not None else []
+        self._kept = 0
         self.log.model.reset(self.events)
+        self.cursor, self._stepped_to = -1, -1  # before the panel empties: no board at the old cursor
         self.decision.show_decision(None)
-        self.cursor, self._stepped_to = -1, -1
         self._update_slider()
         if self.events:
             self.set_cursor(len(self.events) - 1)
@@ -342,7 +349,7 @@ class PlaytestView(QWidget):
         self._update()
 
     def _failed(self, message: str) -> None:
-        self.news.say(html.escape(message), "#ffd7d2")
+        self.news.say(html.escape(message).replace("\n", "<br>"), "#ffd7d2")
         self._advanced()
 
     def set_seat(self, side: str, seat: str) -> None:
@@ -389,6 +396,8 @@ class PlaytestView(QWidget):
         else:
             self.board.show_view(view, **overlays)
         self._boxes(view)
+        if self.run is not None and self.run.game is not None:
+            self._show_decision(self.run.busy)
         self.cursorMoved.emit(index)
 
     def _overlays(self, view: BoardView, index: int) -> dict:
@@ -546,6 +555,22 @@ class PlaytestView(QWidget):
         if not moved and self.run.person_to_move() is not None:
             self.status.setText("Your move: pick an action on the board or in the list.")
 
+    def take_back(self) -> None:
+        if self.run is None or self.mode != "live":
+            return
+        said = self.run.take_back()
+        self.status.setText(said)
+
+    def unsaved_answers(self) -> int:
+        """How many of the person's answers closing would lose: those since the replay was last saved."""
+        if self.mode != "live" or self.run is None or self.run.game is None:
+            return 0
+        return max(0, len(self.run.answered()) - self._kept)
+
+    def discard_answers(self) -> None:
+        """Closing without saving was chosen: these answers are not asked about again."""
+        self._kept += self.unsaved_answers()
+
     def _round_end(self, after: int, end: int) -> int:
         """The first round's summary after `after`, or `end`."""
         return next((i for i in range(after + 1, end) if self.events[i]["type"] == "summary"), end)
@@ -580,6 +605,7 @@ class PlaytestView(QWidget):
         if path is None:
             return None
         write_replay(path, replay_data(self.run.game, self.setup.source, self.seats))
+        self._kept = len(self.run.answered())
         self.status.setText(f"Saved the replay to {path}")
         return path
 
@@ -592,24 +618,39 @@ class PlaytestView(QWidget):
         # Step also while the rounds of the last Step are unread, though the game is over
         self.step_action.setEnabled(live and not busy and (not self.run.game.over or self.cursor < self._stepped_to))
         self.stop_action.setEnabled(busy)
+        self.undo_action.setEnabled(live and not busy and bool(self.run.answered()))
         self.save_action.setEnabled(live and not busy)
         self.restart_action.setEnabled(not busy)
         self.new_seed_action.setEnabled(not busy)
         sp = QStyle.StandardPixmap
         self.run_action.setText("Pause" if running else "Run")
         self.run_action.setIcon(self.style().standardIcon(sp.SP_MediaPause if running else sp.SP_MediaPlay))
-        decision = self._person_decision() if not busy else None
-        option_note = getattr(self.run.game.engine, "option_note", None) if decision is not None else None
-        self.decision.show_decision(decision, option_note and (
-            lambda option: option_note(self.run.game, decision, option)),
-            decision is not None and decision.kind in getattr(self.run.game.engine, "route_kinds", ()))
-        # shown while anyone plays by hand, so the panel does not come and go between moves
-        self.decision_box.setVisible(self.mode == "live" and PERSON in self.seats.values())
-        self.decision_box.setEnabled(decision is not None)
-        self.decision_box.setTitle(f"Your move — {decision.side}" if decision is not None
-                                   else "Waiting for the bots…")
+        self._show_decision(busy)
         self.status.setText(self._status_text(busy))
         self.log.model.show_to(self._sight(), self.run.hidden_at if self.run is not None else [])
+
+    def _show_decision(self, busy: bool = False) -> None:
+        """The person's options while the cursor is on the present; looking back, the panel says
+        where the move waits (called as the cursor moves, so it never lags behind the board)."""
+        decision = self._person_decision() if not busy else None
+        new = decision is not None and decision is not self.decision.decision
+        self.decision.show_decision(decision, decision and Situation(self.run.game, decision),
+                                    decision is not None and decision.kind in getattr(self.run.game.engine, "route_kinds", ()))
+        # shown while anyone plays by hand, so the panel does not come and go between moves
+        showing = self.mode == "live" and PERSON in self.seats.values()
+        if showing and self.decision_box.isHidden():  # room for the options, not what is left over
+            self.decision_box.show()
+            total = sum(self.right.sizes())
+            if total:
+                self.right.setSizes([total * 2 // 5, total * 3 // 10, total - total * 2 // 5 - total * 3 // 10])
+        self.decision_box.setVisible(showing)
+        self.decision_box.setEnabled(decision is not None)
+        if new and self.isActiveWindow() and not isinstance(QApplication.focusWidget(), QLineEdit):
+            self.decision.options.setFocus()  # keys alone play: up, down and Enter (text being typed stays)
+        waiting = self.mode == "live" and not busy and self.run is not None and self.run.person_to_move()
+        self.decision_box.setTitle(f"Your move — {decision.side}" if decision is not None
+                                   else f"Your move — {waiting.side}: at the last event (Step takes you there)" if waiting
+                                   else "Waiting for the bots…")
 
     def _status_text(self, busy: bool) -> str:
         if self.mode == "replay":

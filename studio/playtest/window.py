@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
     QMainWindow,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QTabWidget,
@@ -181,7 +182,34 @@ class PlaytestWindow(QMainWindow):
     def _title(self) -> None:
         self.setWindowTitle(f"Playtest — {self.source.label}")
 
+    def ask(self, title: str, text: str, buttons, default):
+        """A question to the user: through the editor's `ask` when there is one (tests replace it)."""
+        parent = self.parent()
+        if hasattr(parent, "ask"):
+            return parent.ask(title, text, buttons, default)
+        return QMessageBox.question(self, title, text, buttons, default)
+
+    def confirm_close(self) -> bool:
+        """False when closing would lose moves the person played and they chose to stay; a game the
+        person played a part in is offered as a replay first (bots alone replay from the seed)."""
+        moves = self.play.unsaved_answers()
+        if not moves:
+            return True
+        b = QMessageBox.StandardButton
+        answer = self.ask("Close the playtest",
+                          f"You played {moves} move(s) in this game since it was last saved. Save it as a "
+                          f"replay before closing?", b.Save | b.Discard | b.Cancel, b.Save)
+        if answer == b.Save:
+            return self.play.save_replay() is not None
+        if answer == b.Discard:
+            self.play.discard_answers()
+            return True
+        return False
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+        if not self.confirm_close():
+            event.ignore()
+            return
         if self.play.run is not None:
             self.play.run.pause()
             self.play.run.wait_idle()

@@ -12,6 +12,7 @@ from engine.core.events import EventLog, canonical
 from engine.core.decisions import IllegalAction
 from engine.core.game import Game
 from engine.core.narrate import line
+from engine.core.prompt_board import Situation
 from engine.core.view import view_at
 from engine.draw import Drawing, Text
 from studio.commands import SetField
@@ -194,6 +195,69 @@ def test_a_person_plays_a_side_on_the_board_and_in_the_panel(studio, qtbot):
     assert len(view.run.game.log) == logged
 
 
+def test_a_seat_taken_while_looking_back_offers_the_move_at_the_last_event(studio, qtbot):
+    """Found playtesting: watching bots, scrubbing back and taking a side said "Waiting for the
+    bots" over an empty list, and Step to the move left it so."""
+    window = playtest(studio)
+    view = window.play
+    view.set_seat("usa", "hard")
+    while not (view.run.game.pending.side == "usa" and len(view.events) > 30):
+        view.step_action.trigger()
+    view.slider.setValue(len(view.events) // 2)
+    view.set_seat("usa", PERSON)
+    decision = view.run.person_to_move()
+    assert decision is not None and view.cursor < len(view.events) - 1
+    assert not view.decision_box.isEnabled() and "at the last event" in view.decision_box.title()
+    view.step_action.trigger()
+    assert view.cursor == len(view.events) - 1 and view.run.person_to_move() is decision
+    assert view.decision_box.isEnabled() and view.decision_box.title() == "Your move — usa"
+    assert view.decision.options.count() == len(decision.options)
+    view.slider.setValue(3)  # looking back again: the panel follows the cursor
+    assert not view.decision_box.isEnabled()
+    view.slider.setValue(len(view.events) - 1)
+    assert view.decision_box.isEnabled() and view.decision.options.count() == len(decision.options)
+
+
+def test_restart_on_the_persons_move_shows_the_new_game(studio, qtbot):
+    """Restart while the person's options were listed drew the board at the old game's cursor,
+    past the new log's end (an IndexError in the event loop, the board left as it was)."""
+    window = playtest(studio)
+    view = window.play
+    view.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    view.restart_action.trigger()
+    assert len(view.events) < 30 and view.cursor == len(view.events) - 1
+    assert {u.id: u.at for u in view.board.view.on_board()} == \
+        {u.id: u.at for u in view_at(view.events, len(view.events)).on_board()}
+
+
+def test_undo_my_move_takes_back_the_last_answer_and_asks_it_again(studio, qtbot):
+    window = playtest(studio)
+    view = window.play
+    view.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    assert not view.undo_action.isEnabled()  # nothing answered yet
+    first = view.run.person_to_move()
+    before = list(view.events)
+    view.decision.options.setCurrentRow(1)
+    qtbot.mouseClick(view.decision.choose_button, Qt.MouseButton.LeftButton)
+    wait_for_my_move(qtbot, view)  # the bots played on to the next question
+    view.run.pause()
+    assert len(view.events) > len(before) and view.undo_action.isEnabled()
+
+    view.undo_action.trigger()
+    assert list(view.events) == before and len(view.run.hidden_at) == len(before)
+    again = view.run.person_to_move()
+    assert again is not None and again.prompt == first.prompt and again.options == first.options
+    assert view.decision_box.isEnabled() and view.decision.options.count() == len(first.options)
+    assert "Took back your answer" in view.status.text() and not view.undo_action.isEnabled()
+    view.decision.options.setCurrentRow(2)  # another answer this time
+    qtbot.mouseClick(view.decision.choose_button, Qt.MouseButton.LeftButton)
+    assert view.run.game.decisions[view.run.answered()[-1]]["action"] == first.options[2]
+
+
 def test_a_person_flies_a_maneuver_by_clicking_where_it_ends(studio, qtbot):
     window = playtest(studio, ("paw.scenario", "sweep-four-versus-four"))
     view = window.play
@@ -248,6 +312,12 @@ def test_a_batch_runs_in_the_background_and_cancels(studio, qtbot):
     played = panel.runs[-1].report["games"]
     assert 8 <= played < 5000 and "cancelled" in panel.runs[-1].title
     assert panel.run_button.isEnabled()
+    # the bar ends on the games the report counts, not on the last progress report before them
+    assert panel.progress.value() == played and panel.progress.text() == f"{played} of 5000 games (cancelled)"
+    panel.games.setValue(4)
+    qtbot.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
+    assert panel.progress.text() == "4 / 4 games"
 
 
 def test_runs_before_and_after_an_edit_are_compared_on_the_same_seeds(studio, qtbot):
@@ -287,6 +357,35 @@ def test_a_person_does_not_see_the_other_sides_secret_until_the_game_is_over(stu
     view.set_seat("usa", "hard")
     to_the_end(qtbot, view)  # a finished game hides nothing
     assert plane in shown(row)
+
+
+def test_the_persons_list_says_what_the_terminal_says_of_each_option(studio, qtbot):
+    """Found playtesting: the window's list gave a Pocket Air War maneuver no word of where it ends
+    (nor that it leaves the mat or crashes) and a campaign card no text, which the prompt gives."""
+    view = playtest(studio, ("paw.scenario", "sweep-four-versus-four")).play
+    view.set_seat("allies", PERSON)
+    while True:
+        wait_for_my_move(qtbot, view)
+        decision = view.run.person_to_move()
+        if decision.kind == "paw.maneuver":
+            break
+        view.decision.choose_current()
+    view.run.pause()
+    situation = Situation(view.run.game, decision)
+    shown = [view.decision.options.item(r).text() for r in range(view.decision.options.count())]
+    ends = [situation.option_end(o) for o in decision.options]
+    assert sum("ends at" in e for e in ends) > 1
+    assert all(text.endswith(f"  → {end}") for text, end in zip(shown, ends) if end)
+
+    view = playtest(studio, ("aw.scenario", "red-eagles")).play
+    view.set_seat("vvs", PERSON)
+    decision = view.run.person_to_move()
+    assert decision is not None and decision.kind == "aw.card"
+    card = next(o["card"] for o in decision.options if o.get("card"))
+    record = view.run.game.content.get("aw.campaign_card", card)
+    item = next(view.decision.options.item(r) for r in range(view.decision.options.count())
+                if decision.options[view.decision.options.item(r).data(Qt.ItemDataRole.UserRole)].get("card") == card)
+    assert record.text in item.text() and record.text in item.toolTip()
 
 
 def test_a_person_sees_the_enemys_face_down_counters_as_their_player_would(studio, qtbot):
@@ -379,15 +478,12 @@ def test_a_replay_reopened_after_an_edit_shows_the_first_difference(studio, qtbo
     assert line(data["events"][expected])[:30] in play.why.toPlainText()
 
 
-def test_an_unreadable_replay_is_named_with_its_line(studio, tmp_path):
+def test_an_unreadable_replay_is_named_with_its_line(studio, tmp_path, monkeypatch):
     bad = tmp_path / "bad.json"
     bad.write_text('{"replay": "sortie.replay/1",\n "seed": }\n')
     asked = []
-    studio.ask = lambda title, text, *a, **k: asked.append(text)
-    try:
-        assert open_replay(studio, bad) is None
-    finally:
-        del studio.ask
+    monkeypatch.setattr(studio, "ask", lambda title, text, *a, **k: asked.append(text))  # then the fixture's again
+    assert open_replay(studio, bad) is None
     assert asked and f"{bad}:2:" in asked[0]
 
 
@@ -425,6 +521,12 @@ def test_f5_plays_the_record_on_show_and_closing_the_editor_closes_its_playtests
     action.trigger()
     [playtest] = window.findChildren(PlaytestWindow)
     assert playtest.isVisible() and playtest.play.run.game is not None
+    for _ in range(5):
+        playtest.play.step()
+    played = list(playtest.play.events)
+    action.trigger()  # F5 again: the same window, its game as it was (found playtesting: a second, fresh one)
+    assert window.findChildren(PlaytestWindow) == [playtest] and list(playtest.play.events) == played
+    assert "already open" in window.statusBar().currentMessage()
     playtest.play.to_the_end()
     window.close()
     qtbot.waitUntil(lambda: not window.findChildren(PlaytestWindow))
@@ -533,3 +635,101 @@ def test_a_person_flies_an_air_wars_move_by_the_route_in_the_via_field(studio, q
     view.decision.choose_current()
     flight = [e for e in view.run.game.log if e["type"] == "aw.flight"][-1]
     assert flight["to"] == option["at"] and flight["path"] == route
+
+
+def test_closing_a_game_the_person_played_offers_to_save_it(qtbot, sandbox):
+    """Found playtesting: closing the window (or the editor) mid-game dropped the person's moves
+    without a word; bots alone replay from the seed, so only a person's moves are asked about."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from engine.content.loader import BUNDLED_CONTENT
+    from studio.main_window import MainWindow
+
+    b = QMessageBox.StandardButton
+    answers, asked = [], []
+    editor = MainWindow([BUNDLED_CONTENT / "hex-minis"], remember=False)
+    editor.ask = lambda title, text, *a, **k: (asked.append(text), answers.pop(0) if answers else b.Discard)[1]
+    editor.show()
+    window = open_playtest(editor, editor.open_record(*SCENARIO))
+    view = window.play
+    window.close()  # bots only: nothing to lose, nothing asked
+    assert not window.isVisible() and not asked
+
+    window = open_playtest(editor, editor.open_record(*SCENARIO))
+    view = window.play
+    view.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    view.decision.choose_current()
+    played = list(view.run.game.decisions)
+    answers[:] = [b.Cancel]
+    window.close()
+    assert window.isVisible() and "You played 1 move(s)" in asked[-1] and view.run.game.decisions == played
+    answers[:] = [b.Cancel]
+    editor.close()  # the editor asks for its playtests before it goes
+    assert editor.isVisible() and window.isVisible() and len(asked) == 2
+
+    path = sandbox / "mine.replay.json"
+    view.ask_path = lambda: path
+    answers[:] = [b.Save]
+    window.close()
+    assert not window.isVisible() and json.loads(path.read_text())["decisions"] == \
+        [{"side": d["side"], "action": d["action"]} for d in played]
+
+    window = open_playtest(editor, editor.open_record(*SCENARIO))
+    window.play.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, window.play)
+    window.play.run.pause()
+    window.play.decision.choose_current()
+    answers[:] = [b.Discard]  # the playtest's question; the editor has no edits to ask about
+    editor.close()
+    assert not editor.isVisible() and "You played 1 move(s)" in asked[-1]
+    qtbot.waitUntil(lambda: not editor.findChildren(PlaytestWindow))
+
+
+def test_a_scenario_that_cannot_start_says_where_it_is_wrong(studio):
+    """Found playtesting: a scenario naming a board that is not in the pack said "The game stopped:
+    ValueError ..." with no file, line or field; it now says it cannot start and lists the
+    validator's errors on the scenario, as the Issues dock gives them."""
+    rec = edit(studio, SCENARIO, ("board",), "dogfightx")
+    window = playtest(studio)
+    view = window.play
+    assert view.run.game is None
+    said = view.news.text.text()
+    assert "The game cannot start" in said and "stopped" not in said
+    assert f"{rec.file}:" in said and "dogfightx" in said and "(at board)" in said
+    assert not view.step_action.isEnabled() and not view.run_action.isEnabled()
+
+
+def test_a_side_is_played_with_the_keys_alone(studio, qtbot):
+    """Found playtesting: when the person's move came, the keyboard focus stayed where it was (the
+    seat's box), so keys alone could not reach the options without a tour of the window."""
+    from PySide6.QtWidgets import QApplication
+
+    window = playtest(studio)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    view = window.play
+    combo = view.findChild(QComboBox, "seat:usa")
+    combo.setFocus()
+    combo.setCurrentIndex(combo.findData(PERSON))
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    decision = view.run.person_to_move()
+    assert QApplication.focusWidget() is view.decision.options
+    count = len(view.run.game.decisions)
+    qtbot.keyClick(view.decision.options, Qt.Key.Key_Down)
+    qtbot.keyClick(view.decision.options, Qt.Key.Key_Return)
+    assert view.run.game.decisions[count]["action"] == decision.options[1]
+
+
+def test_taking_a_seat_gives_the_options_room(studio, qtbot):
+    """Found playtesting: the panel of the person's move came up squeezed over the log, its list
+    three rows high under a three-line prompt."""
+    window = playtest(studio)
+    qtbot.waitExposed(window)
+    view = window.play
+    view.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, view)
+    rows = view.decision.options.height() // view.decision.options.sizeHintForRow(0)
+    assert rows >= 8 and view.log.height() > 150 and view.why.height() > 150
