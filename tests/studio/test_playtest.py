@@ -128,6 +128,20 @@ def wait_for_my_move(qtbot, view):
     qtbot.waitUntil(lambda: view.board.animation.state() == view.board.animation.State.Stopped)
 
 
+def first_maneuver(qtbot, view):
+    """The allies' first Pocket Air War maneuver, the person having taken the first option before
+    it, with the game paused there."""
+    view.set_seat("allies", PERSON)
+    while True:
+        wait_for_my_move(qtbot, view)
+        decision = view.run.person_to_move()
+        if decision.kind == "paw.maneuver":
+            break
+        view.decision.choose_current()
+    view.run.pause()
+    return decision
+
+
 def test_a_person_plays_a_side_on_the_board_and_in_the_panel(studio, qtbot):
     window = playtest(studio)
     view = window.play
@@ -261,14 +275,7 @@ def test_undo_my_move_takes_back_the_last_answer_and_asks_it_again(studio, qtbot
 def test_a_person_flies_a_maneuver_by_clicking_where_it_ends(studio, qtbot):
     window = playtest(studio, ("paw.scenario", "sweep-four-versus-four"))
     view = window.play
-    view.set_seat("allies", PERSON)
-    while True:
-        wait_for_my_move(qtbot, view)
-        decision = view.run.person_to_move()
-        if decision.kind == "paw.maneuver":
-            break
-        view.decision.choose_current()
-    view.run.pause()
+    decision = first_maneuver(qtbot, view)
     qtbot.waitUntil(lambda: view.board.animation.state() == view.board.animation.State.Stopped)
     ends = [p for p in view.places if p.kind == "pos"]
     assert len(ends) == len(decision.options)
@@ -363,14 +370,7 @@ def test_the_persons_list_says_what_the_terminal_says_of_each_option(studio, qtb
     """Found playtesting: the window's list gave a Pocket Air War maneuver no word of where it ends
     (nor that it leaves the mat or crashes) and a campaign card no text, which the prompt gives."""
     view = playtest(studio, ("paw.scenario", "sweep-four-versus-four")).play
-    view.set_seat("allies", PERSON)
-    while True:
-        wait_for_my_move(qtbot, view)
-        decision = view.run.person_to_move()
-        if decision.kind == "paw.maneuver":
-            break
-        view.decision.choose_current()
-    view.run.pause()
+    decision = first_maneuver(qtbot, view)
     situation = Situation(view.run.game, decision)
     shown = [view.decision.options.item(r).text() for r in range(view.decision.options.count())]
     ends = [situation.option_end(o) for o in decision.options]
