@@ -19,6 +19,7 @@ from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect
 from engine.drawkit import arrow, piece_poses
 
 from .explain import Shot
+from .trails import Trail, trail_items
 
 HIT, MISS, OFFER, SELECT = "#d32f2f", "#546e7a", "#2e7d32", "#f9a825"
 PLACE_KEY = "place:"  # keys of offered places: "place:<option index>"
@@ -183,12 +184,14 @@ class BoardPainter:
     def frame(self, view: BoardView, poses: dict[str, Pose] | None = None,
               shots: Sequence[Shot] = (), places: Sequence[Place] = (),
               selected: str | None = None, chosen: int | None = None,
-              hidden: frozenset[str] = frozenset()) -> Drawing:
+              hidden: frozenset[str] = frozenset(), trail: Trail | None = None) -> Drawing:
         """The board with `view`'s units at `poses` (default: where they stand); those in `hidden`
-        face down, as the person at the keyboard sees them."""
+        face down, as the person at the keyboard sees them; a `trail` (a route) under the counters."""
         poses = self.poses(view) if poses is None else poses
         items: list[Item] = list(self.base.items)
         items += self._cells(places)
+        if trail is not None:
+            items += trail_items(trail, self.cell_point, self.cell_mm)
         r = self.cell_mm * 0.55
         for uid, (x, y, turn) in poses.items():
             unit = view.units[uid]
