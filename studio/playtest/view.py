@@ -424,7 +424,7 @@ class PlaytestView(QWidget):
             trail = option_trail(self.run.game, decision, self.decision.routed(decision.options[self.chosen]))
             if trail is not None:
                 return trail
-        return flight_trail(self.log.model.shown(index), self.setup) if self.setup is not None else None
+        return flight_trail(self.log.model.shown_events(), index, self.setup) if self.setup is not None else None
 
     def _refresh_board(self) -> None:
         view = self.board.view

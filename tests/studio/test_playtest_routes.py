@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from engine.draw import Polygon
+from engine.draw import Ellipse, Polygon
 from engine.rulesets.aw.rules.flying import default_route
 from studio.playtest.run import PERSON
 from studio.playtest.trails import HALO, REFUSED, ROUTE
@@ -109,5 +109,15 @@ def test_a_replayed_flight_is_drawn_in_its_sides_colour_and_other_events_draw_no
         assert line.style.stroke == setup.layout.side_colour(setup.scenario, setup.content, side)
         colours.add(line.style.stroke)
     assert len(flights) == 2 and len(colours) == 2
+    events = view.events
+    met = next(i for i, e in enumerate(events) if e["type"] == "aw.reveal" and "contact" in e["why"])
+    flight = next(i for i in range(met, len(events)) if events[i]["type"] == "aw.flight")
+    asked = max(i for i in range(met) if events[i]["type"] == "decision")
+    contacts = [e["at"] for e in events[asked:flight] if e["type"] == "aw.reveal"]
+    assert set(contacts) <= set(events[flight]["path"])
+    view.set_cursor(flight)
+    base = len(view.painter.base.items)
+    rings = [(i.cx, i.cy) for i in view.board.drawing.items[base:] if isinstance(i, Ellipse) and i.style.dash]
+    assert rings == list(points(view, contacts))  # where contact revealed the stack, on the way
     view.set_cursor(0)
     assert drawn(view) == []
