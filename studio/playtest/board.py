@@ -1,9 +1,10 @@
 """The playtest board: frames from `frames.BoardPainter` on the studio renderer, animated.
 
 Moves glide along the paths their events give; fire and dice of the latest
-events sit on top. Clicking a counter, a cell or an offered place says so
-(`clicked`); dragging a counter and letting go says where (`dropped`) — the view
-turns both into actions for the engine to accept or refuse.
+events sit on top, a route (`trails`) under the counters. Clicking a counter, a
+cell or an offered place says so (`clicked`), through any mark drawn over it;
+dragging a counter and letting go says where (`dropped`) — the view turns both
+into actions for the engine to accept or refuse.
 """
 
 from __future__ import annotations
@@ -141,10 +142,11 @@ class PlaytestBoard(DrawingView):
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
         if event.button() != Qt.MouseButton.LeftButton:
             return super().mousePressEvent(event)
-        hit = self.itemAt(event.position().toPoint())
-        key = key_at(hit)
-        if not key:
+        # the topmost keyed item: marks drawn over cells (a route, a shot) do not catch their clicks
+        hit = next((item for item in self.items(event.position().toPoint()) if key_at(item)), None)
+        if hit is None:
             return super().mousePressEvent(event)
+        key = key_at(hit)
         item = self._item_of(hit, key)
         self._drag = (key, item, QPointF(item.pos()), event.position(), item.zValue())
         event.accept()

@@ -19,6 +19,7 @@ from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect
 from engine.drawkit import arrow, piece_poses
 
 from .explain import Shot
+from .trails import Trail, trail_items
 
 HIT, MISS, OFFER, SELECT = "#d32f2f", "#546e7a", "#2e7d32", "#f9a825"
 PLACE_KEY = "place:"  # keys of offered places: "place:<option index>"
@@ -183,12 +184,15 @@ class BoardPainter:
     def frame(self, view: BoardView, poses: dict[str, Pose] | None = None,
               shots: Sequence[Shot] = (), places: Sequence[Place] = (),
               selected: str | None = None, chosen: int | None = None,
-              hidden: frozenset[str] = frozenset()) -> Drawing:
+              hidden: frozenset[str] = frozenset(), trail: Trail | None = None) -> Drawing:
         """The board with `view`'s units at `poses` (default: where they stand); those in `hidden`
-        face down, as the person at the keyboard sees them."""
+        face down, as the person at the keyboard sees them; a `trail` (a route) under the counters,
+        the places it marks over them."""
         poses = self.poses(view) if poses is None else poses
         items: list[Item] = list(self.base.items)
         items += self._cells(places)
+        under, over = trail_items(trail, self.cell_point, self.cell_mm) if trail is not None else ([], [])
+        items += under
         r = self.cell_mm * 0.55
         for uid, (x, y, turn) in poses.items():
             unit = view.units[uid]
@@ -199,6 +203,7 @@ class BoardPainter:
                                      style=Style(OFFER, width=r * 0.1, dash=(r * 0.25, r * 0.15))))
             counter = self.face_down(unit) if uid in hidden else self.counter(unit)
             items.append(Group(counter.items, dx=x, dy=y, rotate=turn, key=uid))
+        items += over
         items += self._ghosts(places, chosen)
         items += self._fire(shots, poses)
         return Drawing(self.base.width, self.base.height, tuple(items), title=self.base.title,

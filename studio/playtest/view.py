@@ -48,6 +48,7 @@ from .panels import DecisionPanel, EventLog
 from .replay import Check, replay_data, write_replay
 from .run import PERSON, GameRun
 from .source import Setup, SetupError
+from .trails import Trail, flight_trail, option_trail
 
 MAX_GLIDE_MS = 600
 STEP_GLIDE_MS = 300
@@ -188,6 +189,7 @@ class PlaytestView(QWidget):
         self.decision = DecisionPanel()
         self.decision.chosen.connect(self.submit)
         self.decision.highlighted.connect(self._highlight)
+        self.decision.via.textChanged.connect(lambda _text: self._refresh_board())  # the route drawn follows
         self.decision_box = QGroupBox("Your move")
         box = QVBoxLayout(self.decision_box)
         box.addWidget(self.decision)
@@ -412,7 +414,17 @@ class PlaytestView(QWidget):
         if decision is not None:
             focus = deciding_unit(decision) or focus
         return {"shots": shots, "places": self.places, "selected": focus, "chosen": self.chosen,
-                "hidden": self._hidden(index)}
+                "hidden": self._hidden(index), "trail": self._trail(index, decision)}
+
+    def _trail(self, index: int, decision) -> Trail | None:
+        """The route of the option highlighted in the person's list (along the Via squares when they
+        gave some), else the path of the flight the cursor is on."""
+        if decision is not None and decision is self.decision.decision and self.chosen is not None \
+                and 0 <= self.chosen < len(decision.options):
+            trail = option_trail(self.run.game, decision, self.decision.routed(decision.options[self.chosen]))
+            if trail is not None:
+                return trail
+        return flight_trail(self.log.model.shown_events(), index, self.setup) if self.setup is not None else None
 
     def _refresh_board(self) -> None:
         view = self.board.view

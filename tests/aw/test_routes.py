@@ -73,6 +73,34 @@ def test_an_illegal_route_is_refused_with_the_step_that_is_wrong(route, reason):
     assert decision.match({"type": "move", "at": "G4", "route": ["G4"]})["route"] == ["G4"]  # in, and stop
 
 
+@pytest.mark.parametrize("route, drawn", [
+    (None, None),  # the engine's route
+    (["G6", "G7", "H7", "H6"], ["G5", "G6", "G7", "H7", "H6"]),
+    (["G6", "H6"], ["G5", "G6", "H6"]),
+    (["H6"], ["G5", "H6"]),  # the diagonal step refused is drawn: that is where it goes wrong
+    (["G6", "Z99", "H6"], ["G5", "G6"]),
+    (["G6", "H6", "H5", "H6", "H7"], ["G5", "G6", "H6", "H5", "H6", "H7"]),  # one step past the speed
+    (["G4", "H4", "H5", "H6"], ["G5", "G4", "H4"]),
+    (["G6", "G7", "H7"], ["G5", "G6", "G7", "H7"]),
+])
+def test_a_board_is_told_the_squares_a_route_passes_and_how_far_a_refused_one_goes(route, drawn):
+    """What the studio draws under the highlighted destination: from the stack's square along the
+    person's route as far as the step refused, or along the engine's route."""
+    game, st = board()
+    put(st, "pe-2.1", "G5", airborne=True)
+    put(st, "me109.1", "G4", airborne=True)
+    _, decision = _fly_to(game, st, "vvs", "pe-2.1")
+    option = {"type": "move", "at": "H6"} | ({"route": route} if route is not None else {})
+    squares, problem = ENGINE.option_route(game, decision, option)
+    if route is None:
+        assert squares == ["G5", *flying.default_route(decision, "H6")] and not problem
+        assert ENGINE.option_route(game, decision, {"type": "cancel"}) is None
+        return
+    assert squares == drawn
+    refused = decision.explain(option)
+    assert problem == refused and bool(problem) == (decision.accept(option) is None)
+
+
 def test_a_route_is_checked_after_the_move_it_belongs_to():
     game, st = board()  # VVS command level 2
     put(st, "pe-2.1", "G5", airborne=True)

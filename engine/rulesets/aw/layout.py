@@ -253,6 +253,10 @@ class AwLayout:
             return Drawing(COUNTER, COUNTER, tuple(ground_counter(ground, content, keyed=False)))
         return None
 
+    def side_colour(self, scenario: Scenario, content: Any, side: str) -> str:
+        """The colour of `side`'s counters: a playtest draws the route its stacks fly in it."""
+        return side_colours(content, side)[0]
+
     def face_down(self, scenario: Scenario, content: Any, side: str) -> Drawing:
         """A counter of `side` as its enemy sees it face down (22.0): the side's colour, no unit."""
         return self._unknown(content, side, None, random=False)

@@ -41,6 +41,13 @@ class AirWarsEngine:
         route = default_route(decision, option["at"])
         return f"via {' '.join(route[:-1])}" if len(route) > 1 else ""
 
+    def option_route(self, game, decision, option: dict) -> tuple[list[str], str] | None:
+        """For a board: the squares a move or landing passes from the stack's square (the option's
+        route when a person gave one, else the engine's) and why that route is refused ('' if not)."""
+        if not isinstance(decision, FlyToDecision) or option.get("type") not in ("move", "land"):
+            return None
+        return decision.route_of(option)
+
     def sides(self, scenario) -> list[str]:
         return [scenario.intruder, scenario.interceptor]
 

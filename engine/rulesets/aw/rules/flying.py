@@ -372,20 +372,35 @@ class Destinations(_Offers):
     def routed(self, action: dict) -> tuple[dict | None, str]:
         """A move or landing along the route the action gives (17.0): the offered option with the
         route in it (its labels as the map spells them), or None and why not."""
+        offer, squares, problem = self._along(action)
+        if problem:
+            return None, problem
+        route = [self.st.static.labels[s] for s in squares]
+        via = f" via {' '.join(route[:-1])}" if len(route) > 1 else ""
+        return {**offer, "route": route, "label": offer["label"] + via}, ""
+
+    def route_of(self, action: dict) -> tuple[list[str], str]:
+        """The squares a move or landing passes from the stack's square, for a board to draw: along
+        the action's route (as far as the step refused, and why, when the rules refuse it), else
+        the engine's (17.0)."""
+        labels = self.st.static.labels
+        if "route" not in action:
+            return [labels[self.start], *default_route(self, action["at"])], ""
+        _offer, squares, problem = self._along(action)
+        return [labels[self.start], *(labels[s] for s in squares)], problem
+
+    def _along(self, action: dict) -> tuple[dict | None, list[int], str]:
+        """The option an action with a route picks, the squares the route enters, and why the rules
+        refuse it ('' if they do not)."""
         rest = {k: v for k, v in action.items() if k != "route"}
         offer = _Offers.accept(self, rest)
         if offer is None:
-            return None, _why_not_fly_to(self, rest)
+            return None, [], _why_not_fly_to(self, rest)
         if offer["type"] not in ("move", "land"):
-            return None, f"only a move or a landing follows a route, not '{offer['type']}'"
-        labels = self.st.static.labels
+            return None, [], f"only a move or a landing follows a route, not '{offer['type']}'"
         squares, problem = check_route(self.st, self.side, self.start, _speed(self.group),
                                        self.st.static.index[offer["at"]], action["route"])
-        if problem:
-            return None, problem
-        route = [labels[s] for s in squares]
-        via = f" via {' '.join(route[:-1])}" if len(route) > 1 else ""
-        return {**offer, "route": route, "label": offer["label"] + via}, ""
+        return offer, squares, problem
 
     def explain(self, action: dict) -> str:
         return self.routed(action)[1] if "route" in action else _why_not_fly_to(self, action)

@@ -199,25 +199,27 @@ def _box(static, start: int, dest: int) -> tuple[frozenset[int], list[int]]:
 def check_route(st: State, side: str, start: int, speed: int, dest: int, route: object) -> tuple[list[int], str]:
     """A route a player chose (the labels of the squares entered, in order) as squares, or why the
     rules refuse it: each step through a grid side (17.0), no more steps than the speed, none out of
-    a square with enemy air units in the air (17.1), ending at `dest`. The engine never trusts it."""
+    a square with enemy air units in the air (17.1), ending at `dest`. The engine never trusts it.
+    A refused route comes with the squares it enters as far as the step refused (that step's square
+    too, when it is one), so a board can show where it goes wrong."""
     static = st.static
     if not isinstance(route, list) or not all(isinstance(s, str) for s in route):
         return [], f"a route is a list of the squares entered, in order, like ['B4', 'B5']; got {route!r}"
-    if len(route) > speed:
-        return [], f"the route enters {len(route)} squares; the speed is {speed} (17.0)"
     squares, here, stopped = [], start, stops(st, side)
     for step, label in enumerate(route, 1):
         square = static.index.get(label.strip().upper())
         if square is None:
-            return [], f"step {step} of the route: '{label}' is not a square of the map"
-        if step > 1 and here in stopped:
-            return [], (f"step {step} of the route: enemy air units in the air over {static.label(here)} "
-                        f"stop the move there; it cannot go on to {static.label(square)} (17.1)")
-        if square not in static.neighbors[here]:
-            return [], (f"step {step} of the route: {static.label(square)} does not share a grid side with "
-                        f"{static.label(here)} (17.0: through grid sides, not diagonally)")
+            return squares, f"step {step} of the route: '{label}' is not a square of the map"
         squares.append(square)
+        if step > speed:
+            return squares, f"the route enters {len(route)} squares; the speed is {speed} (17.0)"
+        if step > 1 and here in stopped:
+            return squares, (f"step {step} of the route: enemy air units in the air over {static.label(here)} "
+                             f"stop the move there; it cannot go on to {static.label(square)} (17.1)")
+        if square not in static.neighbors[here]:
+            return squares, (f"step {step} of the route: {static.label(square)} does not share a grid side with "
+                             f"{static.label(here)} (17.0: through grid sides, not diagonally)")
         here = square
     if here != dest:
-        return [], f"the route ends at {static.label(here)}, not at {static.label(dest)}"
+        return squares, f"the route ends at {static.label(here)}, not at {static.label(dest)}"
     return squares, ""
