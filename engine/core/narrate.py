@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 REASON_KEYS = ("why", "reason", "for", "cause")
-QUIET = {"seq", "type"}
+QUIET = {"seq", "type", "hidden"}  # hidden: a mark for `sight` (a private draw), not news
 LINE_LIMIT = 160
 
 
@@ -97,9 +97,10 @@ def line(event: dict, limit: int | None = LINE_LIMIT) -> str:
     elif kind == "decision.pending":
         text = f"{event.get('side')} to decide: {event.get('prompt', '')}"
     elif kind == "unit.placed":
-        where = _where(event, "at", "pos") or f"box {event.get('box')}"
+        where = _where(event, "at", "pos")
+        where = f"at {where}" if where else f"in the {event.get('box')} box"
         what = ", ".join(str(v) for v in (event.get("unit_type"), event.get("side")) if v)  # a target has no side
-        text = f"{event['unit']}{f' ({what})' if what else ''} placed at {where}"
+        text = f"{event['unit']}{f' ({what})' if what else ''} placed {where}"
     elif kind == "unit.moved":
         text = f"{event['unit']} moved to {_where(event, 'to', 'pos')}"
         if event.get("reason"):

@@ -45,3 +45,11 @@ def test_the_terminal_says_the_modifiers_that_made_a_rolls_total():
               "roll": 16, "modifiers": {"size": -1}, "total": 15, "threshold": 15, "hit": True}
     assert "roll 16, modifiers -1 size, total 15, threshold 15, hit yes" in line(attack, limit=None)  # was no -1
     assert "modifiers" not in line(attack)  # the studio's why pane lists them
+
+
+def test_a_unit_set_aside_is_placed_in_its_box_and_a_private_draw_is_not_called_hidden():
+    boxed = {"seq": 3, "type": "unit.placed", "unit": "me109.3", "unit_type": "me109", "side": "luftwaffe",
+             "box": "reinforcements"}
+    assert line(boxed) == "me109.3 (me109, luftwaffe) placed in the reinforcements box"  # was "placed at box ..."
+    picked = {"seq": 9, "type": "aw.cards_picked", "side": "luftwaffe", "cards": 3, "hidden": True}
+    assert line(picked) == "aw.cards_picked: side luftwaffe, cards 3"  # was "..., hidden yes": sight's mark
