@@ -435,12 +435,15 @@ class PlaytestView(QWidget):
         return self.run.hidden_at[index] or NOTHING
 
     def _why(self, index: int) -> None:
-        text = read(self.log.model.shown_events(), index).html()
+        game = self.run.game if self.mode == "live" and self.run is not None else \
+            self.check.game if self.check is not None and self.check.difference is None else None
+        text = read(self.log.model.shown_events(), index, _outcome(game, index)).html()
         if self.mode == "replay" and self.check is not None and index == self.check.difference:
             now = self.check.game.log if self.check.game is not None else []
             text = ("<p style='color:#b3261e'><b>This is where the game now differs.</b></p><p><b>Saved:</b></p>"
                     + text + "<hr><p><b>Now:</b></p>"
-                    + (read(list(now), index).html() if index < len(now) else "<p>the game stops here</p>"))
+                    + (read(list(now), index, _outcome(self.check.game, index)).html() if index < len(now)
+                       else "<p>the game stops here</p>"))
         self.why.setHtml(text)
 
     def _boxes(self, view: BoardView) -> None:
@@ -670,3 +673,8 @@ class PlaytestView(QWidget):
         pending = game.pending
         who = "you" if self.seats.get(pending.side) == PERSON else f"the {pending.side} bot"
         return f"{len(game.log)} events; {pending.side} to decide ({who}): {pending.prompt}"
+
+
+def _outcome(game, index: int):
+    """The outcome of `game` when event `index` is its end (the details of why live there)."""
+    return game.outcome if game is not None and game.over and index == len(game.log) - 1 else None

@@ -733,3 +733,23 @@ def test_taking_a_seat_gives_the_options_room(studio, qtbot):
     wait_for_my_move(qtbot, view)
     rows = view.decision.options.height() // view.decision.options.sizeHintForRow(0)
     assert rows >= 8 and view.log.height() > 150 and view.why.height() > 150
+
+
+def test_the_end_of_the_game_says_who_won_and_why(studio, qtbot, tmp_path):
+    """Found playtesting: the game's end in the log said only which decision came before it, not
+    the result and its reasons that `sortie play` prints at the end."""
+    window = playtest(studio)
+    view = window.play
+    to_the_end(qtbot, view)
+    outcome = view.run.game.outcome
+    assert outcome.details["why"] and outcome.details["ended"]
+    view.set_cursor(len(view.events) - 1)
+    why = view.why.toPlainText()
+    assert f"{outcome.result} (winner: {outcome.winner or 'none'}) — {outcome.details['why']}" in why
+    assert f"ended: {outcome.details['ended']}" in why
+    view.set_cursor(len(view.events) - 2)  # only the end says it
+    assert f"ended: {outcome.details['ended']}" not in view.why.toPlainText()
+
+    again = open_replay(studio, save_replay(qtbot, view, tmp_path / "end.replay.json"))
+    again.play.set_cursor(len(again.play.events) - 1)
+    assert outcome.details["why"] in again.play.why.toPlainText()
