@@ -43,6 +43,7 @@ from engine.core.view import BoardView, view_at
 from .board import PlaytestBoard
 from .explain import read, shot
 from . import picking
+from .folders import remember_replay_folder, replay_folder
 from .frames import BoardPainter, Place, deciding_unit, offered
 from .panels import DecisionPanel, EventLog
 from .replay import Check, replay_data, write_replay
@@ -597,7 +598,8 @@ class PlaytestView(QWidget):
 
     def ask_path(self) -> Path | None:
         """Where to save a replay (tests replace it)."""
-        name, _ = QFileDialog.getSaveFileName(self, "Save replay", f"{self.setup.scenario.id}-{self.seed.value()}.replay.json",
+        default = replay_folder() / f"{self.setup.scenario.id}-seed-{self.seed.value()}.replay.json"
+        name, _ = QFileDialog.getSaveFileName(self, "Save replay", str(default),
                                               "Sortie replays (*.replay.json *.json)")
         return Path(name) if name else None
 
@@ -608,6 +610,7 @@ class PlaytestView(QWidget):
         if path is None:
             return None
         write_replay(path, replay_data(self.run.game, self.setup.source, self.seats))
+        remember_replay_folder(path)
         self._kept = len(self.run.answered())
         self.status.setText(f"Saved the replay to {path}")
         return path

@@ -3,6 +3,7 @@ a side played through the widgets, balance batches in the background, and replay
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPointF, Qt, QTimer
@@ -26,8 +27,9 @@ ZERO = ("hm.fighter", "a6m5-zero-navy")
 
 
 @pytest.fixture
-def studio(bundled_window):
-    """The bundled studio; afterwards its playtests are closed and every edit undone."""
+def studio(bundled_window, sandbox):
+    """The bundled studio, its settings (the replay folder) in the test's folder; afterwards its
+    playtests are closed and every edit undone."""
     yield bundled_window
     for window in bundled_window.findChildren(PlaytestWindow):
         window.close()
@@ -753,3 +755,46 @@ def test_the_end_of_the_game_says_who_won_and_why(studio, qtbot, tmp_path):
     again = open_replay(studio, save_replay(qtbot, view, tmp_path / "end.replay.json"))
     again.play.set_cursor(len(again.play.events) - 1)
     assert outcome.details["why"] in again.play.why.toPlainText()
+
+
+def test_save_replay_starts_in_the_last_replays_folder_with_a_name(studio, qtbot, tmp_path, monkeypatch):
+    """Found playtesting: Save replay… opened in the folder the studio was started from, with a name
+    of the scenario and seed but no folder; it now starts where the last replay was saved or opened
+    (remembered across sessions), else in the documents or home folder."""
+    from PySide6.QtWidgets import QFileDialog
+
+    import studio.playtest as playtest_menu
+    from studio.playtest.folders import replay_folder
+
+    asked = []
+    answers = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda _w, _t, start, _f: (asked.append(start), (answers.pop(0), ""))[1]))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda _w, _t, start, _f: (asked.append(start), ("", ""))[1]))
+    window = playtest(studio)
+    view = window.play
+    view.seed.setValue(7)
+    view.restart()
+    answers[:] = [""]
+    assert view.save_replay() is None  # cancelled
+    first = Path(asked[-1])
+    assert first.name == "zekes-in-the-slot-seed-7.replay.json" and first.parent.is_dir()
+    assert first.parent.resolve() != Path.cwd().resolve() or first.parent == Path.home()
+
+    (tmp_path / "replays").mkdir()
+    answers[:] = [str(tmp_path / "replays" / "mine.replay.json")]
+    assert view.save_replay() is not None
+    answers[:] = [""]
+    view.save_replay()
+    assert Path(asked[-1]) == tmp_path / "replays" / "zekes-in-the-slot-seed-7.replay.json"
+    playtest_menu._ask_replay(studio)
+    assert Path(asked[-1]) == tmp_path / "replays"
+
+    (tmp_path / "elsewhere").mkdir()
+    moved = (tmp_path / "replays" / "mine.replay.json").rename(tmp_path / "elsewhere" / "mine.replay.json")
+    open_replay(studio, moved)  # opening one remembers its folder too
+    assert replay_folder() == tmp_path / "elsewhere"
+    (tmp_path / "elsewhere" / "mine.replay.json").unlink()
+    (tmp_path / "elsewhere").rmdir()  # a folder gone: back to documents or home
+    assert replay_folder() == first.parent
