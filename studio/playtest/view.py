@@ -86,9 +86,12 @@ class Banner(QFrame):
 class PlaytestView(QWidget):
     cursorMoved = Signal(int)
 
-    def __init__(self, make_setup: Callable[[], Setup], parent=None) -> None:
+    def __init__(self, make_setup: Callable[[], Setup], may_discard: Callable[[str, str], bool] | None = None,
+                 parent=None) -> None:
+        """`may_discard(title, doing)`: whether the person's unsaved moves may go (the window asks)."""
         super().__init__(parent)
         self.make_setup = make_setup
+        self.may_discard = may_discard or (lambda _title, _doing: True)
         self.setup: Setup | None = None
         self.run: GameRun | None = None
         self.mode = "live"  # or "replay": the saved events of a replay
@@ -268,7 +271,10 @@ class PlaytestView(QWidget):
         return self.run.start(setup, seed)
 
     def restart(self, new_seed: bool = False) -> bool:
-        """Start again with the data as the editor holds it now (unsaved edits included)."""
+        """Start again with the data as the editor holds it now (unsaved edits included), once the
+        person's unsaved moves, if any, are saved or let go."""
+        if not self.may_discard("Start a new game" if new_seed else "Restart the playtest", "starting again"):
+            return False
         seed = random.randrange(1, 1_000_000) if new_seed else self.seed.value()
         try:
             setup = self.make_setup()

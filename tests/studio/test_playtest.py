@@ -798,3 +798,46 @@ def test_save_replay_starts_in_the_last_replays_folder_with_a_name(studio, qtbot
     (tmp_path / "elsewhere" / "mine.replay.json").unlink()
     (tmp_path / "elsewhere").rmdir()  # a folder gone: back to documents or home
     assert replay_folder() == first.parent
+
+
+def test_restart_and_new_seed_ask_before_dropping_the_persons_moves(studio, qtbot, monkeypatch, tmp_path):
+    """Found playtesting: Restart and New seed threw away a game the person had played moves in
+    without a word; they now ask as closing does (Save replay / Discard / Cancel)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    b = QMessageBox.StandardButton
+    answers, asked = [], []
+    monkeypatch.setattr(studio, "ask", lambda title, text, *a: (asked.append((title, text)), answers.pop(0))[1])
+    window = playtest(studio)
+    view = window.play
+    view.restart_action.trigger()  # bots only: nothing asked
+    assert not asked
+
+    view.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    view.decision.choose_current()
+    played = list(view.run.game.decisions)
+    seed = view.seed.value()
+    for action in (view.restart_action, view.new_seed_action):
+        answers[:] = [b.Cancel]
+        action.trigger()
+        assert view.run.game.decisions == played and view.seed.value() == seed
+    assert [t for t, _ in asked] == ["Restart the playtest", "Start a new game"]
+    assert "You played 1 move(s)" in asked[-1][1] and "before starting again" in asked[-1][1]
+
+    view.ask_path = lambda: tmp_path / "kept.replay.json"
+    answers[:] = [b.Save]
+    view.new_seed_action.trigger()
+    saved = json.loads((tmp_path / "kept.replay.json").read_text())
+    assert saved["seed"] == seed and saved["decisions"][-1]["action"] == played[-1]["action"]
+    assert view.seed.value() != seed and view.run.game.decisions != played
+
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    view.decision.choose_current()
+    answers[:] = [b.Discard]
+    view.restart_action.trigger()
+    assert len(asked) == 4 and not view.run.answered()
+    window.close()  # the discarded moves are gone: closing asks nothing
+    assert len(asked) == 4
