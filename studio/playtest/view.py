@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -52,6 +52,8 @@ from .source import Setup, SetupError
 
 MAX_GLIDE_MS = 600
 STEP_GLIDE_MS = 300
+READABLE_PX = 24  # a free mat's ruler step on screen (a counter is about one), where the view frames it
+OPTION_ROWS = 8  # the person's options shown at once, where the window has the room
 
 
 class Banner(QFrame):
@@ -101,6 +103,8 @@ class PlaytestView(QWidget):
         self.cursor = -1
         self._stepped_to = -1  # the last event of the last Step, while its rounds are read one by one
         self.painter: BoardPainter | None = None
+        self._framing = False  # the view frames a free mat's units itself (until Board or the wheel)
+        self._framed: QRectF | None = None  # the board's region as the view last framed it
         self.places: list[Place] = []
         self.chosen: int | None = None
         self.inspected: str | None = None
@@ -139,19 +143,22 @@ class PlaytestView(QWidget):
                               "Play the bots to the end (or to your move) in the background")
         self.stop_action = act("Stop", lambda: self.run and self.run.stop(), sp.SP_MediaStop,
                                "Stop playing to the end")
-        self.undo_action = act("Undo my move", self.take_back, sp.SP_ArrowBack,
-                               "Take back your last answer and what followed it; the question is asked again",
-                               "Ctrl+Z")
+        # the icon alone: the toolbar, and Save replay at its end, fit a 1024-pixel-wide window
+        bar.widgetForAction(self.stop_action).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.undo_action = act("Undo", self.take_back, sp.SP_ArrowBack,
+                               "Undo my move: take back your last answer and what followed it; the question "
+                               "is asked again", "Ctrl+Z")
+        bar.addSeparator()
+        self.save_action = act("Save replay…", self.save_replay, sp.SP_DialogSaveButton,
+                               "Save this game (seed, options, decisions and events) as a replay")
+        bar.addSeparator()
         self.speed = QSlider(Qt.Orientation.Horizontal, minimum=0, maximum=1500, value=400)
         self.speed.setInvertedAppearance(True)
-        self.speed.setFixedWidth(110)
+        self.speed.setFixedWidth(90)
         self.speed.setToolTip("Pace of Run: milliseconds per decision (left is slower)")
         self.speed.valueChanged.connect(self._speed_changed)
         bar.addWidget(QLabel(" pace "))
         bar.addWidget(self.speed)
-        bar.addSeparator()
-        self.save_action = act("Save replay…", self.save_replay, sp.SP_DialogSaveButton,
-                               "Save this game (seed, options, decisions and events) as a replay")
 
         self.seats_row = QHBoxLayout()
         self.seats_row.setContentsMargins(4, 0, 4, 0)
@@ -178,8 +185,8 @@ class PlaytestView(QWidget):
         col.setContentsMargins(0, 0, 0, 0)
         col.addWidget(self.board, 1)
         scrub = QHBoxLayout()
-        for title, slot, tip in (("Board", self.board.zoom_board, "Show the whole board"),
-                                 ("Units", self.board.zoom_to_units, "Frame the units (the wheel zooms)")):
+        for title, slot, tip in (("Board", self.show_board, "Show the whole board"),
+                                 ("Units", self.frame_units, "Frame the units and follow them (the wheel zooms)")):
             button = QPushButton(title)
             button.setToolTip(tip)
             button.clicked.connect(slot)
@@ -329,6 +336,56 @@ class PlaytestView(QWidget):
             self.painter = None
             self.news.say(f"The board cannot be drawn: {html.escape(str(exc))}", "#ffd7d2")
         self.board.set_painter(self.painter)
+        self._framing, self._framed = self.painter is not None and self.painter.free, None
+
+    # ------------------------------------------------------------------ framing a free mat
+    def show_board(self) -> None:
+        self._framing = False
+        self.board.zoom_board()
+
+    def frame_units(self) -> None:
+        self._framing = True
+        self._frame(self._focus(self.board.view, self.cursor) if self.board.view is not None else None, True)
+
+    def _frame(self, focus: str | None, force: bool = False) -> None:
+        """On a free mat (Pocket Air War's 900 mm table) counters fitted whole are a few pixels wide:
+        the view frames the units, no wider than keeps a ruler step READABLE_PX across (then centred
+        on the unit in focus) nor closer than 1.5 times that, and frames them again when they leave the
+        frame or draw together.
+        A zoom with the wheel, or Board, hands the framing to the person."""
+        board, painter, view = self.board, self.painter, self.board.view
+        if not self._framing or painter is None or view is None:
+            return
+        if board.region != self._framed and not force:
+            self._framing = False
+            return
+        poses = painter.poses(view)
+        if not poses:
+            return
+        step = painter.cell_mm
+        xs, ys = [p[0] for p in poses.values()], [p[1] for p in poses.values()]
+        box = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).adjusted(-2 * step, -2 * step,
+                                                                                       2 * step, 2 * step)
+        bars = board.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 4  # zoomed in, they show
+        most = QSizeF(board.viewport().width() - bars, board.viewport().height() - bars) * (step / READABLE_PX)
+        if box.width() > most.width() or box.height() > most.height():
+            centre = QPointF(*poses[focus][:2]) if focus in poses else box.center()
+            target = QRectF(QPointF(), most)
+            target.moveCenter(centre)
+            keep = [centre]
+        else:  # and no closer than a step 1.5 READABLE_PX: a few planes together stay in their setting
+            least = most / 1.5
+            target = QRectF(QPointF(), box.size().expandedTo(least))
+            target.moveCenter(box.center())
+            keep = [QPointF(x, y) for x, y, _turn in poses.values()]
+        region = board.region
+        if force or region is None or region.width() * region.height() > 2 * target.width() * target.height() \
+                or not all(region.adjusted(step, step, -step, -step).contains(p) for p in keep):
+            scene = board.scene().sceneRect()
+            target.moveLeft(max(scene.left(), min(target.left(), scene.right() - target.width())))
+            target.moveTop(max(scene.top(), min(target.top(), scene.bottom() - target.height())))
+            board.region = self._framed = target.intersected(scene)
+            board.fit()
 
     # ------------------------------------------------------------------ following the game
     def _restarted(self) -> None:
@@ -340,8 +397,6 @@ class PlaytestView(QWidget):
         self._update_slider()
         if self.events:
             self.set_cursor(len(self.events) - 1)
-            if self.painter is not None and self.painter.free:
-                self.board.zoom_to_units(margin_cells=4)
         self._update()
 
     def _advanced(self) -> None:
@@ -402,6 +457,7 @@ class PlaytestView(QWidget):
                              self.events[glide_from + 1:index + 1], duration, **overlays)
         else:
             self.board.show_view(view, **overlays)
+        self._frame(overlays["selected"])
         self._boxes(view)
         if self.run is not None and self.run.game is not None:
             self._show_decision(self.run.busy)
@@ -412,14 +468,16 @@ class PlaytestView(QWidget):
         while start > 0 and self.events[start]["type"] != "decision":
             start -= 1
         shots = [s for e in self.events[start:index + 1] if (s := shot(e, view.units)) is not None]
-        event = self.events[index]
+        return {"shots": shots, "places": self.places, "selected": self._focus(view, index), "chosen": self.chosen,
+                "hidden": self._hidden(index)}
+
+    def _focus(self, view: BoardView, index: int) -> str | None:
+        """The unit the board marks: the one deciding the person's move, inspected, or in the event."""
+        event = self.events[index] if 0 <= index < len(self.events) else {}
         focus = self.inspected or next((event[k] for k in ("unit", "plane", "shooter")
                                         if isinstance(event.get(k), str) and event[k] in view.units), None)
         decision = self._person_decision()
-        if decision is not None:
-            focus = deciding_unit(decision) or focus
-        return {"shots": shots, "places": self.places, "selected": focus, "chosen": self.chosen,
-                "hidden": self._hidden(index)}
+        return (deciding_unit(decision) or focus) if decision is not None else focus
 
     def _refresh_board(self) -> None:
         view = self.board.view
@@ -652,9 +710,7 @@ class PlaytestView(QWidget):
         showing = self.mode == "live" and PERSON in self.seats.values()
         if showing and self.decision_box.isHidden():  # room for the options, not what is left over
             self.decision_box.show()
-            total = sum(self.right.sizes())
-            if total:
-                self.right.setSizes([total * 2 // 5, total * 3 // 10, total - total * 2 // 5 - total * 3 // 10])
+            self._share_right()
         self.decision_box.setVisible(showing)
         self.decision_box.setEnabled(decision is not None)
         if new and self.isActiveWindow() and not isinstance(QApplication.focusWidget(), QLineEdit):
@@ -663,6 +719,19 @@ class PlaytestView(QWidget):
         self.decision_box.setTitle(f"Your move — {decision.side}" if decision is not None
                                    else f"Your move — {waiting.side}: at the last event (Step takes you there)" if waiting
                                    else "Waiting for the bots…")
+
+    def _share_right(self) -> None:
+        """The options get two fifths of the column, and in a low window (1024 x 700) what they need for
+        OPTION_ROWS rows, up to three fifths; the log and the why pane share the rest."""
+        total = sum(self.right.sizes())
+        if not total:
+            return
+        options = self.decision.options
+        chrome = self.decision_box.sizeHint().height() - options.sizeHint().height()
+        want = chrome + OPTION_ROWS * (options.fontMetrics().lineSpacing() + 2) + 2 * options.frameWidth()
+        mine = min(max(total * 2 // 5, want), total * 3 // 5)
+        log = (total - mine) // 2
+        self.right.setSizes([mine, log, total - mine - log])
 
     def _status_text(self, busy: bool) -> str:
         if self.mode == "replay":

@@ -841,3 +841,68 @@ def test_restart_and_new_seed_ask_before_dropping_the_persons_moves(studio, qtbo
     assert len(asked) == 4 and not view.run.answered()
     window.close()  # the discarded moves are gone: closing asks nothing
     assert len(asked) == 4
+
+
+def small_playtest(studio, qtbot, kind_id, side):
+    """A playtest in a 1024 x 700 window, a person at `side`, at their move."""
+    window = playtest(studio, kind_id)
+    window.resize(1024, 700)
+    window.show()
+    qtbot.waitExposed(window)
+    assert (window.width(), window.height()) == (1024, 700)
+    view = window.play
+    view.set_seat(side, PERSON)
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    return window, view
+
+
+def test_a_1024_by_700_window_shows_the_toolbar_and_room_for_the_options(studio, qtbot):
+    """Found playtesting at 1024 x 700: Save replay… was behind the toolbar's overflow, and the
+    options list was four rows high."""
+    window, view = small_playtest(studio, qtbot, SCENARIO, "usa")
+    bar = view.toolbar
+    hidden = [a.text() or bar.widgetForAction(a).toolTip() for a in bar.actions()
+              if not a.isSeparator() and not bar.widgetForAction(a).isVisible()]
+    assert not hidden
+    assert all(len(a.toolTip()) > len(a.text()) for a in bar.actions() if a.text())  # tips say more
+    assert view.save_action.isEnabled() and bar.widgetForAction(view.save_action).isVisible()
+    rows = view.decision.options.height() // view.decision.options.sizeHintForRow(0)
+    assert rows >= 7 and view.log.height() > 90 and view.why.height() > 90  # a three-line prompt above
+
+
+def test_pocket_air_war_counters_are_framed_readable_in_a_small_window(studio, qtbot):
+    """Found playtesting at 1024 x 700: Pocket Air War's 900 mm mat fitted whole drew its counters a
+    few pixels wide until Units was pressed. The view frames the units itself, never so wide that a
+    counter is unreadable (then about the plane in focus), until Board shows the whole mat."""
+    from studio.playtest.frames import deciding_unit
+    from studio.playtest.view import READABLE_PX
+
+    window, view = small_playtest(studio, qtbot, ("paw.scenario", "sweep-four-versus-four"), "allies")
+    board, painter = view.board, view.painter
+    for _ in range(10):  # past the questions before the planes are on the mat (who flies them)
+        if deciding_unit(view.run.person_to_move()):
+            break
+        view.decision.choose_current()
+        wait_for_my_move(qtbot, view)
+        view.run.pause()
+    mine = view._focus(board.view, view.cursor)
+    assert mine and mine.startswith("spitfire")
+
+    def px():  # a ruler step on screen
+        return board.transform().m11() * painter.cell_mm
+
+    def shown(unit):
+        x, y, _turn = painter.poses(board.view)[unit]
+        return board.viewport().rect().contains(board.mapFromScene(QPointF(x, y)))
+
+    assert px() >= READABLE_PX - 0.5 and shown(mine)
+    view.show_board()  # the whole mat: the framing is the person's now
+    whole = px()
+    assert whole < READABLE_PX / 2
+    view.decision.choose_current()
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    assert px() == whole
+    view.frame_units()
+    assert px() >= READABLE_PX - 0.5 and shown(view._focus(board.view, view.cursor))
