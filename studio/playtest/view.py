@@ -46,7 +46,7 @@ from . import picking
 from .folders import remember_replay_folder, replay_folder
 from .frames import BoardPainter, Place, deciding_unit, offered
 from .panels import DecisionPanel, EventLog
-from .replay import Check, replay_data, write_replay
+from .replay import Check, ReplayError, replay_data, write_replay
 from .run import PERSON, GameRun
 from .source import Setup, SetupError
 
@@ -673,7 +673,11 @@ class PlaytestView(QWidget):
         path = self.ask_path()
         if path is None:
             return None
-        write_replay(path, replay_data(self.run.game, self.setup.source, self.seats))
+        try:
+            write_replay(path, replay_data(self.run.game, self.setup.source, self.seats))
+        except ReplayError as exc:  # a folder gone, a full disk: said, not raised out of a click
+            self.news.say(f"The replay was not saved: {html.escape(str(exc))}", "#ffd7d2")
+            return None
         remember_replay_folder(path)
         self._kept = len(self.run.answered())
         self.status.setText(f"Saved the replay to {path}")

@@ -906,3 +906,16 @@ def test_pocket_air_war_counters_are_framed_readable_in_a_small_window(studio, q
     assert px() == whole
     view.frame_units()
     assert px() >= READABLE_PX - 0.5 and shown(view._focus(board.view, view.cursor))
+
+
+def test_a_replay_that_cannot_be_written_is_said_not_raised(studio, qtbot, tmp_path):
+    """A replay that cannot be written (here: its folder is a file) raised ReplayError out of the
+    button's slot (a traceback, the person told nothing); the window now says which file and why."""
+    window = playtest(studio)
+    view = window.play
+    to_the_end(qtbot, view)
+    (tmp_path / "taken").write_text("a file, not a folder")
+    path = tmp_path / "taken" / "zekes.replay.json"
+    assert save_replay(qtbot, view, path) is None and not path.exists()
+    said = view.news.text.text()
+    assert view.news.isVisibleTo(window) and "not saved" in said and str(path) in said
