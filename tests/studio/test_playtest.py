@@ -919,3 +919,30 @@ def test_a_replay_that_cannot_be_written_is_said_not_raised(studio, qtbot, tmp_p
     assert save_replay(qtbot, view, path) is None and not path.exists()
     said = view.news.text.text()
     assert view.news.isVisibleTo(window) and "not saved" in said and str(path) in said
+
+
+def test_another_pack_or_mission_asks_before_dropping_the_persons_moves(studio, qtbot, monkeypatch):
+    """Playing with another pack, or rolling another mission, starts a new game as Restart does: it
+    asks first, and Cancel keeps the game, the pack chosen and the mission."""
+    from PySide6.QtWidgets import QMessageBox
+
+    b = QMessageBox.StandardButton
+    asked = []
+    monkeypatch.setattr(studio, "ask", lambda title, *a: (asked.append(title), b.Cancel)[1])
+    for kind_id, change, title in (
+            (("paw.scenario", "sweep-four-versus-four"),
+             lambda w: w.pack_choice.setCurrentText("pocket-air-war-errata"), "Play with another pack"),
+            (("paw.timeline", "adlerangriff"), lambda w: w.roll_mission(7), "Roll another mission")):
+        window = playtest(studio, kind_id)
+        view = window.play
+        side = view.setup.sides[0]
+        view.set_seat(side, PERSON)
+        wait_for_my_move(qtbot, view)
+        view.run.pause()
+        view.decision.choose_current()
+        played, source = list(view.run.game.decisions), window.source
+        change(window)
+        assert asked[-1] == title and view.run.game.decisions == played and window.source == source
+        assert window.pack_choice is None or window.pack_choice.currentText() == source.pack
+        window.play.discard_answers()
+        window.close()
