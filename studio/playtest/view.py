@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, Signal
+from PySide6.QtCore import QRectF, QSizeF, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -44,6 +44,7 @@ from .board import PlaytestBoard
 from .explain import read, shot
 from . import picking
 from .folders import remember_replay_folder, replay_folder
+from .framing import frame
 from .frames import BoardPainter, Place, deciding_unit, offered
 from .panels import DecisionPanel, EventLog
 from .replay import Check, ReplayError, replay_data, write_replay
@@ -52,7 +53,6 @@ from .source import Setup, SetupError
 
 MAX_GLIDE_MS = 600
 STEP_GLIDE_MS = 300
-READABLE_PX = 24  # a free mat's ruler step on screen (a counter is about one), where the view frames it
 OPTION_ROWS = 8  # the person's options shown at once, where the window has the room
 
 
@@ -348,43 +348,20 @@ class PlaytestView(QWidget):
         self._frame(self._focus(self.board.view, self.cursor) if self.board.view is not None else None, True)
 
     def _frame(self, focus: str | None, force: bool = False) -> None:
-        """On a free mat (Pocket Air War's 900 mm table) counters fitted whole are a few pixels wide:
-        the view frames the units, no wider than keeps a ruler step READABLE_PX across (then centred
-        on the unit in focus) nor closer than 1.5 times that, and frames them again when they leave the
-        frame or draw together.
-        A zoom with the wheel, or Board, hands the framing to the person."""
-        board, painter, view = self.board, self.painter, self.board.view
-        if not self._framing or painter is None or view is None:
+        """Frame a free mat's units (see `framing`) while the view has the framing; a zoom with the
+        wheel, or Board, hands it to the person."""
+        board, painter = self.board, self.painter
+        if not self._framing or painter is None or board.view is None:
             return
         if board.region != self._framed and not force:
             self._framing = False
             return
-        poses = painter.poses(view)
-        if not poses:
-            return
-        step = painter.cell_mm
-        xs, ys = [p[0] for p in poses.values()], [p[1] for p in poses.values()]
-        box = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).adjusted(-2 * step, -2 * step,
-                                                                                       2 * step, 2 * step)
         bars = board.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 4  # zoomed in, they show
-        most = QSizeF(board.viewport().width() - bars, board.viewport().height() - bars) * (step / READABLE_PX)
-        if box.width() > most.width() or box.height() > most.height():
-            centre = QPointF(*poses[focus][:2]) if focus in poses else box.center()
-            target = QRectF(QPointF(), most)
-            target.moveCenter(centre)
-            keep = [centre]
-        else:  # and no closer than a step 1.5 READABLE_PX: a few planes together stay in their setting
-            least = most / 1.5
-            target = QRectF(QPointF(), box.size().expandedTo(least))
-            target.moveCenter(box.center())
-            keep = [QPointF(x, y) for x, y, _turn in poses.values()]
-        region = board.region
-        if force or region is None or region.width() * region.height() > 2 * target.width() * target.height() \
-                or not all(region.adjusted(step, step, -step, -step).contains(p) for p in keep):
-            scene = board.scene().sceneRect()
-            target.moveLeft(max(scene.left(), min(target.left(), scene.right() - target.width())))
-            target.moveTop(max(scene.top(), min(target.top(), scene.bottom() - target.height())))
-            board.region = self._framed = target.intersected(scene)
+        room = QSizeF(board.viewport().width() - bars, board.viewport().height() - bars)
+        region = frame(painter.poses(board.view), focus, painter.cell_mm, room, board.scene().sceneRect(),
+                       board.region, force)
+        if region is not None:
+            board.region = self._framed = region
             board.fit()
 
     # ------------------------------------------------------------------ following the game
@@ -675,7 +652,7 @@ class PlaytestView(QWidget):
             return None
         try:
             write_replay(path, replay_data(self.run.game, self.setup.source, self.seats))
-        except ReplayError as exc:  # a folder gone, a full disk: said, not raised out of a click
+        except ReplayError as exc:  # a file in the way, a full disk: said, not raised out of a click
             self.news.say(f"The replay was not saved: {html.escape(str(exc))}", "#ffd7d2")
             return None
         remember_replay_folder(path)

@@ -876,7 +876,7 @@ def test_pocket_air_war_counters_are_framed_readable_in_a_small_window(studio, q
     few pixels wide until Units was pressed. The view frames the units itself, never so wide that a
     counter is unreadable (then about the plane in focus), until Board shows the whole mat."""
     from studio.playtest.frames import deciding_unit
-    from studio.playtest.view import READABLE_PX
+    from studio.playtest.framing import READABLE_PX
 
     window, view = small_playtest(studio, qtbot, ("paw.scenario", "sweep-four-versus-four"), "allies")
     board, painter = view.board, view.painter

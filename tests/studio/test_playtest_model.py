@@ -241,3 +241,26 @@ def test_the_balance_plots_legends_cover_no_bar(hm, size):
         assert not any(legend.overlaps(other.get_window_extent(renderer)) for other in fig.axes if other is not ax)
     assert [legend.get_title().get_text() for legend in (ax.get_legend() for ax in fig.axes)][3] == \
         "Per game: losses ← | → kills"
+
+
+def test_a_free_mat_is_framed_anew_only_when_its_units_leave_the_frame_or_draw_together():
+    from PySide6.QtCore import QRectF, QSizeF
+
+    from studio.playtest.framing import CLOSEST, READABLE_PX, frame
+
+    mat, room, step = QRectF(0, 0, 900, 600), QSizeF(480, 400), 15.0
+    spread = {"a": (100, 100, 0), "b": (800, 500, 0)}  # too far apart to show both readably
+    region = frame(spread, "b", step, room, mat, None)
+    assert region.contains(800, 500) and not region.contains(100, 100)
+    assert room.width() / region.width() * step >= READABLE_PX - 1e-9  # a step at least READABLE_PX
+    assert frame(spread, "b", step, room, mat, region) is None  # still in frame: kept
+    assert frame({**spread, "b": (795, 490, 0)}, "b", step, room, mat, region) is None
+    moved = frame({**spread, "b": (300, 300, 0)}, "b", step, room, mat, region)
+    assert moved is not None and moved.contains(300, 300)
+    assert mat.contains(frame(spread, "a", step, room, mat, region))  # near the edge: inside the mat
+
+    together = {"a": (400, 300, 0), "b": (410, 305, 0)}
+    close = frame(together, "a", step, room, mat, mat)  # the whole mat on show: drawn together, framed
+    assert close.contains(400, 300) and close.contains(410, 305)
+    assert room.width() / close.width() * step <= READABLE_PX * CLOSEST + 1e-9
+    assert frame({}, None, step, room, mat, None) is None
