@@ -16,6 +16,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QStyle, QToolBar
 
+from .folders import remember_replay_folder, replay_folder
 from .replay import ReplayError, read_replay
 from .source import Source, playable
 
@@ -61,6 +62,7 @@ def open_replay(window, path: Path) -> PlaytestWindow | None:
         return None
     from .window import PlaytestWindow
 
+    remember_replay_folder(path)
     playtest = PlaytestWindow(window.session, source, window)
     playtest.open_replay(data)
     playtest.show()
@@ -109,6 +111,6 @@ class _CloseWith(QObject):
 
 
 def _ask_replay(window) -> None:
-    name, _ = QFileDialog.getOpenFileName(window, "Open replay", "", "Sortie replays (*.json)")
+    name, _ = QFileDialog.getOpenFileName(window, "Open replay", str(replay_folder()), "Sortie replays (*.json)")
     if name:
         open_replay(window, Path(name))

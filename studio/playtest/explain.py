@@ -13,6 +13,7 @@ import html
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from engine.core.game import Outcome
 from engine.core.narrate import QUIET, REASON_KEYS, line, modifiers_text, value_text
 
 TABLE_KEYS = ("table", "column", "printed")
@@ -147,11 +148,30 @@ def _cause(events: Sequence[dict], index: int) -> dict | None:
     return found
 
 
-def read(events: Sequence[dict], index: int) -> Reading:
+def _result(reading: Reading, event: dict, outcome: Outcome | None) -> None:
+    """The game's end read as the terminal ends `sortie play`: the result, who won and why. The
+    reasons live in the outcome's details, not in the logged event, so they come from the game."""
+    why = outcome.details.get("why") if outcome is not None else None
+    reading.because.append(f"{event.get('result')} (winner: {event.get('winner') or 'none'})"
+                           + (f" — {why}" if isinstance(why, str) else ""))
+    for key, value in (outcome.details.items() if outcome is not None else ()):
+        label = key.replace("_", " ")
+        if key == "why":
+            continue
+        if key in REASON_KEYS + ("ended",) and isinstance(value, str):
+            reading.because.append(f"{label}: {value}")
+        else:
+            reading.facts.append((label, value_text(value)))
+
+
+def read(events: Sequence[dict], index: int, outcome: Outcome | None = None) -> Reading:
     """Why `events[index]` happened: its own reasons and numbers, the dice rolled for it
-    (the rolls since the previous event of the game), and the decision it follows."""
+    (the rolls since the previous event of the game), and the decision it follows.
+    `outcome`: the finished game's, when `events[index]` is its end."""
     event = events[index]
     reading = Reading(line(event), event["type"])
+    if event["type"] == "game.end":
+        _result(reading, event, outcome)
     for key, value in event.items():
         if key in QUIET:
             continue

@@ -33,6 +33,7 @@ def balance_figure(fig: Figure, report: dict, before: dict | None = None,
                    names: tuple[str, str] = ("this run", "compared run")) -> Figure:
     """Draw `report` (and `before`, if comparing) on `fig`, replacing what it held."""
     fig.clear()
+    fig.set_layout_engine("constrained")
     axes = fig.subplots(2, 2)
     runs = [(report, NOW, names[0])] + ([(before, BEFORE, names[1])] if before else [])
     width = 0.8 / len(runs)
@@ -47,22 +48,19 @@ def balance_figure(fig: Figure, report: dict, before: dict | None = None,
                capsize=3)
     ax.set_xticks(range(len(sides)), sides)
     ax.set_ylim(0, 1)
-    ax.set_title("Win rate (95% interval)")
-    ax.legend(fontsize="small")
+    _titled(ax, "Win rate (95% interval)")
 
     ax = axes[0][1]
     _hist(ax, [(stats["histogram"], colour if m == 0 else _darker(colour, 0.5), f"{side} ({label})")
                for rep, colour, label in runs for m, (side, stats) in enumerate(rep.get("score", {}).items())])
-    ax.set_title("Score per game")
+    _titled(ax, "Score per game")
     ax.set_ylabel("games")
-    ax.legend(fontsize="x-small")
 
     ax = axes[1][0]
     _hist(ax, [(rep["turns"]["histogram"], colour, label) for rep, colour, label in runs if rep.get("turns")])
-    ax.set_title("Game length")
+    _titled(ax, "Game length")
     ax.set_xlabel("turns")
     ax.set_ylabel("games")
-    ax.legend(fontsize="x-small")
 
     ax = axes[1][1]
     keys = sorted(set(report["per_unit_type"]) | set(before["per_unit_type"] if before else ()))
@@ -75,10 +73,18 @@ def balance_figure(fig: Figure, report: dict, before: dict | None = None,
                 label=f"losses ({label})")
     ax.set_yticks([i + 0.2 * (len(runs) - 1) for i in range(len(keys))], keys, fontsize="x-small")
     ax.axvline(0, color="#202020", linewidth=0.6)
-    ax.set_title("Per game: losses ← | → kills")
-    ax.legend(fontsize="x-small")
-    fig.tight_layout()
+    _titled(ax, "Per game: losses ← | → kills")
     return fig
+
+
+def _titled(ax, title: str) -> None:
+    """The title over a legend standing on the plot's top edge, where no bar or histogram reaches
+    (a legend inside the plot covered the bars); the figure's constrained layout makes the room."""
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(title=title, title_fontproperties={"size": "medium"}, fontsize="x-small", ncols=2,
+                  loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False, borderaxespad=0.2)
+    else:
+        ax.set_title(title)
 
 
 def _darker(colour: str, amount: float = 0.35) -> str:

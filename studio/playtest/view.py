@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRectF, QSizeF, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -43,15 +43,18 @@ from engine.core.view import BoardView, view_at
 from .board import PlaytestBoard
 from .explain import read, shot
 from . import picking
+from .folders import remember_replay_folder, replay_folder
+from .framing import frame
 from .frames import BoardPainter, Place, deciding_unit, offered
 from .panels import DecisionPanel, EventLog
-from .replay import Check, replay_data, write_replay
+from .replay import Check, ReplayError, replay_data, write_replay
 from .run import PERSON, GameRun
 from .source import Setup, SetupError
 from .trails import Trail, flight_trail, option_trail
 
 MAX_GLIDE_MS = 600
 STEP_GLIDE_MS = 300
+OPTION_ROWS = 8  # the person's options shown at once, where the window has the room
 
 
 class Banner(QFrame):
@@ -86,9 +89,12 @@ class Banner(QFrame):
 class PlaytestView(QWidget):
     cursorMoved = Signal(int)
 
-    def __init__(self, make_setup: Callable[[], Setup], parent=None) -> None:
+    def __init__(self, make_setup: Callable[[], Setup], may_discard: Callable[[str, str], bool] | None = None,
+                 parent=None) -> None:
+        """`may_discard(title, doing)`: whether the person's unsaved moves may go (the window asks)."""
         super().__init__(parent)
         self.make_setup = make_setup
+        self.may_discard = may_discard or (lambda _title, _doing: True)
         self.setup: Setup | None = None
         self.run: GameRun | None = None
         self.mode = "live"  # or "replay": the saved events of a replay
@@ -98,6 +104,8 @@ class PlaytestView(QWidget):
         self.cursor = -1
         self._stepped_to = -1  # the last event of the last Step, while its rounds are read one by one
         self.painter: BoardPainter | None = None
+        self._framing = False  # the view frames a free mat's units itself (until Board or the wheel)
+        self._framed: QRectF | None = None  # the board's region as the view last framed it
         self.places: list[Place] = []
         self.chosen: int | None = None
         self.inspected: str | None = None
@@ -136,19 +144,22 @@ class PlaytestView(QWidget):
                               "Play the bots to the end (or to your move) in the background")
         self.stop_action = act("Stop", lambda: self.run and self.run.stop(), sp.SP_MediaStop,
                                "Stop playing to the end")
-        self.undo_action = act("Undo my move", self.take_back, sp.SP_ArrowBack,
-                               "Take back your last answer and what followed it; the question is asked again",
-                               "Ctrl+Z")
+        # the icon alone: the toolbar, and Save replay at its end, fit a 1024-pixel-wide window
+        bar.widgetForAction(self.stop_action).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.undo_action = act("Undo", self.take_back, sp.SP_ArrowBack,
+                               "Undo my move: take back your last answer and what followed it; the question "
+                               "is asked again", "Ctrl+Z")
+        bar.addSeparator()
+        self.save_action = act("Save replay…", self.save_replay, sp.SP_DialogSaveButton,
+                               "Save this game (seed, options, decisions and events) as a replay")
+        bar.addSeparator()
         self.speed = QSlider(Qt.Orientation.Horizontal, minimum=0, maximum=1500, value=400)
         self.speed.setInvertedAppearance(True)
-        self.speed.setFixedWidth(110)
+        self.speed.setFixedWidth(90)
         self.speed.setToolTip("Pace of Run: milliseconds per decision (left is slower)")
         self.speed.valueChanged.connect(self._speed_changed)
         bar.addWidget(QLabel(" pace "))
         bar.addWidget(self.speed)
-        bar.addSeparator()
-        self.save_action = act("Save replay…", self.save_replay, sp.SP_DialogSaveButton,
-                               "Save this game (seed, options, decisions and events) as a replay")
 
         self.seats_row = QHBoxLayout()
         self.seats_row.setContentsMargins(4, 0, 4, 0)
@@ -175,8 +186,8 @@ class PlaytestView(QWidget):
         col.setContentsMargins(0, 0, 0, 0)
         col.addWidget(self.board, 1)
         scrub = QHBoxLayout()
-        for title, slot, tip in (("Board", self.board.zoom_board, "Show the whole board"),
-                                 ("Units", self.board.zoom_to_units, "Frame the units (the wheel zooms)")):
+        for title, slot, tip in (("Board", self.show_board, "Show the whole board"),
+                                 ("Units", self.frame_units, "Frame the units and follow them (the wheel zooms)")):
             button = QPushButton(title)
             button.setToolTip(tip)
             button.clicked.connect(slot)
@@ -269,7 +280,10 @@ class PlaytestView(QWidget):
         return self.run.start(setup, seed)
 
     def restart(self, new_seed: bool = False) -> bool:
-        """Start again with the data as the editor holds it now (unsaved edits included)."""
+        """Start again with the data as the editor holds it now (unsaved edits included), once the
+        person's unsaved moves, if any, are saved or let go."""
+        if not self.may_discard("Start a new game" if new_seed else "Restart the playtest", "starting again"):
+            return False
         seed = random.randrange(1, 1_000_000) if new_seed else self.seed.value()
         try:
             setup = self.make_setup()
@@ -324,6 +338,33 @@ class PlaytestView(QWidget):
             self.painter = None
             self.news.say(f"The board cannot be drawn: {html.escape(str(exc))}", "#ffd7d2")
         self.board.set_painter(self.painter)
+        self._framing, self._framed = self.painter is not None and self.painter.free, None
+
+    # ------------------------------------------------------------------ framing a free mat
+    def show_board(self) -> None:
+        self._framing = False
+        self.board.zoom_board()
+
+    def frame_units(self) -> None:
+        self._framing = True
+        self._frame(self._focus(self.board.view, self.cursor) if self.board.view is not None else None, True)
+
+    def _frame(self, focus: str | None, force: bool = False) -> None:
+        """Frame a free mat's units (see `framing`) while the view has the framing; a zoom with the
+        wheel, or Board, hands it to the person."""
+        board, painter = self.board, self.painter
+        if not self._framing or painter is None or board.view is None:
+            return
+        if board.region != self._framed and not force:
+            self._framing = False
+            return
+        bars = board.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 4  # zoomed in, they show
+        room = QSizeF(board.viewport().width() - bars, board.viewport().height() - bars)
+        region = frame(painter.poses(board.view), focus, painter.cell_mm, room, board.scene().sceneRect(),
+                       board.region, force)
+        if region is not None:
+            board.region = self._framed = region
+            board.fit()
 
     # ------------------------------------------------------------------ following the game
     def _restarted(self) -> None:
@@ -335,8 +376,6 @@ class PlaytestView(QWidget):
         self._update_slider()
         if self.events:
             self.set_cursor(len(self.events) - 1)
-            if self.painter is not None and self.painter.free:
-                self.board.zoom_to_units(margin_cells=4)
         self._update()
 
     def _advanced(self) -> None:
@@ -397,6 +436,7 @@ class PlaytestView(QWidget):
                              self.events[glide_from + 1:index + 1], duration, **overlays)
         else:
             self.board.show_view(view, **overlays)
+        self._frame(overlays["selected"])
         self._boxes(view)
         if self.run is not None and self.run.game is not None:
             self._show_decision(self.run.busy)
@@ -407,14 +447,16 @@ class PlaytestView(QWidget):
         while start > 0 and self.events[start]["type"] != "decision":
             start -= 1
         shots = [s for e in self.events[start:index + 1] if (s := shot(e, view.units)) is not None]
-        event = self.events[index]
+        return {"shots": shots, "places": self.places, "selected": self._focus(view, index), "chosen": self.chosen,
+                "hidden": self._hidden(index), "trail": self._trail(index, self._person_decision())}
+
+    def _focus(self, view: BoardView, index: int) -> str | None:
+        """The unit the board marks: the one deciding the person's move, inspected, or in the event."""
+        event = self.events[index] if 0 <= index < len(self.events) else {}
         focus = self.inspected or next((event[k] for k in ("unit", "plane", "shooter")
                                         if isinstance(event.get(k), str) and event[k] in view.units), None)
         decision = self._person_decision()
-        if decision is not None:
-            focus = deciding_unit(decision) or focus
-        return {"shots": shots, "places": self.places, "selected": focus, "chosen": self.chosen,
-                "hidden": self._hidden(index), "trail": self._trail(index, decision)}
+        return (deciding_unit(decision) or focus) if decision is not None else focus
 
     def _trail(self, index: int, decision) -> Trail | None:
         """The route of the option highlighted in the person's list (along the Via squares when they
@@ -447,12 +489,15 @@ class PlaytestView(QWidget):
         return self.run.hidden_at[index] or NOTHING
 
     def _why(self, index: int) -> None:
-        text = read(self.log.model.shown_events(), index).html()
+        game = self.run.game if self.mode == "live" and self.run is not None else \
+            self.check.game if self.check is not None and self.check.difference is None else None
+        text = read(self.log.model.shown_events(), index, _outcome(game, index)).html()
         if self.mode == "replay" and self.check is not None and index == self.check.difference:
             now = self.check.game.log if self.check.game is not None else []
             text = ("<p style='color:#b3261e'><b>This is where the game now differs.</b></p><p><b>Saved:</b></p>"
                     + text + "<hr><p><b>Now:</b></p>"
-                    + (read(list(now), index).html() if index < len(now) else "<p>the game stops here</p>"))
+                    + (read(list(now), index, _outcome(self.check.game, index)).html() if index < len(now)
+                       else "<p>the game stops here</p>"))
         self.why.setHtml(text)
 
     def _boxes(self, view: BoardView) -> None:
@@ -606,7 +651,8 @@ class PlaytestView(QWidget):
 
     def ask_path(self) -> Path | None:
         """Where to save a replay (tests replace it)."""
-        name, _ = QFileDialog.getSaveFileName(self, "Save replay", f"{self.setup.scenario.id}-{self.seed.value()}.replay.json",
+        default = replay_folder() / f"{self.setup.scenario.id}-seed-{self.seed.value()}.replay.json"
+        name, _ = QFileDialog.getSaveFileName(self, "Save replay", str(default),
                                               "Sortie replays (*.replay.json *.json)")
         return Path(name) if name else None
 
@@ -616,7 +662,12 @@ class PlaytestView(QWidget):
         path = self.ask_path()
         if path is None:
             return None
-        write_replay(path, replay_data(self.run.game, self.setup.source, self.seats))
+        try:
+            write_replay(path, replay_data(self.run.game, self.setup.source, self.seats))
+        except ReplayError as exc:  # a file in the way, a full disk: said, not raised out of a click
+            self.news.say(f"The replay was not saved: {html.escape(str(exc))}", "#ffd7d2")
+            return None
+        remember_replay_folder(path)
         self._kept = len(self.run.answered())
         self.status.setText(f"Saved the replay to {path}")
         return path
@@ -652,9 +703,7 @@ class PlaytestView(QWidget):
         showing = self.mode == "live" and PERSON in self.seats.values()
         if showing and self.decision_box.isHidden():  # room for the options, not what is left over
             self.decision_box.show()
-            total = sum(self.right.sizes())
-            if total:
-                self.right.setSizes([total * 2 // 5, total * 3 // 10, total - total * 2 // 5 - total * 3 // 10])
+            self._share_right()
         self.decision_box.setVisible(showing)
         self.decision_box.setEnabled(decision is not None)
         if new and self.isActiveWindow() and not isinstance(QApplication.focusWidget(), QLineEdit):
@@ -663,6 +712,19 @@ class PlaytestView(QWidget):
         self.decision_box.setTitle(f"Your move — {decision.side}" if decision is not None
                                    else f"Your move — {waiting.side}: at the last event (Step takes you there)" if waiting
                                    else "Waiting for the bots…")
+
+    def _share_right(self) -> None:
+        """The options get two fifths of the column, and in a low window (1024 x 700) what they need for
+        OPTION_ROWS rows, up to three fifths; the log and the why pane share the rest."""
+        total = sum(self.right.sizes())
+        if not total:
+            return
+        options = self.decision.options
+        chrome = self.decision_box.sizeHint().height() - options.sizeHint().height()
+        want = chrome + OPTION_ROWS * (options.fontMetrics().lineSpacing() + 2) + 2 * options.frameWidth()
+        mine = min(max(total * 2 // 5, want), total * 3 // 5)
+        log = (total - mine) // 2
+        self.right.setSizes([mine, log, total - mine - log])
 
     def _status_text(self, busy: bool) -> str:
         if self.mode == "replay":
@@ -682,3 +744,8 @@ class PlaytestView(QWidget):
         pending = game.pending
         who = "you" if self.seats.get(pending.side) == PERSON else f"the {pending.side} bot"
         return f"{len(game.log)} events; {pending.side} to decide ({who}): {pending.prompt}"
+
+
+def _outcome(game, index: int):
+    """The outcome of `game` when event `index` is its end (the details of why live there)."""
+    return game.outcome if game is not None and game.over and index == len(game.log) - 1 else None

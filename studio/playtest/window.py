@@ -44,7 +44,7 @@ class PlaytestWindow(QMainWindow):
         self.uid = uid
         self.changes: list[str] = []  # records edited since the game on show started
         self.replay: dict | None = None
-        self.play = PlaytestView(self.make_setup)
+        self.play = PlaytestView(self.make_setup, self.confirm_discard)
         self.balance = BalancePanel(self.make_setup)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.play, "Play")
@@ -100,6 +100,11 @@ class PlaytestWindow(QMainWindow):
         return choice
 
     def play_with(self, pack: str) -> bool:
+        if not self.confirm_discard("Play with another pack", "changing the pack"):
+            self.pack_choice.blockSignals(True)
+            self.pack_choice.setCurrentText(self.source.pack)
+            self.pack_choice.blockSignals(False)
+            return False
         self.source = replace(self.source, pack=pack)
         self._title()
         return self.start(self.play.seed.value())
@@ -129,6 +134,8 @@ class PlaytestWindow(QMainWindow):
         return self.play.start(setup, seed)
 
     def roll_mission(self, seed: int) -> bool:
+        if not self.confirm_discard("Roll another mission", "rolling another mission"):
+            return False
         self.source = replace(self.source, mission_seed=seed)
         self._title()
         return self.start(self.play.seed.value())
@@ -190,15 +197,18 @@ class PlaytestWindow(QMainWindow):
         return QMessageBox.question(self, title, text, buttons, default)
 
     def confirm_close(self) -> bool:
-        """False when closing would lose moves the person played and they chose to stay; a game the
-        person played a part in is offered as a replay first (bots alone replay from the seed)."""
+        return self.confirm_discard("Close the playtest", "closing")
+
+    def confirm_discard(self, title: str, doing: str) -> bool:
+        """False when `doing` (closing, starting again) would lose moves the person played and they
+        chose to stay; a game the person played a part in is offered as a replay first (bots alone
+        replay from the seed)."""
         moves = self.play.unsaved_answers()
         if not moves:
             return True
         b = QMessageBox.StandardButton
-        answer = self.ask("Close the playtest",
-                          f"You played {moves} move(s) in this game since it was last saved. Save it as a "
-                          f"replay before closing?", b.Save | b.Discard | b.Cancel, b.Save)
+        answer = self.ask(title, f"You played {moves} move(s) in this game since it was last saved. Save it as a "
+                          f"replay before {doing}?", b.Save | b.Discard | b.Cancel, b.Save)
         if answer == b.Save:
             return self.play.save_replay() is not None
         if answer == b.Discard:

@@ -3,6 +3,7 @@ a side played through the widgets, balance batches in the background, and replay
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPointF, Qt, QTimer
@@ -26,8 +27,9 @@ ZERO = ("hm.fighter", "a6m5-zero-navy")
 
 
 @pytest.fixture
-def studio(bundled_window):
-    """The bundled studio; afterwards its playtests are closed and every edit undone."""
+def studio(bundled_window, sandbox):
+    """The bundled studio, its settings (the replay folder) in the test's folder; afterwards its
+    playtests are closed and every edit undone."""
     yield bundled_window
     for window in bundled_window.findChildren(PlaytestWindow):
         window.close()
@@ -733,3 +735,214 @@ def test_taking_a_seat_gives_the_options_room(studio, qtbot):
     wait_for_my_move(qtbot, view)
     rows = view.decision.options.height() // view.decision.options.sizeHintForRow(0)
     assert rows >= 8 and view.log.height() > 150 and view.why.height() > 150
+
+
+def test_the_end_of_the_game_says_who_won_and_why(studio, qtbot, tmp_path):
+    """Found playtesting: the game's end in the log said only which decision came before it, not
+    the result and its reasons that `sortie play` prints at the end."""
+    window = playtest(studio)
+    view = window.play
+    to_the_end(qtbot, view)
+    outcome = view.run.game.outcome
+    assert outcome.details["why"] and outcome.details["ended"]
+    view.set_cursor(len(view.events) - 1)
+    why = view.why.toPlainText()
+    assert f"{outcome.result} (winner: {outcome.winner or 'none'}) — {outcome.details['why']}" in why
+    assert f"ended: {outcome.details['ended']}" in why
+    view.set_cursor(len(view.events) - 2)  # only the end says it
+    assert f"ended: {outcome.details['ended']}" not in view.why.toPlainText()
+
+    again = open_replay(studio, save_replay(qtbot, view, tmp_path / "end.replay.json"))
+    again.play.set_cursor(len(again.play.events) - 1)
+    assert outcome.details["why"] in again.play.why.toPlainText()
+
+
+def test_save_replay_starts_in_the_last_replays_folder_with_a_name(studio, qtbot, tmp_path, monkeypatch):
+    """Found playtesting: Save replay… opened in the folder the studio was started from, with a name
+    of the scenario and seed but no folder; it now starts where the last replay was saved or opened
+    (remembered across sessions), else in the documents or home folder."""
+    from PySide6.QtWidgets import QFileDialog
+
+    import studio.playtest as playtest_menu
+    from studio.playtest.folders import replay_folder
+
+    asked = []
+    answers = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda _w, _t, start, _f: (asked.append(start), (answers.pop(0), ""))[1]))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda _w, _t, start, _f: (asked.append(start), ("", ""))[1]))
+    window = playtest(studio)
+    view = window.play
+    view.seed.setValue(7)
+    view.restart()
+    answers[:] = [""]
+    assert view.save_replay() is None  # cancelled
+    first = Path(asked[-1])
+    assert first.name == "zekes-in-the-slot-seed-7.replay.json" and first.parent.is_dir()
+    assert first.parent.resolve() != Path.cwd().resolve() or first.parent == Path.home()
+
+    (tmp_path / "replays").mkdir()
+    answers[:] = [str(tmp_path / "replays" / "mine.replay.json")]
+    assert view.save_replay() is not None
+    answers[:] = [""]
+    view.save_replay()
+    assert Path(asked[-1]) == tmp_path / "replays" / "zekes-in-the-slot-seed-7.replay.json"
+    playtest_menu._ask_replay(studio)
+    assert Path(asked[-1]) == tmp_path / "replays"
+
+    (tmp_path / "elsewhere").mkdir()
+    moved = (tmp_path / "replays" / "mine.replay.json").rename(tmp_path / "elsewhere" / "mine.replay.json")
+    open_replay(studio, moved)  # opening one remembers its folder too
+    assert replay_folder() == tmp_path / "elsewhere"
+    (tmp_path / "elsewhere" / "mine.replay.json").unlink()
+    (tmp_path / "elsewhere").rmdir()  # a folder gone: back to documents or home
+    assert replay_folder() == first.parent
+
+
+def test_restart_and_new_seed_ask_before_dropping_the_persons_moves(studio, qtbot, monkeypatch, tmp_path):
+    """Found playtesting: Restart and New seed threw away a game the person had played moves in
+    without a word; they now ask as closing does (Save replay / Discard / Cancel)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    b = QMessageBox.StandardButton
+    answers, asked = [], []
+    monkeypatch.setattr(studio, "ask", lambda title, text, *a: (asked.append((title, text)), answers.pop(0))[1])
+    window = playtest(studio)
+    view = window.play
+    view.restart_action.trigger()  # bots only: nothing asked
+    assert not asked
+
+    view.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    view.decision.choose_current()
+    played = list(view.run.game.decisions)
+    seed = view.seed.value()
+    for action in (view.restart_action, view.new_seed_action):
+        answers[:] = [b.Cancel]
+        action.trigger()
+        assert view.run.game.decisions == played and view.seed.value() == seed
+    assert [t for t, _ in asked] == ["Restart the playtest", "Start a new game"]
+    assert "You played 1 move(s)" in asked[-1][1] and "before starting again" in asked[-1][1]
+
+    view.ask_path = lambda: tmp_path / "kept.replay.json"
+    answers[:] = [b.Save]
+    view.new_seed_action.trigger()
+    saved = json.loads((tmp_path / "kept.replay.json").read_text())
+    assert saved["seed"] == seed and saved["decisions"][-1]["action"] == played[-1]["action"]
+    assert view.seed.value() != seed and view.run.game.decisions != played
+
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    view.decision.choose_current()
+    answers[:] = [b.Discard]
+    view.restart_action.trigger()
+    assert len(asked) == 4 and not view.run.answered()
+    window.close()  # the discarded moves are gone: closing asks nothing
+    assert len(asked) == 4
+
+
+def small_playtest(studio, qtbot, kind_id, side):
+    """A playtest in a 1024 x 700 window, a person at `side`, at their move."""
+    window = playtest(studio, kind_id)
+    window.resize(1024, 700)
+    window.show()
+    qtbot.waitExposed(window)
+    assert (window.width(), window.height()) == (1024, 700)
+    view = window.play
+    view.set_seat(side, PERSON)
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    return window, view
+
+
+def test_a_1024_by_700_window_shows_the_toolbar_and_room_for_the_options(studio, qtbot):
+    """Found playtesting at 1024 x 700: Save replay… was behind the toolbar's overflow, and the
+    options list was four rows high."""
+    window, view = small_playtest(studio, qtbot, SCENARIO, "usa")
+    bar = view.toolbar
+    hidden = [a.text() or bar.widgetForAction(a).toolTip() for a in bar.actions()
+              if not a.isSeparator() and not bar.widgetForAction(a).isVisible()]
+    assert not hidden
+    assert all(len(a.toolTip()) > len(a.text()) for a in bar.actions() if a.text())  # tips say more
+    assert view.save_action.isEnabled() and bar.widgetForAction(view.save_action).isVisible()
+    rows = view.decision.options.height() // view.decision.options.sizeHintForRow(0)
+    assert rows >= 7 and view.log.height() > 90 and view.why.height() > 90  # a three-line prompt above
+
+
+def test_pocket_air_war_counters_are_framed_readable_in_a_small_window(studio, qtbot):
+    """Found playtesting at 1024 x 700: Pocket Air War's 900 mm mat fitted whole drew its counters a
+    few pixels wide until Units was pressed. The view frames the units itself, never so wide that a
+    counter is unreadable (then about the plane in focus), until Board shows the whole mat."""
+    from studio.playtest.frames import deciding_unit
+    from studio.playtest.framing import READABLE_PX
+
+    window, view = small_playtest(studio, qtbot, ("paw.scenario", "sweep-four-versus-four"), "allies")
+    board, painter = view.board, view.painter
+    for _ in range(10):  # past the questions before the planes are on the mat (who flies them)
+        if deciding_unit(view.run.person_to_move()):
+            break
+        view.decision.choose_current()
+        wait_for_my_move(qtbot, view)
+        view.run.pause()
+    mine = view._focus(board.view, view.cursor)
+    assert mine and mine.startswith("spitfire")
+
+    def px():  # a ruler step on screen
+        return board.transform().m11() * painter.cell_mm
+
+    def shown(unit):
+        x, y, _turn = painter.poses(board.view)[unit]
+        return board.viewport().rect().contains(board.mapFromScene(QPointF(x, y)))
+
+    assert px() >= READABLE_PX - 0.5 and shown(mine)
+    view.show_board()  # the whole mat: the framing is the person's now
+    whole = px()
+    assert whole < READABLE_PX / 2
+    view.decision.choose_current()
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    assert px() == whole
+    view.frame_units()
+    assert px() >= READABLE_PX - 0.5 and shown(view._focus(board.view, view.cursor))
+
+
+def test_a_replay_that_cannot_be_written_is_said_not_raised(studio, qtbot, tmp_path):
+    """A replay that cannot be written (here: its folder is a file) raised ReplayError out of the
+    button's slot (a traceback, the person told nothing); the window now says which file and why."""
+    window = playtest(studio)
+    view = window.play
+    to_the_end(qtbot, view)
+    (tmp_path / "taken").write_text("a file, not a folder")
+    path = tmp_path / "taken" / "zekes.replay.json"
+    assert save_replay(qtbot, view, path) is None and not path.exists()
+    said = view.news.text.text()
+    assert view.news.isVisibleTo(window) and "not saved" in said and str(path) in said
+
+
+def test_another_pack_or_mission_asks_before_dropping_the_persons_moves(studio, qtbot, monkeypatch):
+    """Playing with another pack, or rolling another mission, starts a new game as Restart does: it
+    asks first, and Cancel keeps the game, the pack chosen and the mission."""
+    from PySide6.QtWidgets import QMessageBox
+
+    b = QMessageBox.StandardButton
+    asked = []
+    monkeypatch.setattr(studio, "ask", lambda title, *a: (asked.append(title), b.Cancel)[1])
+    for kind_id, change, title in (
+            (("paw.scenario", "sweep-four-versus-four"),
+             lambda w: w.pack_choice.setCurrentText("pocket-air-war-errata"), "Play with another pack"),
+            (("paw.timeline", "adlerangriff"), lambda w: w.roll_mission(7), "Roll another mission")):
+        window = playtest(studio, kind_id)
+        view = window.play
+        side = view.setup.sides[0]
+        view.set_seat(side, PERSON)
+        wait_for_my_move(qtbot, view)
+        view.run.pause()
+        view.decision.choose_current()
+        played, source = list(view.run.game.decisions), window.source
+        change(window)
+        assert asked[-1] == title and view.run.game.decisions == played and window.source == source
+        assert window.pack_choice is None or window.pack_choice.currentText() == source.pack
+        window.play.discard_answers()
+        window.close()

@@ -215,3 +215,52 @@ def test_clicks_pick_what_is_offered_there_and_drops_elsewhere_are_tried():
     far = drop(decision, mat, "spit", (300.0, 300.0), 15.0)
     assert far.action is None and "ends near (300, 300)" in far.note
     assert "JSON" in drop(Decision("usa", "x", "p", [{"type": "hold"}]), [], "spit", "0101", 15.0).note
+
+
+@pytest.mark.parametrize("size", [(8, 6), (6.8, 5.2)])  # the panel's, and in a 1024 x 700 window
+def test_the_balance_plots_legends_cover_no_bar(hm, size):
+    """Found playtesting: the kills/losses legend sat over the bars (and the others over their
+    histograms); legends now stand above their plots, inside the figure, clear of each other."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from studio.playtest.plots import balance_figure
+
+    now, before = (report(simulate(hm.engine, hm.scenario, hm.content, 12, seed, 1), hm.sides) for seed in (1, 40))
+    fig = Figure(figsize=size, dpi=90)
+    FigureCanvasAgg(fig)
+    balance_figure(fig, now, before)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    page = fig.bbox
+    legends = [ax.get_legend().get_window_extent(renderer) for ax in fig.axes]
+    for ax, legend in zip(fig.axes, legends):
+        bars = [p.get_window_extent(renderer) for p in ax.patches]
+        assert bars and not any(legend.overlaps(bar) for bar in bars), ax.get_legend().get_title().get_text()
+        assert page.x0 <= legend.x0 and legend.x1 <= page.x1 and page.y0 <= legend.y0 and legend.y1 <= page.y1
+        assert not any(legend.overlaps(other.get_window_extent(renderer)) for other in fig.axes if other is not ax)
+    assert [legend.get_title().get_text() for legend in (ax.get_legend() for ax in fig.axes)][3] == \
+        "Per game: losses ← | → kills"
+
+
+def test_a_free_mat_is_framed_anew_only_when_its_units_leave_the_frame_or_draw_together():
+    from PySide6.QtCore import QRectF, QSizeF
+
+    from studio.playtest.framing import CLOSEST, READABLE_PX, frame
+
+    mat, room, step = QRectF(0, 0, 900, 600), QSizeF(480, 400), 15.0
+    spread = {"a": (100, 100, 0), "b": (800, 500, 0)}  # too far apart to show both readably
+    region = frame(spread, "b", step, room, mat, None)
+    assert region.contains(800, 500) and not region.contains(100, 100)
+    assert room.width() / region.width() * step >= READABLE_PX - 1e-9  # a step at least READABLE_PX
+    assert frame(spread, "b", step, room, mat, region) is None  # still in frame: kept
+    assert frame({**spread, "b": (795, 490, 0)}, "b", step, room, mat, region) is None
+    moved = frame({**spread, "b": (300, 300, 0)}, "b", step, room, mat, region)
+    assert moved is not None and moved.contains(300, 300)
+    assert mat.contains(frame(spread, "a", step, room, mat, region))  # near the edge: inside the mat
+
+    together = {"a": (400, 300, 0), "b": (410, 305, 0)}
+    close = frame(together, "a", step, room, mat, mat)  # the whole mat on show: drawn together, framed
+    assert close.contains(400, 300) and close.contains(410, 305)
+    assert room.width() / close.width() * step <= READABLE_PX * CLOSEST + 1e-9
+    assert frame({}, None, step, room, mat, None) is None
