@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Iterator, Union
 
 
-class _Shape:
+class _HashSlot:
     """Holds the slot an item keeps its hash in (set on first use, see `_item`)."""
 
     __slots__ = ("_hash",)
@@ -64,7 +64,7 @@ class Font:
 
 
 @_item
-class Line(_Shape):
+class Line(_HashSlot):
     x1: float
     y1: float
     x2: float
@@ -74,7 +74,7 @@ class Line(_Shape):
 
 
 @_item
-class Polygon(_Shape):
+class Polygon(_HashSlot):
     """A polyline; `closed` joins the last point to the first and allows a fill."""
 
     points: tuple[tuple[float, float], ...]
@@ -84,7 +84,7 @@ class Polygon(_Shape):
 
 
 @_item
-class Rect(_Shape):
+class Rect(_HashSlot):
     x: float
     y: float
     w: float
@@ -95,7 +95,7 @@ class Rect(_Shape):
 
 
 @_item
-class Ellipse(_Shape):
+class Ellipse(_HashSlot):
     cx: float
     cy: float
     rx: float
@@ -105,7 +105,7 @@ class Ellipse(_Shape):
 
 
 @_item
-class Arc(_Shape):
+class Arc(_HashSlot):
     """Part of a circle; angles in degrees, 0 = +x, counter-clockwise positive.
 
     `pie` closes the arc to the centre (a wedge), which is how fire arcs and the
@@ -123,7 +123,7 @@ class Arc(_Shape):
 
 
 @_item
-class Text(_Shape):
+class Text(_HashSlot):
     """Text anchored at (x, y): `anchor` is one of n, ne, e, se, s, sw, w, nw, c."""
 
     x: float
@@ -137,7 +137,7 @@ class Text(_Shape):
 
 
 @_item
-class Group(_Shape):
+class Group(_HashSlot):
     """Items translated by (dx, dy), then rotated by `rotate` degrees clockwise about (dx, dy)."""
 
     items: tuple["Item", ...]

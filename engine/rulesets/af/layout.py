@@ -74,7 +74,7 @@ class AfBoard(HexGrid):
                 paths: bool = False) -> Drawing:
         """With `paths`, items are keyed by the board record's fields (its own preview);
         otherwise hexes are keyed by their codes, as boards are (drop targets)."""
-        hexes = _hexes(_Shape(self.record)) if fill is None else _draw_hexes(self, fill)
+        hexes = _hexes(_BoardShape(self.record)) if fill is None else _draw_hexes(self, fill)
         base = hexes.keyed
         items: list[Item] = [Rect(0, 0, base.width, base.height, style=Style(None, fill=PAPER))]
         items += [Polygon(hexes.outlines[cell], style=Style(None, fill=colour))
@@ -143,7 +143,7 @@ class AfBoard(HexGrid):
 
 
 @dataclass(frozen=True)
-class _Shape:
+class _BoardShape:
     """What a board's hexes look like: their codes and size. Compared by that alone, so that
     boards of one shape (every scenario on the standard board) share one drawing of them."""
 
@@ -164,13 +164,14 @@ class _Hexes:
 
 
 def _draw_hexes(grid: HexGrid, fill: Callable[[Cell], str | None] = lambda cell: None) -> _Hexes:
+    """The hexes as the engine's hex grid draws them (an AfBoard's own `drawing` adds the rest)."""
     base = HexGrid.drawing(grid, fill)
     return _Hexes(base, tuple(unkeyed(base.items)),
                   {cell: tuple(grid.outline(cell)) for cell in grid.cells()})
 
 
 @lru_cache(maxsize=8)
-def _hexes(shape: _Shape) -> _Hexes:
+def _hexes(shape: _BoardShape) -> _Hexes:
     """The hex grid drawn once per board shape: a scenario switch or edit redraws its areas and
     counters over the standard board's 1920 hexes, which took longer than all the rest."""
     return _draw_hexes(shape.record.grid())
