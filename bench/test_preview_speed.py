@@ -83,3 +83,19 @@ def _two_hundred(record):
         for plane in squadron["planes"]:
             plane.pop("card")
     return type(record).model_validate(data)
+
+
+def test_air_force_board_of_the_next_scenario(benchmark):
+    """Paging between two scenarios on the standard Air Force board: the board drawing the studio
+    shows (its 1920 hexes, each side's set-up area tinted, the roads), alternately of each."""
+    from engine.rulesets.af import RULESET as AF
+
+    view = view_of("air-force")
+    scenarios = [view.get("af.scenario", rid) for rid in ("low-altitude-mission", "bomber-formations")]
+    turn = iter(range(10**9))
+
+    def next_board():
+        return AF.layout.board(scenarios[next(turn) % 2], view).drawing()
+
+    assert len(benchmark(next_board).items) > 2 * 1920
+    assert benchmark.stats["mean"] < FRAME_S

@@ -16,6 +16,31 @@ from dataclasses import dataclass, field
 from typing import Iterator, Union
 
 
+class _HashSlot:
+    """Holds the slot an item keeps its hash in (set on first use, see `_item`)."""
+
+    __slots__ = ("_hash",)
+
+
+def _item(cls):
+    """A frozen, slotted dataclass whose hash is worked out once: the studio keeps the Qt items
+    of shapes two drawings share by looking each shape up by hash, and a group would otherwise
+    hash every shape inside it again on every redraw. Safe because items are frozen values."""
+    cls = dataclass(frozen=True, slots=True)(cls)
+    fields_hash = cls.__hash__
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            value = fields_hash(self)
+            object.__setattr__(self, "_hash", value)
+            return value
+
+    cls.__hash__ = __hash__
+    return cls
+
+
 @dataclass(frozen=True, slots=True)
 class Style:
     stroke: str | None = "#202020"
@@ -38,8 +63,8 @@ class Font:
     family: str = "sans-serif"
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+@_item
+class Line(_HashSlot):
     x1: float
     y1: float
     x2: float
@@ -48,8 +73,8 @@ class Line:
     key: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Polygon:
+@_item
+class Polygon(_HashSlot):
     """A polyline; `closed` joins the last point to the first and allows a fill."""
 
     points: tuple[tuple[float, float], ...]
@@ -58,8 +83,8 @@ class Polygon:
     key: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Rect:
+@_item
+class Rect(_HashSlot):
     x: float
     y: float
     w: float
@@ -69,8 +94,8 @@ class Rect:
     key: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Ellipse:
+@_item
+class Ellipse(_HashSlot):
     cx: float
     cy: float
     rx: float
@@ -79,8 +104,8 @@ class Ellipse:
     key: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Arc:
+@_item
+class Arc(_HashSlot):
     """Part of a circle; angles in degrees, 0 = +x, counter-clockwise positive.
 
     `pie` closes the arc to the centre (a wedge), which is how fire arcs and the
@@ -97,8 +122,8 @@ class Arc:
     key: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
+@_item
+class Text(_HashSlot):
     """Text anchored at (x, y): `anchor` is one of n, ne, e, se, s, sw, w, nw, c."""
 
     x: float
@@ -111,8 +136,8 @@ class Text:
     key: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+@_item
+class Group(_HashSlot):
     """Items translated by (dx, dy), then rotated by `rotate` degrees clockwise about (dx, dy)."""
 
     items: tuple["Item", ...]

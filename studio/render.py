@@ -50,6 +50,13 @@ def _brush(style: Style) -> QBrush:
     return QBrush(QColor(style.fill)) if style.fill else QBrush(Qt.BrushStyle.NoBrush)
 
 
+@lru_cache(maxsize=8192)
+def _polygon(points: tuple[tuple[float, float], ...]) -> QPolygonF:
+    """Cached: the set-up areas of a scenario are polygons on the outlines of its board's hexes,
+    and switching scenarios draws a thousand of them again (a Qt item copies the points)."""
+    return QPolygonF([QPointF(x, y) for x, y in points])
+
+
 def _shape(item, style: Style) -> None:
     item.setPen(_pen(style))
     if hasattr(item, "setBrush"):
@@ -136,15 +143,11 @@ def make_item(item: Item, pointer: bool = True) -> QGraphicsItem:
         out = QGraphicsEllipseItem(item.cx - item.rx, item.cy - item.ry, 2 * item.rx, 2 * item.ry)
         _shape(out, item.style)
     elif isinstance(item, Polygon):
-        points = [QPointF(x, y) for x, y in item.points]
         if item.closed:
-            out = QGraphicsPolygonItem(QPolygonF(points))
+            out = QGraphicsPolygonItem(_polygon(item.points))
         else:
             path = QPainterPath()
-            if points:
-                path.moveTo(points[0])
-                for p in points[1:]:
-                    path.lineTo(p)
+            path.addPolygon(_polygon(item.points))
             out = QGraphicsPathItem(path)
         _shape(out, item.style)
         if not item.closed:

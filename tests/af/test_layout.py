@@ -8,11 +8,12 @@ from engine.content.diagnostics import format_path
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.validate import Workspace
 from engine.content.view import ContentView
-from engine.draw import Group, Line
+from engine.core.board import HexGrid
+from engine.draw import Group, Line, Polygon
 from engine.drawkit import apply_edits
 from engine.rulesets.af import RULESET
 from engine.rulesets.af.areas import area_hexes
-from engine.rulesets.af.layout import GAP, LEGEND_W, MARGIN, ROAD, SHARED, TITLE_H, AfLayout
+from engine.rulesets.af.layout import GAP, LEGEND_W, MARGIN, ROAD, SHARED, TITLE_H, AfBoard, AfLayout
 
 from tests.previews import absolute, renders, resolves, texts
 
@@ -225,3 +226,28 @@ def test_board_preview_keys_its_fields_and_names_the_sides(view, board):
     assert all(resolves(board, k) for k in drawing.keys())
     assert "I-A1" not in drawing.keys() and "I-A1" in LAYOUT.board(scenario(view, "air-melee"), view) \
         .drawing().keys()
+
+
+def test_boards_of_one_shape_share_their_drawn_hexes_and_other_shapes_draw_their_own(view, board):
+    def hexes(drawing):
+        return {i.key: i for i in drawing.items if isinstance(i, Polygon) and i.key}
+
+    first = LAYOUT.board(scenario(view, "bomber-formations"), view)
+    second = LAYOUT.board(scenario(view, "low-altitude-mission"), view)
+    a, b = hexes(first.drawing()), hexes(second.drawing())
+    assert len(a) == board.width * board.height
+    assert all(a[code] is b[code] for code in a)  # drawn once: the studio keeps their Qt items
+    grid, items = HexGrid.drawing(first).items, first.drawing().items
+    start = items.index(grid[0])
+    assert items[start:start + len(grid)] == grid  # the grid's own drawing, hex codes and all
+    # the tints lie exactly on their hexes
+    for cell, colour in first.tints.items():
+        assert any(isinstance(i, Polygon) and i.style.fill == colour
+                   and i.points == a[board.code_at(cell)].points for i in first.drawing().items)
+    # another shape, or a fill, draws hexes of its own
+    short = board.model_copy(update={"rows": 4})
+    drawn = hexes(AfBoard(short).drawing())
+    assert len(drawn) == short.width * short.height and "I-A5" in a and "I-A5" not in drawn
+    filled = hexes(AfBoard(board).drawing(lambda cell: "#abcdef" if cell == (0, 0) else None))
+    assert filled["I-A1"].style.fill == "#abcdef" and a["I-A1"].style.fill is None
+    assert "I-A1" not in RULESET.previews["af.board"](board, view).keys()

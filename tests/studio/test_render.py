@@ -46,7 +46,8 @@ def test_shapes_are_filled_where_the_drawing_puts_them(image):
     assert colour(img, 70, 15) == "#0000ff" and colour(img, 79.5, 19.5) == "#ffffff"
     assert colour(img, 14, 44) == "#00ff00" and colour(img, 28, 58) == "#ffffff"
     assert colour(img, 44, 44) == "#ffffff"  # an open polyline is never filled
-    assert colour(img, 50, 40) == "#000000"
+    assert colour(img, 50, 40) == "#000000" and colour(img, 50, 50) == "#000000"  # along its points
+    assert colour(img, 40, 50) == "#ffffff"  # and not back to the first
 
 
 def test_arcs_run_counter_clockwise_from_east_as_seen_on_the_page(image):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -73,12 +74,13 @@ class AfBoard(HexGrid):
                 paths: bool = False) -> Drawing:
         """With `paths`, items are keyed by the board record's fields (its own preview);
         otherwise hexes are keyed by their codes, as boards are (drop targets)."""
-        base = super().drawing(fill or (lambda cell: None))
+        hexes = _hexes(_BoardShape(self.record)) if fill is None else _draw_hexes(self, fill)
+        base = hexes.keyed
         items: list[Item] = [Rect(0, 0, base.width, base.height, style=Style(None, fill=PAPER))]
-        items += [Polygon(tuple(self.outline(cell)), style=Style(None, fill=colour))
+        items += [Polygon(hexes.outlines[cell], style=Style(None, fill=colour))
                   for cell, colour in self.tints.items()]
         items += self._numerals(paths) + self._roads()
-        items += unkeyed(base.items) if paths else base.items
+        items += hexes.unkeyed if paths else base.items
         items += self._side_names(base.width, base.height) + self._compass(base.width, paths)
         return Drawing(base.width, base.height, tuple(items), title=self.record.name)
 
@@ -138,6 +140,41 @@ class AfBoard(HexGrid):
             items.append(Text(cx + r * 0.7 * math.cos(angle), cy + r * 0.7 * math.sin(angle),
                               str(direction), Font(r * 0.28, bold=direction == board.up), INK, key=k))
         return items
+
+
+@dataclass(frozen=True)
+class _BoardShape:
+    """What a board's hexes look like: their codes and size. Compared by that alone, so that
+    boards of one shape (every scenario on the standard board) share one drawing of them."""
+
+    record: Board = dataclass_field(compare=False)
+    codes: tuple = dataclass_field(init=False)
+
+    def __post_init__(self) -> None:
+        r = self.record
+        object.__setattr__(self, "codes", (r.column_letters, r.rows, r.hex_mm,
+                                           tuple((s.id, s.column, s.row) for s in r.sections)))
+
+
+@dataclass(frozen=True)
+class _Hexes:
+    keyed: Drawing  # hexes keyed by their codes (drop targets)
+    unkeyed: tuple[Item, ...]  # the same, keyed by nothing (the board record's own preview)
+    outlines: dict[Cell, tuple]
+
+
+def _draw_hexes(grid: HexGrid, fill: Callable[[Cell], str | None] = lambda cell: None) -> _Hexes:
+    """The hexes as the engine's hex grid draws them (an AfBoard's own `drawing` adds the rest)."""
+    base = HexGrid.drawing(grid, fill)
+    return _Hexes(base, tuple(unkeyed(base.items)),
+                  {cell: tuple(grid.outline(cell)) for cell in grid.cells()})
+
+
+@lru_cache(maxsize=8)
+def _hexes(shape: _BoardShape) -> _Hexes:
+    """The hex grid drawn once per board shape: a scenario switch or edit redraws its areas and
+    counters over the standard board's 1920 hexes, which took longer than all the rest."""
+    return _draw_hexes(shape.record.grid())
 
 
 @dataclass(frozen=True)
