@@ -90,7 +90,7 @@ def board_shot(app, window: MainWindow, kind: str, rid: str, name: str, prepare=
     """The window with the Board tab widened, after `prepare(window, rec)` set the scene."""
     rec = window.open_record(kind, rid)
     window.resize(1800, 1000)
-    window.resizeDocks([window.preview_dock], [960], Qt.Orientation.Horizontal)
+    window.resizeDocks([window.packs_dock, window.preview_dock], [230, 960], Qt.Orientation.Horizontal)
     window.resizeDocks([window.preview_dock, window.help_dock], [700, 90], Qt.Orientation.Vertical)
     settle(app, window)
     window.board.view.fit()
@@ -101,7 +101,7 @@ def board_shot(app, window: MainWindow, kind: str, rid: str, name: str, prepare=
     while rec.doc.stack.canUndo():
         rec.doc.stack.undo()
     window.resize(1500, 940)
-    window.resizeDocks([window.preview_dock], [520], Qt.Orientation.Horizontal)
+    window.resizeDocks([window.packs_dock, window.preview_dock], [230, 520], Qt.Orientation.Horizontal)
     window.resizeDocks([window.preview_dock, window.help_dock], [420, 180], Qt.Orientation.Vertical)
 
 
