@@ -152,6 +152,19 @@ def _blocked(widget: QWidget):
     return QSignalBlocker(widget)
 
 
+def forget_typing(edit: QLineEdit | QPlainTextEdit) -> None:
+    """Drop the box's own undo history (Ctrl+Z in a text box undoes its typing, and commits the
+    result): in a box refilled for another record it held the last record's text, and brought it
+    back into this one. Setting a line edit's text is the only way Qt clears its history."""
+    if isinstance(edit, QPlainTextEdit):
+        edit.document().clearUndoRedoStacks()
+        return
+    position = edit.cursorPosition()
+    with _blocked(edit):
+        edit.setText(edit.text())
+        edit.setCursorPosition(position)
+
+
 class TextField(FieldEditor):
     def __init__(self, ctx, path, schema, optional=False) -> None:
         super().__init__(ctx, path, schema, optional)
@@ -170,6 +183,9 @@ class TextField(FieldEditor):
 
     def _typed(self, text: str) -> None:
         self.commit(UNSET if (self.optional and text == "") else text)
+
+    def reuse(self) -> None:
+        forget_typing(self.edit)
 
     def set_value(self, value: Any) -> None:
         text = "" if value is UNSET or value is None else str(value)
@@ -368,6 +384,7 @@ class RefField(FieldEditor):
 
     def reuse(self) -> None:
         self.refresh_choices()  # the records the new one's pack sees
+        forget_typing(self.combo.lineEdit())
 
     def _typed(self, text: str) -> None:
         self.commit(UNSET if (self.optional and text == "") else text)
@@ -403,6 +420,9 @@ class YamlField(FieldEditor):
             self.edit.setToolTip(self.toolTip())
         else:
             self.edit.setToolTip(doc.diagnostics[0].message)
+
+    def reuse(self) -> None:
+        forget_typing(self.edit)
 
     def set_value(self, value: Any) -> None:
         if value is UNSET or value is None:

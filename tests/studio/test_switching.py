@@ -2,6 +2,7 @@
 the preview items that differ; both must show and edit the new record exactly as if built for it.
 And the keyboard moves and removes list items and grid rows."""
 
+import copy
 import shutil
 
 import pytest
@@ -220,6 +221,45 @@ def test_editing_a_refilled_form_edits_the_new_record(window, qtbot):
     window.undo_action.trigger()
     assert (hurri.data["name"], hurri.data["speed"]) == ("Hurricane I", 12)
     assert spit.dirty is False and hurri.dirty is False
+
+
+def _type_then_page_then_undo(window, qtbot, first, second, path, typing):
+    """Type into a field of the first record, page to the second, Ctrl+Z in the same field."""
+    window.open_record(*first)
+    editor = window.form.editor_at(path)
+    _focus(qtbot, editor)
+    for key in typing:
+        keys = key if isinstance(key, tuple) else (key,)
+        (qtbot.keyClicks if isinstance(keys[0], str) else qtbot.keyClick)(QApplication.focusWidget(), *keys)
+    rec = window.open_record(*second)
+    before = copy.deepcopy(rec.data)
+    assert window.form.editor_at(path) is editor
+    _focus(qtbot, editor)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    return rec, before
+
+
+@pytest.mark.parametrize("path,typing", [
+    (("turns", 0), [Qt.Key.Key_End, "X", Qt.Key.Key_Backspace]),  # A, AX, A: the Hurricane's first turn
+    (("notes",), [(Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier), Qt.Key.Key_Delete]),  # none, as his
+])
+def test_ctrl_z_in_a_refilled_box_never_brings_back_the_last_records_typing(window, qtbot, path, typing):
+    """A text box undoes its own typing with Ctrl+Z; refilled with the same text for the next record,
+    it still held the last record's, and Ctrl+Z wrote the Spitfire's AX into the Hurricane's turns."""
+    hurri, before = _type_then_page_then_undo(window, qtbot, ("toy.plane", "spit"), ("toy.plane", "hurri"),
+                                              path, typing)
+    assert hurri.data == before
+
+
+def test_ctrl_z_in_a_refilled_picker_never_brings_back_the_last_records_typing(bundled_window, qtbot):
+    """The same in a picker's text: two timelines of one theater."""
+    blitz, before = _type_then_page_then_undo(
+        bundled_window, qtbot, ("paw.timeline", "adlerangriff"), ("paw.timeline", "blitz"), ("theater",),
+        [Qt.Key.Key_End, "X", Qt.Key.Key_Backspace])
+    try:
+        assert blitz.data == before
+    finally:
+        blitz.doc.stack.setIndex(blitz.doc.stack.cleanIndex())
 
 
 def test_the_focus_leaves_the_form_on_another_record_as_on_a_new_form(window, qtbot):
