@@ -14,6 +14,7 @@ from typing import Any, Iterator
 
 import yaml
 from PySide6.QtCore import QEvent, QObject, QSignalBlocker, QSize, Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QAbstractSpinBox,
@@ -86,6 +87,7 @@ def wheel_scrolls(widget: QWidget) -> None:
     widget.installEventFilter(_WHEEL)
 
 
+ALSO_REDO = QKeySequence("Ctrl+Y")  # the window's redo, besides the platform's (Ctrl+Shift+Z)
 MOVE_UP, MOVE_DOWN, REMOVE = "Alt+Up", "Alt+Down", "Alt+Del"  # on the list item or grid row with the focus
 
 

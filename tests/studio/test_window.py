@@ -443,6 +443,24 @@ def test_undo_shows_the_record_it_changes(window, qtbot):
     assert window.rec is spit and spit.data["speed"] == 5
 
 
+def test_ctrl_y_and_ctrl_shift_z_both_redo(window, qtbot):
+    """Both redo on every platform. Where the platform's redo is Ctrl+Y (Windows), Ctrl+Y was given
+    twice, which Qt calls ambiguous and ignores, and Ctrl+Shift+Z not at all: no key redid."""
+    from studio.commands import SetField
+
+    spit = window.open_record("toy.plane", "spit")
+    stack = spit.doc.stack
+    stack.push(SetField(spit.doc, spit.uid, ("speed",), 6))
+    stack.push(SetField(spit.doc, spit.uid, ("name",), "Spitfire II"))
+    stack.setIndex(0)
+    _focus(qtbot, window.browser.tree)
+    qtbot.keyClick(window.browser.tree, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert (stack.index(), spit.data["speed"], spit.data["name"]) == (1, 6, "Spitfire I")
+    qtbot.keyClick(window.browser.tree, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)
+    assert (stack.index(), spit.data["name"]) == (2, "Spitfire II")
+
+
 def test_duplicate_into_a_pack_built_on_the_records_pack(window, qtbot, packs):
     """A modder copies a plane of the base pack into their own pack: the dialog offers the packs that
     extend the record's, checks the id as that pack sees it, and the copy is saved there."""
