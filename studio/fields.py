@@ -88,6 +88,31 @@ def wheel_scrolls(widget: QWidget) -> None:
 
 
 ALSO_REDO = QKeySequence("Ctrl+Y")  # the window's redo, besides the platform's (Ctrl+Shift+Z)
+
+
+class _PackUndo(QObject):
+    """Ctrl+Z and Ctrl+Shift+Z (Ctrl+Y) in a text box undo and redo the pack's steps, as everywhere
+    else in the window. A text box took them for its own history, which knew only this box's typing
+    and pushed its result as a new edit: undoing across records stopped at the first text box an
+    undo brought up (with the focus in it), and the steps undone by then could not be redone."""
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.ShortcutOverride and (
+                event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)
+                or QKeySequence(event.keyCombination()) == ALSO_REDO):
+            event.ignore()  # not the box's: the window's shortcut has it
+            return True
+        return False
+
+
+_PACK_UNDO = _PackUndo()
+
+
+def pack_undo(widget: QWidget) -> None:
+    """Ctrl+Z in `widget` undoes the pack's last step, not the widget's own typing."""
+    widget.installEventFilter(_PACK_UNDO)
+
+
 MOVE_UP, MOVE_DOWN, REMOVE = "Alt+Up", "Alt+Down", "Alt+Del"  # on the list item or grid row with the focus
 
 
@@ -180,6 +205,7 @@ class TextField(FieldEditor):
             self.edit.textEdited.connect(self._typed)
         self.edit.setPlaceholderText("not set" if optional else "")
         self.edit.setToolTip(self.toolTip())
+        pack_undo(self.edit)
         self.setFocusProxy(self.edit)
         _single(self, self.edit)
 
@@ -287,6 +313,7 @@ class NumberField(FieldEditor):
             self.spin.setSuffix(f" {schema['x-unit']}")
         self.spin.setKeyboardTracking(True)
         self.spin.setToolTip(self.toolTip())
+        pack_undo(self.spin)
         self.spin.valueChanged.connect(lambda v: self.commit(int(v) if integer else float(v)))
         self.setFocusProxy(self.spin)
         _single(self, self.spin, stretch=False)
@@ -354,6 +381,7 @@ class RefField(FieldEditor):
         self.combo = QComboBox()
         wheel_scrolls(self.combo)
         self.combo.setEditable(True)
+        pack_undo(self.combo)
         self.combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.combo.lineEdit().setPlaceholderText(("not set — " if optional else "") + " or ".join(self.kinds))
         completer = QCompleter(self.combo.model(), self.combo)
@@ -407,6 +435,7 @@ class YamlField(FieldEditor):
         self.edit.setObjectName("yamlField")
         self.edit.setFixedHeight(90)
         self.edit.setTabChangesFocus(True)  # YAML indents with spaces; a tab there is an error
+        pack_undo(self.edit)
         self.edit.textChanged.connect(self._typed)
         self.setFocusProxy(self.edit)
         _single(self, self.edit)

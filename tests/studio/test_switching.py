@@ -224,7 +224,8 @@ def test_editing_a_refilled_form_edits_the_new_record(window, qtbot):
 
 
 def _type_then_page_then_undo(window, qtbot, first, second, path, typing):
-    """Type into a field of the first record, page to the second, Ctrl+Z in the same field."""
+    """Type into a field of the first record, page to the second, and undo the box's typing in the same
+    field, as its context menu's Undo does."""
     window.open_record(*first)
     editor = window.form.editor_at(path)
     _focus(qtbot, editor)
@@ -235,7 +236,8 @@ def _type_then_page_then_undo(window, qtbot, first, second, path, typing):
     before = copy.deepcopy(rec.data)
     assert window.form.editor_at(path) is editor
     _focus(qtbot, editor)
-    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    box = QApplication.focusWidget()
+    (box.lineEdit() if isinstance(box, QComboBox) else box).undo()
     return rec, before
 
 
@@ -243,15 +245,15 @@ def _type_then_page_then_undo(window, qtbot, first, second, path, typing):
     (("turns", 0), [Qt.Key.Key_End, "X", Qt.Key.Key_Backspace]),  # A, AX, A: the Hurricane's first turn
     (("notes",), [(Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier), Qt.Key.Key_Delete]),  # none, as his
 ])
-def test_ctrl_z_in_a_refilled_box_never_brings_back_the_last_records_typing(window, qtbot, path, typing):
-    """A text box undoes its own typing with Ctrl+Z; refilled with the same text for the next record,
-    it still held the last record's, and Ctrl+Z wrote the Spitfire's AX into the Hurricane's turns."""
+def test_undo_in_a_refilled_box_never_brings_back_the_last_records_typing(window, qtbot, path, typing):
+    """A text box undoes its own typing (its menu's Undo); refilled with the same text for the next
+    record, it still held the last record's, and wrote the Spitfire's AX into the Hurricane's turns."""
     hurri, before = _type_then_page_then_undo(window, qtbot, ("toy.plane", "spit"), ("toy.plane", "hurri"),
                                               path, typing)
     assert hurri.data == before
 
 
-def test_ctrl_z_in_a_refilled_picker_never_brings_back_the_last_records_typing(bundled_window, qtbot):
+def test_undo_in_a_refilled_picker_never_brings_back_the_last_records_typing(bundled_window, qtbot):
     """The same in a picker's text: two timelines of one theater."""
     blitz, before = _type_then_page_then_undo(
         bundled_window, qtbot, ("paw.timeline", "adlerangriff"), ("paw.timeline", "blitz"), ("theater",),
@@ -260,6 +262,35 @@ def test_ctrl_z_in_a_refilled_picker_never_brings_back_the_last_records_typing(b
         assert blitz.data == before
     finally:
         blitz.doc.stack.setIndex(blitz.doc.stack.cleanIndex())
+
+
+def test_ctrl_z_in_a_field_undoes_the_packs_steps_across_records(window, qtbot):
+    """Each undo that changes another record brings it up with the focus in the field it changed;
+    Ctrl+Z there went to the text box's own history and stopped. It goes on, and Ctrl+Y redoes."""
+    spit = window.open_record("toy.plane", "spit")
+    name = window.form.editor_at(("name",))
+    _focus(qtbot, name)
+    qtbot.keyClick(name.edit, Qt.Key.Key_End)
+    qtbot.keyClicks(name.edit, "b")
+    hurri = window.open_record("toy.plane", "hurri")
+    _focus(qtbot, name)
+    qtbot.keyClick(name.edit, Qt.Key.Key_End)
+    qtbot.keyClicks(name.edit, "c")
+    speed = window.form.editor_at(("speed",))
+    _focus(qtbot, speed)
+    qtbot.keyClick(speed.spin, Qt.Key.Key_Down)  # 12 is out of range: the arrows step into it
+    stack = spit.doc.stack
+    assert (spit.data["name"], hurri.data["name"], hurri.data["speed"], stack.count()) == (
+        "Spitfire Ib", "Hurricane Ic", 10, 3)
+    for _ in range(3):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert (spit.data["name"], hurri.data["name"], hurri.data["speed"], stack.index()) == (
+        "Spitfire I", "Hurricane I", 12, 0)
+    assert window.rec is spit and name.edit.hasFocus()  # the last undo brought the Spitfire up, at its name
+    qtbot.keyClick(name.edit, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert (spit.data["name"], hurri.data["name"], stack.index()) == ("Spitfire Ib", "Hurricane Ic", 2)
 
 
 def test_the_focus_leaves_the_form_on_another_record_as_on_a_new_form(window, qtbot):
