@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterator
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from shiboken6 import isValid
 from PySide6.QtWidgets import (
@@ -57,6 +57,7 @@ from .grid import GridField, is_flat_row
 HEAD = ("kind", "id", "name")
 TAIL = ("source", "sample", "notes", "suppress")
 KEPT_FORMS = 3  # forms of other kinds kept to page back to (an Air Force scenario's took most of a second to build)
+LAYOUT_PASSES = 40  # turns laying out a new form may take: one per level of nesting (28 in a scenario)
 MAX_MESSAGES = 6  # lines under one field; a scenario's grid of two hundred planes may have more
 
 
@@ -777,8 +778,14 @@ class RecordForm(QScrollArea):
         return None
 
     def _scroll_to(self, editor: FieldEditor) -> None:
-        if isValid(editor) and isValid(self) and editor.window() is self.window():
-            self.ensureWidgetVisible(editor, 40, 80)
+        """Scroll to the editor once the form is laid out. Widgets just added show on the next turn of
+        the event loop and are laid out a level of nesting per turn after: a jump into an Air Force
+        scenario's new form scrolled to where the field was half laid out, 5000 pixels short of it."""
+        if not (isValid(editor) and isValid(self) and editor.window() is self.window()):
+            return
+        for _ in range(LAYOUT_PASSES):  # (a pass with nothing to lay out costs microseconds)
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        self.ensureWidgetVisible(editor, 40, 80)
 
     def _on_focus(self, _old, new) -> None:
         widget = new

@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 import studio.form
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QPlainTextEdit, QSpinBox, QToolButton, QWidget
 
 from engine.content.loader import BUNDLED_CONTENT
@@ -363,6 +363,20 @@ def test_every_bundled_kind_pages_as_if_built_for_each_record(bundled_window, mo
             window.show_record(rec)
             window.session.check_pending()
             assert shown(window.form) == expected[rec.uid], (kind, rec.id)
+
+
+def test_a_jump_into_a_new_form_scrolls_to_the_field(bundled_window, qtbot, monkeypatch):
+    """Find, Issues and undo jump to a field; in a form just built (deep: an Air Force scenario's) the
+    view was scrolled before the form was laid out, thousands of pixels short of the field."""
+    window = bundled_window
+    monkeypatch.setattr(studio.form, "KEPT_FORMS", 0)
+    window.open_record("af.data_card", "p-51b")  # no scenario form left to refill
+    scenario = next(r for r in window.session.records() if (r.kind, r.id) == ("af.scenario", "air-melee"))
+    editor = window.jump(scenario, ("variants", 0, "matchups", 2, "forces", 0, "aircraft"))
+    qtbot.wait(50)  # the form laid out and scrolled on the next turns of the event loop
+    top = editor.mapTo(window.form.viewport(), QPoint(0, 0)).y()
+    assert window.form.verticalScrollBar().value() > 0
+    assert 0 <= top and top + editor.height() <= window.form.viewport().height()
 
 
 def listed(picker: RefField) -> list[str]:
