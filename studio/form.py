@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from shiboken6 import isValid
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QApplication,
     QComboBox,
     QFormLayout,
@@ -311,6 +312,7 @@ class ListField(FieldEditor):
                                  self.ctx.nav.skeleton(self.items_schema)))
         if index < self.length:
             self.item_rows[index].editor.focus()  # the new item is what the designer fills in next
+            select_typing()  # a new number's 0 went before the 7 typed: 70
 
     def _resize(self, length: int) -> None:
         # Items come and go at the end only: the item at index i always shows the list's i-th value.
@@ -496,6 +498,13 @@ def walk(editor: FieldEditor) -> Iterator[FieldEditor]:
     yield editor
     for part in editor.inner():
         yield from walk(part)
+
+
+def select_typing() -> None:
+    """Select the text of the box with the focus, as Tab does: typing replaces the value."""
+    box = QApplication.focusWidget()
+    if isinstance(box, (QLineEdit, QAbstractSpinBox)):
+        box.selectAll()
 
 
 def record_field_order(schema: dict) -> list[str]:
@@ -771,9 +780,7 @@ class RecordForm(QScrollArea):
         for row in self.rows_by_path.values():
             if not isinstance(row.editor, (ConstField, IdField)):
                 editor = self.focus_path(row.editor.path)
-                text = QApplication.focusWidget()
-                if isinstance(text, QLineEdit):
-                    text.selectAll()  # as Tab leaves it: typing replaces the value
+                select_typing()
                 return editor
         return None
 

@@ -9,7 +9,8 @@ import pytest
 
 import studio.form
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QPlainTextEdit, QSpinBox, QToolButton, QWidget
+from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox,
+                               QToolButton, QWidget)
 
 from engine.content.loader import BUNDLED_CONTENT
 from studio.commands import SetField
@@ -377,6 +378,22 @@ def test_a_jump_into_a_new_form_scrolls_to_the_field(bundled_window, qtbot, monk
     top = editor.mapTo(window.form.viewport(), QPoint(0, 0)).y()
     assert window.form.verticalScrollBar().value() > 0
     assert 0 <= top and top + editor.height() <= window.form.viewport().height()
+
+
+def test_a_number_typed_into_a_new_item_replaces_its_zero(bundled_window, qtbot):
+    """+ Add item puts the focus in the new item, whose spin box shows 0 with the cursor before it (a
+    spare item kept it there from the last record): typing 7 made 70. The 0 is selected, as after Tab."""
+    for rid in ("b-17f", "fw-190a"):  # two cockpits, then one: the second is a spare, then taken back
+        card = bundled_window.open_record("af.data_card", rid)
+        cockpits = bundled_window.form.editor_at(("damage", "cockpits"))
+        add = next(b for b in cockpits.findChildren(QPushButton) if b.text() == "+ Add item")
+        _focus(qtbot, add)
+        qtbot.keyClick(add, Qt.Key.Key_Space)
+        qtbot.keyClicks(QApplication.focusWidget(), "7")
+        try:
+            assert card.data["damage"]["cockpits"][-1] == 7
+        finally:
+            card.doc.stack.setIndex(card.doc.stack.cleanIndex())
 
 
 def listed(picker: RefField) -> list[str]:
