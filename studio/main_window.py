@@ -432,6 +432,7 @@ class MainWindow(QMainWindow):
     def _refresh_used_by(self) -> None:
         self.used_by.clear()
         if self.rec is None or not self.rec.editable:
+            self.used_dock.setWindowTitle("Used by")  # not the count of the record deleted or unreadable
             return
         usages = self.session.used_by(self.rec)
         if not usages:

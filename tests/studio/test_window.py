@@ -236,6 +236,15 @@ def test_rename_through_the_dialog_updates_every_reference(window, qtbot, packs)
     assert "plane: hurricane-i" in (packs[1] / "tables/raids.yaml").read_text()
 
 
+def test_used_by_counts_nothing_once_the_record_on_show_is_deleted(window, qtbot):
+    window.open_record("toy.plane", "hurri")
+    assert window.used_dock.windowTitle() == "Used by (2)"
+    window.answers = [Button.Yes]  # delete, though two references dangle
+    window.delete_action.trigger()
+    assert window.rec is None and window.used_by.count() == 0
+    assert window.used_dock.windowTitle() == "Used by"  # it said "Used by (2)" of nothing on show
+
+
 def test_rename_dialog_refuses_taken_ids(window, qtbot):
     from studio.dialogs import IdDialog
 
