@@ -567,6 +567,8 @@ class RecordForm(QScrollArea):
         session.recordChecked.connect(lambda uid: self.rec is not None and uid == self.rec.uid
                                       and self.show_diagnostics())
         session.issuesChanged.connect(self.show_diagnostics)
+        session.recordAdded.connect(self._refresh_pickers)
+        session.recordRemoved.connect(self._refresh_pickers)
         QApplication.instance().focusChanged.connect(self._on_focus)
         for key in (MOVE_UP, MOVE_DOWN, REMOVE):
             shortcut = QShortcut(QKeySequence(key), self)
@@ -659,7 +661,9 @@ class RecordForm(QScrollArea):
         rows = (e.parentWidget() for e in walk(self.root))
         self.rows_by_path = {format_path(r.editor.path): r for r in rows if isinstance(r, FieldRow)}
 
-    def _on_changed(self, uid: int, _path) -> None:
+    def _on_changed(self, uid: int, path) -> None:
+        if not path or path[0] == "id":  # a record renamed (or read again from its file)
+            self._refresh_pickers()
         if self.rec is None or uid != self.rec.uid:
             return
         if (self.root is None) == self.rec.editable:  # reloaded from disk: readable, or no longer
@@ -670,6 +674,18 @@ class RecordForm(QScrollArea):
             if self.ctx.reshaped:  # walking every widget of a big form took 10 ms a keystroke
                 self._index_rows()
             self.show_diagnostics()  # rows added or dropped; fresh findings follow (recordChecked)
+
+    def _refresh_pickers(self, *_) -> None:
+        """The pickers on show list the records as they are now: one added, renamed or deleted while
+        the form is on show (an optional rule renamed in its own form, a rename or deletion undone
+        from a record that refers to it) was missing from the list, or still there."""
+        if self.root is None:
+            return
+        self.ctx.memo = {}
+        for editor in walk(self.root):
+            if isinstance(editor, RefField):
+                editor.refresh_choices()
+        self.ctx.memo = None
 
     def show_diagnostics(self) -> None:
         if self.rec is None or self.root is None:

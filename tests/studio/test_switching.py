@@ -400,6 +400,28 @@ def listed(picker: RefField) -> list[str]:
     return [picker.combo.itemText(i) for i in range(picker.combo.count())]
 
 
+def test_the_pickers_on_show_follow_records_renamed_added_and_deleted(bundled_window):
+    """The rules' engine-start picker, on show while its die table is renamed, deleted and the
+    deletion undone: the list says what there is, each time (it kept what there was when shown)."""
+    window = bundled_window
+    session = window.session
+    rules = window.open_record("af.rules", "air-force")
+    picker = window.form.editor_at(("airfield", "engine_start_table"))
+    table = next(r for r in session.records() if (r.kind, r.id) == ("af.die_table", "engine-start"))
+    stack = table.doc.stack
+    try:
+        session.rename(table, "engine-start-2")
+        assert window.rec is rules and picker.combo.currentText() == "engine-start-2"
+        assert "engine-start-2" in listed(picker) and "engine-start" not in listed(picker)
+        session.delete(table)
+        assert "engine-start-2" not in listed(picker)
+        stack.undo()
+        assert "engine-start-2" in listed(picker)
+    finally:
+        stack.setIndex(stack.cleanIndex())
+    assert "engine-start" in listed(picker) and "engine-start-2" not in listed(picker)
+
+
 # ------------------------------------------------------------------ the keyboard
 
 
