@@ -51,6 +51,7 @@ class PackBrowser(QWidget):
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setRecursiveFilteringEnabled(True)
+        self.proxy.setAutoAcceptChildRows(True)  # a kind (or pack) typed shows its records, not just its row
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.filter.textChanged.connect(self._filter)
         self.tree = QTreeView()

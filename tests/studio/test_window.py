@@ -594,6 +594,19 @@ def test_help_pane_describes_the_grid_column_in_hand(window, qtbot):
     assert window.help.toPlainText().startswith("Roll") and "rows[0].roll" in window.help.toPlainText()
 
 
+def test_a_kind_typed_in_the_filter_shows_its_records(window, qtbot):
+    """Typing a kind in the filter left its row, "toy.table (3)", with no record under it to go to."""
+    browser = window.browser
+    browser.filter.setText("toy.table")
+    kind = browser.proxy.index(0, 0, browser.proxy.index(0, 0))
+    assert kind.data().startswith("toy.table")
+    records = browser.model.rowCount(browser.proxy.mapToSource(kind))
+    assert records > 0 and browser.proxy.rowCount(kind) == records
+    browser.filter.setFocus()
+    qtbot.keyClick(browser.filter, Qt.Key.Key_Down)
+    assert window.rec is not None and window.rec.kind == "toy.table"
+
+
 def test_keyboard_from_the_filter_to_a_record_to_its_fields(window, qtbot):
     """Keyboard only: type in the filter, Down (or Return) to the first match, Enter to edit it:
     the focus lands on its name; Find (Ctrl+F, Return) lands on the record in the browser."""
