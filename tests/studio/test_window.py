@@ -605,6 +605,10 @@ def test_a_kind_typed_in_the_filter_shows_its_records(window, qtbot):
     browser.filter.setFocus()
     qtbot.keyClick(browser.filter, Qt.Key.Key_Down)
     assert window.rec is not None and window.rec.kind == "toy.table"
+    browser.filter.setText("base")  # a pack's id: its pack.yaml, which names it, not all its records
+    pack = browser.proxy.index(0, 0)
+    assert browser.proxy.rowCount() == 1 and browser.proxy.rowCount(pack) == 1
+    assert browser.proxy.index(0, 0, pack).data().startswith("pack.yaml")
 
 
 def test_keyboard_from_the_filter_to_a_record_to_its_fields(window, qtbot):
