@@ -180,7 +180,7 @@ def _blocked(widget: QWidget):
 
 
 def forget_typing(edit: QLineEdit | QPlainTextEdit) -> None:
-    """Drop the box's own undo history (Ctrl+Z in a text box undoes its typing, and commits the
+    """Drop the box's own undo history (its context menu's Undo undoes its typing, and commits the
     result): in a box refilled for another record it held the last record's text, and brought it
     back into this one. Setting a line edit's text is the only way Qt clears its history."""
     if isinstance(edit, QPlainTextEdit):

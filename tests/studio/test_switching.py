@@ -294,6 +294,22 @@ def test_ctrl_z_in_a_field_undoes_the_packs_steps_across_records(window, qtbot):
     assert (spit.data["name"], hurri.data["name"], stack.index()) == ("Spitfire Ib", "Hurricane Ic", 2)
 
 
+def test_ctrl_z_in_a_picker_undoes_the_packs_step(bundled_window, qtbot):
+    """As in a text box: the step is undone (and can be redone), not the picker's own typing."""
+    timeline = bundled_window.open_record("paw.timeline", "adlerangriff")
+    stack = timeline.doc.stack
+    picker = bundled_window.form.editor_at(("theater",))
+    _focus(qtbot, picker)
+    try:
+        qtbot.keyClick(picker.combo, Qt.Key.Key_End)
+        qtbot.keyClicks(picker.combo, "X")
+        assert timeline.data["theater"] == "battle-of-britainX"
+        qtbot.keyClick(picker.combo, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        assert timeline.data["theater"] == "battle-of-britain" and stack.canRedo()
+    finally:
+        stack.setIndex(stack.cleanIndex())
+
+
 def test_the_focus_leaves_the_form_on_another_record_as_on_a_new_form(window, qtbot):
     window.open_record("toy.plane", "spit")
     _focus(qtbot, window.form.editor_at(("turns", 2)).edit)
