@@ -286,6 +286,9 @@ class ObjectField(FieldEditor):
     def inner(self) -> Iterator[FieldEditor]:
         return (row.editor for row in self.rows.values())
 
+    def focus(self, path: FieldPath = ()) -> None:
+        focus_first_stop(self)
+
 
 class ListField(FieldEditor):
     """A list whose items are not flat rows: each item in its own frame, with move and remove."""
@@ -376,6 +379,9 @@ class ListField(FieldEditor):
     def inner(self) -> Iterator[FieldEditor]:
         return (row.editor for row in self.item_rows[:self.length])
 
+    def focus(self, path: FieldPath = ()) -> None:
+        focus_first_stop(self)
+
     def _move(self, index: int, to: int) -> None:
         if 0 <= to < self.length:
             self.ctx.push(MoveItem(self.ctx.doc, self.ctx.uid, self.path, index, to))
@@ -462,6 +468,9 @@ class TupleField(FieldEditor):
     def inner(self) -> Iterator[FieldEditor]:
         return iter(self.parts)
 
+    def focus(self, path: FieldPath = ()) -> None:
+        focus_first_stop(self)
+
 
 class IdField(FieldEditor):
     """The id is changed only by Rename, which keeps every reference in step."""
@@ -498,6 +507,13 @@ def walk(editor: FieldEditor) -> Iterator[FieldEditor]:
     yield editor
     for part in editor.inner():
         yield from walk(part)
+
+
+def focus_first_stop(editor: FieldEditor) -> None:
+    """The focus on the first widget Tab stops at in a group of fields (an object, a list, a point):
+    the group takes none itself, so keys typed after + Add item in a list of objects went nowhere."""
+    stop = next((w for w in _tab_stops(editor.layout()) if w.isEnabled()), None)
+    (stop or editor).setFocus(Qt.FocusReason.OtherFocusReason)
 
 
 def select_typing() -> None:

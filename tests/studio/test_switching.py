@@ -412,6 +412,23 @@ def test_a_number_typed_into_a_new_item_replaces_its_zero(bundled_window, qtbot)
             card.doc.stack.setIndex(card.doc.stack.cleanIndex())
 
 
+def test_a_new_item_of_a_list_of_objects_takes_the_keys(bundled_window, qtbot):
+    """+ Add item on a data card's altitude bands put the focus on the new band's group of fields,
+    which takes no keys: what was typed next went nowhere. It goes to the band's first field."""
+    card = bundled_window.open_record("af.data_card", "b-17f")
+    bands = bundled_window.form.editor_at(("bands",))
+    add = next(b for b in bands.findChildren(QPushButton) if b.text() == "+ Add item")
+    _focus(qtbot, add)
+    qtbot.keyClick(add, Qt.Key.Key_Space)
+    try:
+        new = bundled_window.form.editor_at(("bands", len(card.data["bands"]) - 1))
+        assert new.path[-1] == len(card.data["bands"]) - 1 and new.isAncestorOf(QApplication.focusWidget())
+        qtbot.keyClicks(QApplication.focusWidget(), "12000")
+        assert card.data["bands"][-1]["top_ft"] == 12000
+    finally:
+        card.doc.stack.setIndex(card.doc.stack.cleanIndex())
+
+
 def listed(picker: RefField) -> list[str]:
     return [picker.combo.itemText(i) for i in range(picker.combo.count())]
 
