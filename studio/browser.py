@@ -37,6 +37,18 @@ def worst(rec: DocRecord) -> Severity | None:
     return min(ranks, key=lambda s: s.rank) if ranks else None
 
 
+class _RecordFilter(QSortFilterProxyModel):
+    """Records whose row matches the filter, and every record of a kind that matches: typing
+    paw.scenario left its row with none of its records to go to. (A pack that matches does not show
+    all its records: "air" would show two packs whole.)"""
+
+    def filterAcceptsRow(self, row: int, parent) -> bool:  # noqa: N802 - Qt API
+        if super().filterAcceptsRow(row, parent):
+            return True
+        kind = parent  # a record's parent is its kind, whose parent is the pack
+        return kind.isValid() and kind.parent().isValid() and super().filterAcceptsRow(kind.row(), kind.parent())
+
+
 class PackBrowser(QWidget):
     recordActivated = Signal(object)  # uid
     editRequested = Signal(object)  # uid: Enter (or a double-click) on a record, to work on it in the form
@@ -48,7 +60,7 @@ class PackBrowser(QWidget):
         self.filter.setPlaceholderText("Filter records…")
         self.filter.setClearButtonEnabled(True)
         self.model = QStandardItemModel(self)
-        self.proxy = QSortFilterProxyModel(self)
+        self.proxy = _RecordFilter(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setRecursiveFilteringEnabled(True)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)

@@ -14,6 +14,7 @@ from typing import Any, Iterator
 
 import yaml
 from PySide6.QtCore import QEvent, QObject, QSignalBlocker, QSize, Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QAbstractSpinBox,
@@ -86,6 +87,32 @@ def wheel_scrolls(widget: QWidget) -> None:
     widget.installEventFilter(_WHEEL)
 
 
+ALSO_REDO = QKeySequence("Ctrl+Y")  # the window's redo, besides the platform's (Ctrl+Shift+Z)
+
+
+class _PackUndo(QObject):
+    """Ctrl+Z and Ctrl+Shift+Z (Ctrl+Y) in a text box undo and redo the pack's steps, as everywhere
+    else in the window. A text box took them for its own history, which knew only this box's typing
+    and pushed its result as a new edit: undoing across records stopped at the first text box an
+    undo brought up (with the focus in it), and the steps undone by then could not be redone."""
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.ShortcutOverride and (
+                event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)
+                or QKeySequence(event.keyCombination()) == ALSO_REDO):
+            event.ignore()  # not the box's: the window's shortcut has it
+            return True
+        return False
+
+
+_PACK_UNDO = _PackUndo()
+
+
+def pack_undo(widget: QWidget) -> None:
+    """Ctrl+Z in `widget` undoes the pack's last step, not the widget's own typing."""
+    widget.installEventFilter(_PACK_UNDO)
+
+
 MOVE_UP, MOVE_DOWN, REMOVE = "Alt+Up", "Alt+Down", "Alt+Del"  # on the list item or grid row with the focus
 
 
@@ -152,6 +179,19 @@ def _blocked(widget: QWidget):
     return QSignalBlocker(widget)
 
 
+def forget_typing(edit: QLineEdit | QPlainTextEdit) -> None:
+    """Drop the box's own undo history (its context menu's Undo undoes its typing, and commits the
+    result): in a box refilled for another record it held the last record's text, and brought it
+    back into this one. Setting a line edit's text is the only way Qt clears its history."""
+    if isinstance(edit, QPlainTextEdit):
+        edit.document().clearUndoRedoStacks()
+        return
+    position = edit.cursorPosition()
+    with _blocked(edit):
+        edit.setText(edit.text())
+        edit.setCursorPosition(position)
+
+
 class TextField(FieldEditor):
     def __init__(self, ctx, path, schema, optional=False) -> None:
         super().__init__(ctx, path, schema, optional)
@@ -165,11 +205,15 @@ class TextField(FieldEditor):
             self.edit.textEdited.connect(self._typed)
         self.edit.setPlaceholderText("not set" if optional else "")
         self.edit.setToolTip(self.toolTip())
+        pack_undo(self.edit)
         self.setFocusProxy(self.edit)
         _single(self, self.edit)
 
     def _typed(self, text: str) -> None:
         self.commit(UNSET if (self.optional and text == "") else text)
+
+    def reuse(self) -> None:
+        forget_typing(self.edit)
 
     def set_value(self, value: Any) -> None:
         text = "" if value is UNSET or value is None else str(value)
@@ -269,6 +313,7 @@ class NumberField(FieldEditor):
             self.spin.setSuffix(f" {schema['x-unit']}")
         self.spin.setKeyboardTracking(True)
         self.spin.setToolTip(self.toolTip())
+        pack_undo(self.spin)
         self.spin.valueChanged.connect(lambda v: self.commit(int(v) if integer else float(v)))
         self.setFocusProxy(self.spin)
         _single(self, self.spin, stretch=False)
@@ -336,6 +381,7 @@ class RefField(FieldEditor):
         self.combo = QComboBox()
         wheel_scrolls(self.combo)
         self.combo.setEditable(True)
+        pack_undo(self.combo)
         self.combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.combo.lineEdit().setPlaceholderText(("not set — " if optional else "") + " or ".join(self.kinds))
         completer = QCompleter(self.combo.model(), self.combo)
@@ -368,6 +414,7 @@ class RefField(FieldEditor):
 
     def reuse(self) -> None:
         self.refresh_choices()  # the records the new one's pack sees
+        forget_typing(self.combo.lineEdit())
 
     def _typed(self, text: str) -> None:
         self.commit(UNSET if (self.optional and text == "") else text)
@@ -388,6 +435,7 @@ class YamlField(FieldEditor):
         self.edit.setObjectName("yamlField")
         self.edit.setFixedHeight(90)
         self.edit.setTabChangesFocus(True)  # YAML indents with spaces; a tab there is an error
+        pack_undo(self.edit)
         self.edit.textChanged.connect(self._typed)
         self.setFocusProxy(self.edit)
         _single(self, self.edit)
@@ -403,6 +451,9 @@ class YamlField(FieldEditor):
             self.edit.setToolTip(self.toolTip())
         else:
             self.edit.setToolTip(doc.diagnostics[0].message)
+
+    def reuse(self) -> None:
+        forget_typing(self.edit)
 
     def set_value(self, value: Any) -> None:
         if value is UNSET or value is None:

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterator
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from shiboken6 import isValid
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QApplication,
     QComboBox,
     QFormLayout,
@@ -57,6 +58,7 @@ from .grid import GridField, is_flat_row
 HEAD = ("kind", "id", "name")
 TAIL = ("source", "sample", "notes", "suppress")
 KEPT_FORMS = 3  # forms of other kinds kept to page back to (an Air Force scenario's took most of a second to build)
+LAYOUT_PASSES = 40  # turns laying out a new form may take: one per level of nesting (28 in a scenario)
 MAX_MESSAGES = 6  # lines under one field; a scenario's grid of two hundred planes may have more
 
 
@@ -284,6 +286,9 @@ class ObjectField(FieldEditor):
     def inner(self) -> Iterator[FieldEditor]:
         return (row.editor for row in self.rows.values())
 
+    def focus(self, path: FieldPath = ()) -> None:
+        focus_first_stop(self)
+
 
 class ListField(FieldEditor):
     """A list whose items are not flat rows: each item in its own frame, with move and remove."""
@@ -310,6 +315,7 @@ class ListField(FieldEditor):
                                  self.ctx.nav.skeleton(self.items_schema)))
         if index < self.length:
             self.item_rows[index].editor.focus()  # the new item is what the designer fills in next
+            select_typing()  # a new number's 0 went before the 7 typed: 70
 
     def _resize(self, length: int) -> None:
         # Items come and go at the end only: the item at index i always shows the list's i-th value.
@@ -372,6 +378,9 @@ class ListField(FieldEditor):
 
     def inner(self) -> Iterator[FieldEditor]:
         return (row.editor for row in self.item_rows[:self.length])
+
+    def focus(self, path: FieldPath = ()) -> None:
+        focus_first_stop(self)
 
     def _move(self, index: int, to: int) -> None:
         if 0 <= to < self.length:
@@ -459,6 +468,9 @@ class TupleField(FieldEditor):
     def inner(self) -> Iterator[FieldEditor]:
         return iter(self.parts)
 
+    def focus(self, path: FieldPath = ()) -> None:
+        focus_first_stop(self)
+
 
 class IdField(FieldEditor):
     """The id is changed only by Rename, which keeps every reference in step."""
@@ -495,6 +507,20 @@ def walk(editor: FieldEditor) -> Iterator[FieldEditor]:
     yield editor
     for part in editor.inner():
         yield from walk(part)
+
+
+def focus_first_stop(editor: FieldEditor) -> None:
+    """The focus on the first widget Tab stops at in a group of fields (an object, a list, a point):
+    the group takes none itself, so keys typed after + Add item in a list of objects went nowhere."""
+    stop = next((w for w in _tab_stops(editor.layout()) if w.isEnabled()), None)
+    (stop or editor).setFocus(Qt.FocusReason.OtherFocusReason)
+
+
+def select_typing() -> None:
+    """Select the text of the box with the focus, as Tab does: typing replaces the value."""
+    box = QApplication.focusWidget()
+    if isinstance(box, (QLineEdit, QAbstractSpinBox)):
+        box.selectAll()
 
 
 def record_field_order(schema: dict) -> list[str]:
@@ -557,6 +583,8 @@ class RecordForm(QScrollArea):
         session.recordChecked.connect(lambda uid: self.rec is not None and uid == self.rec.uid
                                       and self.show_diagnostics())
         session.issuesChanged.connect(self.show_diagnostics)
+        session.recordAdded.connect(self._refresh_pickers)
+        session.recordRemoved.connect(self._refresh_pickers)
         QApplication.instance().focusChanged.connect(self._on_focus)
         for key in (MOVE_UP, MOVE_DOWN, REMOVE):
             shortcut = QShortcut(QKeySequence(key), self)
@@ -649,7 +677,9 @@ class RecordForm(QScrollArea):
         rows = (e.parentWidget() for e in walk(self.root))
         self.rows_by_path = {format_path(r.editor.path): r for r in rows if isinstance(r, FieldRow)}
 
-    def _on_changed(self, uid: int, _path) -> None:
+    def _on_changed(self, uid: int, path) -> None:
+        if not path or path[0] == "id":  # a record renamed (or read again from its file)
+            self._refresh_pickers()
         if self.rec is None or uid != self.rec.uid:
             return
         if (self.root is None) == self.rec.editable:  # reloaded from disk: readable, or no longer
@@ -660,6 +690,18 @@ class RecordForm(QScrollArea):
             if self.ctx.reshaped:  # walking every widget of a big form took 10 ms a keystroke
                 self._index_rows()
             self.show_diagnostics()  # rows added or dropped; fresh findings follow (recordChecked)
+
+    def _refresh_pickers(self, *_) -> None:
+        """The pickers on show list the records as they are now: one added, renamed or deleted while
+        the form is on show (an optional rule renamed in its own form, a rename or deletion undone
+        from a record that refers to it) was missing from the list, or still there."""
+        if self.root is None:
+            return
+        self.ctx.memo = {}
+        for editor in walk(self.root):
+            if isinstance(editor, RefField):
+                editor.refresh_choices()
+        self.ctx.memo = None
 
     def show_diagnostics(self) -> None:
         if self.rec is None or self.root is None:
@@ -770,15 +812,19 @@ class RecordForm(QScrollArea):
         for row in self.rows_by_path.values():
             if not isinstance(row.editor, (ConstField, IdField)):
                 editor = self.focus_path(row.editor.path)
-                text = QApplication.focusWidget()
-                if isinstance(text, QLineEdit):
-                    text.selectAll()  # as Tab leaves it: typing replaces the value
+                select_typing()
                 return editor
         return None
 
     def _scroll_to(self, editor: FieldEditor) -> None:
-        if isValid(editor) and isValid(self) and editor.window() is self.window():
-            self.ensureWidgetVisible(editor, 40, 80)
+        """Scroll to the editor once the form is laid out. Widgets just added show on the next turn of
+        the event loop and are laid out a level of nesting per turn after: a jump into an Air Force
+        scenario's new form scrolled to where the field was half laid out, 5000 pixels short of it."""
+        if not (isValid(editor) and isValid(self) and editor.window() is self.window()):
+            return
+        for _ in range(LAYOUT_PASSES):  # (a pass with nothing to lay out costs microseconds)
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        self.ensureWidgetVisible(editor, 40, 80)
 
     def _on_focus(self, _old, new) -> None:
         widget = new

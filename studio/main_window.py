@@ -39,7 +39,7 @@ from .board import BoardPane
 from .browser import PackBrowser
 from .dialogs import FindDialog, IdDialog, NewPackDialog, confirm_text, id_problems
 from .document import DocRecord, PackDocument
-from .fields import FieldEditor
+from .fields import ALSO_REDO, FieldEditor
 from .form import RecordForm
 from .issues import IssuesPanel
 from .playtest import install as install_playtest
@@ -219,7 +219,10 @@ class MainWindow(QMainWindow):
         self.redo_action = self.session.undo_group.createRedoAction(self, "&Redo")
         self.redo_action.triggered.disconnect()
         self.redo_action.triggered.connect(lambda: self.step(undo=False))
-        self.redo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")])
+        redo_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)  # the platform's, all of them
+        if ALSO_REDO not in redo_keys:  # (twice, it was ambiguous and did nothing, as Ctrl+Shift+Z was missing)
+            redo_keys.append(ALSO_REDO)
+        self.redo_action.setShortcuts(redo_keys)
         self.redo_action.setIcon(self.style().standardIcon(sp.SP_ArrowForward))
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
@@ -429,6 +432,7 @@ class MainWindow(QMainWindow):
     def _refresh_used_by(self) -> None:
         self.used_by.clear()
         if self.rec is None or not self.rec.editable:
+            self.used_dock.setWindowTitle("Used by")  # not the count of the record deleted or unreadable
             return
         usages = self.session.used_by(self.rec)
         if not usages:

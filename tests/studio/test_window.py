@@ -236,6 +236,15 @@ def test_rename_through_the_dialog_updates_every_reference(window, qtbot, packs)
     assert "plane: hurricane-i" in (packs[1] / "tables/raids.yaml").read_text()
 
 
+def test_used_by_counts_nothing_once_the_record_on_show_is_deleted(window, qtbot):
+    window.open_record("toy.plane", "hurri")
+    assert window.used_dock.windowTitle() == "Used by (2)"
+    window.answers = [Button.Yes]  # delete, though two references dangle
+    window.delete_action.trigger()
+    assert window.rec is None and window.used_by.count() == 0
+    assert window.used_dock.windowTitle() == "Used by"  # it said "Used by (2)" of nothing on show
+
+
 def test_rename_dialog_refuses_taken_ids(window, qtbot):
     from studio.dialogs import IdDialog
 
@@ -443,6 +452,24 @@ def test_undo_shows_the_record_it_changes(window, qtbot):
     assert window.rec is spit and spit.data["speed"] == 5
 
 
+def test_ctrl_y_and_ctrl_shift_z_both_redo(window, qtbot):
+    """Both redo on every platform. Where the platform's redo is Ctrl+Y (Windows), Ctrl+Y was given
+    twice, which Qt calls ambiguous and ignores, and Ctrl+Shift+Z not at all: no key redid."""
+    from studio.commands import SetField
+
+    spit = window.open_record("toy.plane", "spit")
+    stack = spit.doc.stack
+    stack.push(SetField(spit.doc, spit.uid, ("speed",), 6))
+    stack.push(SetField(spit.doc, spit.uid, ("name",), "Spitfire II"))
+    stack.setIndex(0)
+    _focus(qtbot, window.browser.tree)
+    qtbot.keyClick(window.browser.tree, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert (stack.index(), spit.data["speed"], spit.data["name"]) == (1, 6, "Spitfire I")
+    qtbot.keyClick(window.browser.tree, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)
+    assert (stack.index(), spit.data["name"]) == (2, "Spitfire II")
+
+
 def test_duplicate_into_a_pack_built_on_the_records_pack(window, qtbot, packs):
     """A modder copies a plane of the base pack into their own pack: the dialog offers the packs that
     extend the record's, checks the id as that pack sees it, and the copy is saved there."""
@@ -565,6 +592,23 @@ def test_help_pane_describes_the_grid_column_in_hand(window, qtbot):
     assert "refers to" in text
     window.form.focus_path(("rows", 0, "roll"))
     assert window.help.toPlainText().startswith("Roll") and "rows[0].roll" in window.help.toPlainText()
+
+
+def test_a_kind_typed_in_the_filter_shows_its_records(window, qtbot):
+    """Typing a kind in the filter left its row, "toy.table (3)", with no record under it to go to."""
+    browser = window.browser
+    browser.filter.setText("toy.table")
+    kind = browser.proxy.index(0, 0, browser.proxy.index(0, 0))
+    assert kind.data().startswith("toy.table")
+    records = browser.model.rowCount(browser.proxy.mapToSource(kind))
+    assert records > 0 and browser.proxy.rowCount(kind) == records
+    browser.filter.setFocus()
+    qtbot.keyClick(browser.filter, Qt.Key.Key_Down)
+    assert window.rec is not None and window.rec.kind == "toy.table"
+    browser.filter.setText("base")  # a pack's id: its pack.yaml, which names it, not all its records
+    pack = browser.proxy.index(0, 0)
+    assert browser.proxy.rowCount() == 1 and browser.proxy.rowCount(pack) == 1
+    assert browser.proxy.index(0, 0, pack).data().startswith("pack.yaml")
 
 
 def test_keyboard_from_the_filter_to_a_record_to_its_fields(window, qtbot):
