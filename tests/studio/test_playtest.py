@@ -130,18 +130,29 @@ def wait_for_my_move(qtbot, view):
     qtbot.waitUntil(lambda: view.board.animation.state() == view.board.animation.State.Stopped)
 
 
+def play_until(qtbot, view, kind: str, answer):
+    """The person's first question of `kind`, `answer(decision)` having answered those before it."""
+    for _ in range(40):
+        wait_for_my_move(qtbot, view)
+        decision = view.run.person_to_move()
+        if decision.kind == kind:
+            return decision
+        answer(decision)
+    raise AssertionError(f"no {kind} question in 40 answers")
+
+
 def first_maneuver(qtbot, view):
     """The allies' first Pocket Air War maneuver, the person having taken the first option before
     it, with the game paused there."""
     view.set_seat("allies", PERSON)
-    while True:
-        wait_for_my_move(qtbot, view)
-        decision = view.run.person_to_move()
-        if decision.kind == "paw.maneuver":
-            break
-        view.decision.choose_current()
+    decision = play_until(qtbot, view, "paw.maneuver", lambda _: view.decision.choose_current())
     view.run.pause()
     return decision
+
+
+def fly_a_stack(view, decision) -> None:
+    """An Air Wars answer on the way to a flight: fly a stack when one may, else the last option."""
+    view.run.submit(next((o for o in decision.options if o["type"] == "fly"), decision.options[-1]))
 
 
 def test_a_person_plays_a_side_on_the_board_and_in_the_panel(studio, qtbot):
@@ -604,14 +615,13 @@ def test_a_person_flies_an_air_wars_move_by_the_route_in_the_via_field(studio, q
 
     view = playtest(studio, ("aw.scenario", "red-eagles")).play
     view.set_seat("vvs", PERSON)
-    for _ in range(40):
-        wait_for_my_move(qtbot, view)
-        decision = view.run.person_to_move()
-        if decision.kind == "aw.fly_to":
-            break
+
+    def answer(decision):
         assert not view.decision.via.isVisibleTo(view.decision)
-        view.run.submit(next((o for o in decision.options if o["type"] == "fly"), decision.options[-1]))
-    assert decision.kind == "aw.fly_to" and view.decision.via.isVisibleTo(view.decision)
+        fly_a_stack(view, decision)
+
+    decision = play_until(qtbot, view, "aw.fly_to", answer)
+    assert view.decision.via.isVisibleTo(view.decision)
     static = view.run.game.state.static
     for row, option in enumerate(decision.options):  # a move the other way round the rectangle it spans
         a, b = static.squares[decision.start], static.squares[static.index.get(option.get("at"), 0)]

@@ -12,7 +12,7 @@ from engine.rulesets.aw.rules.flying import default_route
 from studio.playtest.run import PERSON
 from studio.playtest.trails import HALO, REFUSED, ROUTE
 
-from .test_playtest import cell_point, playtest, studio, wait_for_my_move  # noqa: F401 - studio: fixture
+from .test_playtest import cell_point, fly_a_stack, play_until, playtest, studio  # noqa: F401 - studio: fixture
 
 
 def drawn(view) -> list[Polygon]:
@@ -37,13 +37,7 @@ def fly_to(studio, qtbot):  # noqa: F811 - the fixture imported above
     three squares or more whose engine route the other way round the rectangle it spans differs."""
     view = playtest(studio, ("aw.scenario", "red-eagles")).play
     view.set_seat("vvs", PERSON)
-    for _ in range(40):
-        wait_for_my_move(qtbot, view)
-        decision = view.run.person_to_move()
-        if decision.kind == "aw.fly_to":
-            break
-        view.run.submit(next((o for o in decision.options if o["type"] == "fly"), decision.options[-1]))
-    assert decision.kind == "aw.fly_to"
+    decision = play_until(qtbot, view, "aw.fly_to", lambda d: fly_a_stack(view, d))
     static = view.run.game.state.static
     for row, option in enumerate(decision.options):
         if option["type"] != "move" or len(default_route(decision, option["at"])) < 3:
