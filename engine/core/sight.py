@@ -68,7 +68,7 @@ class Watch:
         if make is None:
             return None
         if game is not self._game or self._read > start:
-            self._game, self._lookout, self._read = game, make(), 0
+            self._game, self._lookout, self._read = game, make(game.state), 0
         for event in game.log[self._read:start]:
             self._lookout.sees(event)
         self._read = start

@@ -249,3 +249,47 @@ def test_a_unit_shown_on_top_is_hidden_again_while_another_covers_it():
     assert [new[i]["unit"] for i in moved] == ["ju87.2", "me109.1", "ju87.1"]
     named = ["ju87.1" not in h for h in hidden]
     assert named == [moved[0] <= i < moved[1] or i >= moved[2] for i in range(len(new))]
+
+
+def test_the_watch_hides_what_the_state_hides_after_every_decision_radar_too():
+    """The lookout's view equals the state's: over a game (the hard bots, the VVS flying into the
+    Luftwaffe's radar cover, 23.0), what the Luftwaffe's view hides at the last event of each
+    decision is what the state hides after it. The Lookout did not follow radar: a VVS unit flown
+    into cover was "a vvs unit" until the next decision."""
+    from engine.core.sight import hidden_from
+
+    game = new_game(bundled(), 1)  # the lookout without radar missed two units here
+    bots = {side: ENGINE.bot(side, "hard") for side in ("luftwaffe", "vvs")}
+    watch = Watch({"luftwaffe"})
+    radar = {game.state.static.labels[s] for s in game.state.static.radar["luftwaffe"]}
+    vvs = {u.id for u in game.state.of_side["vvs"]}
+    watch.note(game, list(game.log))
+    checked = into_cover = 0
+    while not game.over:
+        read = len(game.log)
+        game.submit(bots[game.pending.side].choose(game.pending, game))
+        new = game.log[read:]
+        hidden = watch.note(game, new)
+        if new and not game.over:
+            assert hidden[-1] == hidden_from(game, {"luftwaffe"})
+            checked += 1
+        into_cover += sum(e["type"] == "unit.moved" and e["unit"] in vvs and e["to"] in radar for e in new)
+    assert checked > 100 and into_cover > 10
+
+
+def test_a_stack_flown_into_radar_cover_is_named_from_its_move_not_the_next_decision():
+    """23.0: the Luftwaffe may examine every flying VVS unit in its radar cover (west of the
+    front). The Pe-2s flying together from M5 into J4 are both named from the moves that bring them
+    there, the one covered by the other as well, not from the Luftwaffe's next decision."""
+    game, st = board()
+    put(st, "pe-2.1", "M5", airborne=True)
+    put(st, "pe-2.2", "M5", airborne=True)
+    watch = Watch({"luftwaffe"})
+    assert watch.note(game, list(game.log))[-1] == {"pe-2.1"}  # under pe-2.2, east of the front
+    read = len(game.log)
+    drive(flying.flying(game, st, "vvs"), [{"type": "fly_stack", "at": "M5"}, {"type": "move", "at": "J4"},
+                                           {"type": "end"}])
+    new = game.log[read:]
+    hidden = watch.note(game, new)
+    assert [e["unit"] for e in new if e["type"] == "unit.moved"] == ["pe-2.1", "pe-2.2"]
+    assert not any(hidden)  # the Pe-2 2 covering the Pe-2 1 at J4 hid it until the next decision

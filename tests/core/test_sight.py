@@ -54,7 +54,7 @@ class _Fog:
     def hidden(self, state, side):
         return self.now
 
-    def lookout(self):
+    def lookout(self, state):
         return self
 
     def sees(self, event):

@@ -29,10 +29,13 @@ class AirWarsEngine:
         """Enemy units on the map `side` cannot identify now (22.0): what its player's view leaves out."""
         return frozenset(unit.id for unit, seen in sighted(state, side) if not seen)
 
-    def lookout(self) -> Lookout:
+    def lookout(self, state: State) -> Lookout:
         """What each event lets the other side identify from then on (`sight.Watch` names them
-        from that event on): turned face up, examined, or come to the top of a stack."""
-        return Lookout()
+        from that event on): turned face up, examined, come to the top of a stack or flown into
+        radar cover (that of `state`'s scenario)."""
+        static = state.static
+        return Lookout({static.enemy[side]: frozenset(static.labels[s] for s in squares)
+                        for side, squares in static.radar.items()})
 
     def option_note(self, game, decision, option: dict) -> str:
         """For a person at the prompt: the route a move or landing takes unless they give one (17.0)."""

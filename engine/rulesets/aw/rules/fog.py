@@ -125,10 +125,14 @@ class Lookout:
     order (`sight.Watch`): the units it turns face up or lets the enemy examine (cards), and the
     counter it brings to the top of a stack (22.0: "A player can always examine the top enemy
     unit"), which no event names: the one arrived, put on top, or left on top when the one above
-    flies, lands or is lost; and the face-down counter it covers. Read from the log, as `State`
-    orders stacks (`tops`), so a game logs no more for it and bot games stay as they were."""
+    flies, lands or is lost; and the face-down counter it covers. Likewise a flying unit entering
+    or leaving the enemy's radar cover (23.0: "may examine all flying enemy units within his radar
+    cover"), given as `cover`: the squares (labels) in radar cover of each side's units. Read from
+    the log, as `State` orders stacks (`tops`), so a game logs no more for it and bot games stay as
+    they were."""
 
-    def __init__(self) -> None:
+    def __init__(self, cover: dict[str, frozenset[str]] | None = None) -> None:
+        self.cover = cover or {}
         self.counters: dict[str, _Counter] = {}
         self.stacks: dict[tuple, list[_Counter]] = {}  # (side, square, in the air) -> its counters
         self.face_up: set[str] = set()
@@ -156,14 +160,23 @@ class Lookout:
         elif "airborne" in event["state"]:
             airborne = event["state"]["airborne"]
         was, now = (counter.side, counter.square, counter.airborne), (counter.side, square, airborne)
-        before = {self.top(*was), self.top(*now)}
+        near = {self.top(*was), self.top(*now), counter.id}
+        before = {u for u in near if u and self._in_view(u)}
         if now != was and was[1] is not None:
             self.stacks[was].remove(counter)
         counter.square, counter.airborne, counter.arrival = square, airborne, arrival
         if now != was and square is not None:
             self.stacks.setdefault(now, []).append(counter)
-        after = {self.top(*was), self.top(*now)}
-        return [u for u in after - before if u], [u for u in before - after if u and u not in self.face_up]
+        near |= {self.top(*was), self.top(*now)}
+        after = {u for u in near if u and self._in_view(u)}
+        return list(after - before), list(before - after)
+
+    def _in_view(self, uid: str) -> bool:
+        """Whether the enemy may identify the unit: face up, on top of its stack, or flying in the
+        enemy's radar cover."""
+        counter = self.counters[uid]
+        return uid in self.face_up or (counter.airborne and counter.square in self.cover.get(counter.side, ())) \
+            or self.top(counter.side, counter.square, counter.airborne) == uid
 
     def top(self, side: str, square: str | None, airborne: bool) -> str:
         """The unit on top of `side`'s stack in `square` (a label), in the air or not ('' for none)."""
