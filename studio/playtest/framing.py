@@ -1,6 +1,6 @@
 """Where the board's view frames a free mat's units (Pocket Air War's 900 mm table, whose counters
-fitted whole are a few pixels wide): all of them when that keeps them readable, else the unit in
-focus, and only anew when they leave the frame or draw together, so the view does not jitter."""
+fitted whole are a few pixels wide): all of them when that keeps them readable, else the unit it
+follows, and only anew when they leave the frame or draw together, so the view does not jitter."""
 
 from __future__ import annotations
 
@@ -8,6 +8,16 @@ from PySide6.QtCore import QPointF, QRectF, QSizeF
 
 READABLE_PX = 24  # a ruler step on screen (a counter is about one), at the least
 CLOSEST = 1.5  # and at most this many times that: a few planes together stay in their setting
+
+
+def followed(previous: str | None, chosen: str | None, named: str | None, poses: dict) -> str | None:
+    """The unit the view follows: the one whose move the person is choosing (or inspects), else the
+    one it followed while that is on the mat, else the one the event names. Watching, it keeps to
+    one plane: following each event's would jump between planes far apart at every event."""
+    for unit in (chosen, previous):
+        if unit in poses:
+            return unit
+    return named
 
 
 def frame(poses: dict, focus: str | None, step: float, room: QSizeF, scene: QRectF,

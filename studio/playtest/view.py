@@ -44,7 +44,7 @@ from .board import PlaytestBoard
 from .explain import read, shot
 from . import picking
 from .folders import remember_replay_folder, replay_folder
-from .framing import frame
+from .framing import followed, frame
 from .frames import BoardPainter, Place, deciding_unit, offered
 from .panels import DecisionPanel, EventLog
 from .replay import Check, ReplayError, replay_data, write_replay
@@ -106,6 +106,7 @@ class PlaytestView(QWidget):
         self.painter: BoardPainter | None = None
         self._framing = False  # the view frames a free mat's units itself (until Board or the wheel)
         self._framed: QRectF | None = None  # the board's region as the view last framed it
+        self._followed: str | None = None  # the unit the framing follows (`framing.followed`)
         self.places: list[Place] = []
         self.chosen: int | None = None
         self.inspected: str | None = None
@@ -338,7 +339,7 @@ class PlaytestView(QWidget):
             self.painter = None
             self.news.say(f"The board cannot be drawn: {html.escape(str(exc))}", "#ffd7d2")
         self.board.set_painter(self.painter)
-        self._framing, self._framed = self.painter is not None and self.painter.free, None
+        self._framing, self._framed, self._followed = self.painter is not None and self.painter.free, None, None
 
     # ------------------------------------------------------------------ framing a free mat
     def show_board(self) -> None:
@@ -347,11 +348,13 @@ class PlaytestView(QWidget):
 
     def frame_units(self) -> None:
         self._framing = True
-        self._frame(self._focus(self.board.view, self.cursor) if self.board.view is not None else None, True)
+        self._frame(*self._focuses(self.board.view, self.cursor) if self.board.view is not None else (None, None),
+                    force=True)
 
-    def _frame(self, focus: str | None, force: bool = False) -> None:
-        """Frame a free mat's units (see `framing`) while the view has the framing; a zoom with the
-        wheel, or Board, hands it to the person."""
+    def _frame(self, chosen: str | None, named: str | None, force: bool = False) -> None:
+        """Frame a free mat's units (see `framing`) while the view has the framing, following the
+        unit `chosen` by the person, else the one followed, else the one `named` by the event; a
+        zoom with the wheel, or Board, hands it to the person."""
         board, painter = self.board, self.painter
         if not self._framing or painter is None or board.view is None:
             return
@@ -360,8 +363,9 @@ class PlaytestView(QWidget):
             return
         bars = board.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 4  # zoomed in, they show
         room = QSizeF(board.viewport().width() - bars, board.viewport().height() - bars)
-        region = frame(painter.poses(board.view), focus, painter.cell_mm, room, board.scene().sceneRect(),
-                       board.region, force)
+        poses = painter.poses(board.view)
+        self._followed = followed(self._followed, chosen, named, poses)
+        region = frame(poses, self._followed, painter.cell_mm, room, board.scene().sceneRect(), board.region, force)
         if region is not None:
             board.region = self._framed = region
             board.fit()
@@ -436,7 +440,7 @@ class PlaytestView(QWidget):
                              self.events[glide_from + 1:index + 1], duration, **overlays)
         else:
             self.board.show_view(view, **overlays)
-        self._frame(overlays["selected"])
+        self._frame(*self._focuses(view, index))
         self._boxes(view)
         if self.run is not None and self.run.game is not None:
             self._show_decision(self.run.busy)
@@ -452,11 +456,16 @@ class PlaytestView(QWidget):
 
     def _focus(self, view: BoardView, index: int) -> str | None:
         """The unit the board marks: the one deciding the person's move, inspected, or in the event."""
+        chosen, named = self._focuses(view, index)
+        return chosen or named
+
+    def _focuses(self, view: BoardView, index: int) -> tuple[str | None, str | None]:
+        """The unit deciding the person's move or else inspected, and the one the event names."""
         event = self.events[index] if 0 <= index < len(self.events) else {}
-        focus = self.inspected or next((event[k] for k in ("unit", "plane", "shooter")
-                                        if isinstance(event.get(k), str) and event[k] in view.units), None)
+        named = next((event[k] for k in ("unit", "plane", "shooter")
+                      if isinstance(event.get(k), str) and event[k] in view.units), None)
         decision = self._person_decision()
-        return (deciding_unit(decision) or focus) if decision is not None else focus
+        return (decision is not None and deciding_unit(decision)) or self.inspected, named
 
     def _trail(self, index: int, decision) -> Trail | None:
         """The route of the option highlighted in the person's list (along the Via squares when they

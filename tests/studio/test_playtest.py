@@ -6,7 +6,7 @@ import math
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QComboBox
 
 from engine.core.events import EventLog, canonical
@@ -956,3 +956,42 @@ def test_another_pack_or_mission_asks_before_dropping_the_persons_moves(studio, 
         assert window.pack_choice is None or window.pack_choice.currentText() == source.pack
         window.play.discard_answers()
         window.close()
+
+
+def test_watching_bots_on_a_free_mat_the_view_moves_only_when_the_followed_plane_leaves_it(studio, qtbot):
+    """Found playtesting Pocket Air War: the view followed the unit named in each event, so with
+    planes far apart it jumped between them from event to event (147 moves in this game's 883
+    events). At the person's move their plane is in view; watching, the view keeps to one plane
+    and moves only when it leaves the frame (9 moves)."""
+    from studio.playtest.frames import deciding_unit
+
+    window, view = small_playtest(studio, qtbot, ("paw.scenario", "sweep-four-versus-four"), "allies")
+    board, painter = view.board, view.painter
+
+    def on_screen(unit):
+        x, y, _turn = painter.poses(board.view)[unit]
+        return board.viewport().rect().contains(board.mapFromScene(QPointF(x, y)))
+
+    moves = 0
+    while moves < 12:
+        mine = deciding_unit(view.run.person_to_move())
+        if mine in painter.poses(board.view):
+            assert on_screen(mine)
+            moves += 1
+        view.decision.choose_current()
+        wait_for_my_move(qtbot, view)
+        view.run.pause()
+    view.set_seat("allies", "hard")  # the person leaves: the bots play on, a decision a Step
+    regions = []
+    view.cursorMoved.connect(lambda _index: regions.append(board.region and QRectF(board.region)))
+
+    def moved():
+        return sum(a != b for a, b in zip(regions, regions[1:]))
+
+    while not view.run.game.over:
+        view.step()
+    assert len(regions) > 50 and moved() <= len(regions) // 10
+    regions.clear()
+    for index in range(len(view.events)):  # the game event by event, as the slider scrubs it
+        view.set_cursor(index)
+    assert len(regions) > 500 and moved() <= len(regions) // 40

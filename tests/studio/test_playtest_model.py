@@ -264,3 +264,15 @@ def test_a_free_mat_is_framed_anew_only_when_its_units_leave_the_frame_or_draw_t
     assert close.contains(400, 300) and close.contains(410, 305)
     assert room.width() / close.width() * step <= READABLE_PX * CLOSEST + 1e-9
     assert frame({}, None, step, room, mat, None) is None
+
+
+def test_the_framing_keeps_to_one_unit_unless_the_person_chooses_another():
+    """Watching, the view follows the plane it followed while that is on the mat, not each event's;
+    the plane whose move the person chooses comes first."""
+    from studio.playtest.framing import followed
+
+    poses = {"a": (100, 100, 0), "b": (800, 500, 0)}
+    assert followed(None, None, "b", poses) == "b"  # nothing followed yet: the event's
+    assert followed("a", None, "b", poses) == "a"  # the one followed, not the event's
+    assert followed("a", "b", None, poses) == "b"  # the person's plane first
+    assert followed("gone", None, "b", poses) == "b"  # the one followed off the mat: the event's
