@@ -8,6 +8,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QMessageBox, QPushButton, QToolButton
 
 from engine.content.diagnostics import Severity
+from studio.browser import DOC_ROLE, KIND_ROLE
 from studio.fields import NumberField, RefField
 from studio.grid import GridField
 from studio.main_window import MainWindow
@@ -609,6 +610,24 @@ def test_a_kind_typed_in_the_filter_shows_its_records(window, qtbot):
     pack = browser.proxy.index(0, 0)
     assert browser.proxy.rowCount() == 1 and browser.proxy.rowCount(pack) == 1
     assert browser.proxy.index(0, 0, pack).data().startswith("pack.yaml")
+
+
+def test_a_kinds_count_under_a_filter_is_of_the_records_listed(window, qtbot):
+    """A filter that leaves one of a kind's records: its row said "toy.plane (2)" over one record."""
+    browser = window.browser
+    model = browser.model
+    base = next(model.item(row) for row in range(model.rowCount()) if model.item(row).data(DOC_ROLE) == "base")
+    plane = next(base.child(row) for row in range(base.rowCount()) if base.child(row).data(KIND_ROLE) == "toy.plane")
+
+    def listed():
+        index = browser.proxy.mapFromSource(plane.index())
+        return browser.proxy.rowCount(index), index.data()
+
+    assert listed() == (2, "toy.plane  (2)")
+    browser.filter.setText("spit")
+    assert listed() == (1, "toy.plane  (1 of 2)")
+    browser.filter.setText("toy.plane")  # the kind itself matches: every record listed again
+    assert listed() == (2, "toy.plane  (2)")
 
 
 def test_keyboard_from_the_filter_to_a_record_to_its_fields(window, qtbot):
