@@ -703,6 +703,26 @@ def test_the_first_edit_does_not_move_the_form(window, qtbot):
     assert moved == []
 
 
+def test_a_long_title_keeps_the_header_one_height_while_paging(window, qtbot):
+    """A title too long for the header wrapped it to two lines, and the form's top moved between records:
+    now it ends in "…", whole in its tooltip, and the form stays put."""
+    from studio.commands import SetField
+
+    spit = rec_of(window, "toy.plane", "spit")
+    long_name = "Supermarine Spitfire Mk. I of No. 19 Squadron, Duxford, in the summer of 1940 " * 3
+    spit.doc.stack.push(SetField(spit.doc, spit.uid, ("name",), long_name))
+    tops = set()
+    for rid in ("hurri", "spit", "hurri"):
+        window.open_record("toy.plane", rid)
+        QApplication.processEvents()
+        tops.add(window.form.mapTo(window, window.form.rect().topLeft()).y())
+    assert len(tops) == 1
+    window.open_record("toy.plane", "spit")
+    assert window.header.title.text().endswith("…") and window.header.title.toolTip() == long_name
+    window.open_record("toy.plane", "hurri")
+    assert window.header.title.text() == "Hurricane I" and window.header.title.toolTip() == ""
+
+
 def test_a_cell_editor_is_wide_enough_to_read(window, qtbot):
     """A value typed in a narrow column: the open editor shows all of it (it may overlap the next cell)."""
     window.open_record("toy.table", "raids")
