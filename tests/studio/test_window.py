@@ -453,6 +453,36 @@ def test_undo_shows_the_record_it_changes(window, qtbot):
     assert window.rec is spit and spit.data["speed"] == 5
 
 
+@pytest.mark.parametrize("route", ["undo", "issues", "find"])
+def test_a_jump_to_a_spin_box_selects_its_value_so_typing_replaces_it(window, qtbot, route):
+    """A spin box focused by a jump kept its text cursor where it was: the 7 typed made 57, not 7."""
+    from studio.commands import SetField
+
+    spit = window.open_record("toy.plane", "spit")
+    speed = window.form.editor_at(("speed",)).spin
+    _focus(qtbot, speed)
+    speed.lineEdit().deselect()
+    speed.lineEdit().end(False)  # the cursor after the 5, as a click there leaves it
+    if route == "undo":
+        spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 6))  # a step to undo
+    elif route == "issues":
+        spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 99))  # over the maximum: a finding
+    window.open_record("toy.table", "encounters")  # of the same pack: its undo stack
+    _focus(qtbot, window.browser.tree)
+    if route == "undo":
+        window.undo_action.trigger()
+    elif route == "issues":
+        qtbot.waitUntil(lambda: any(d.path == "speed" for d in window.issues.rows()), timeout=3000)
+        window.jump_to_diagnostic(next(d for d in window.issues.rows() if d.path == "speed"))
+    else:
+        dialog = window.find_dialog()
+        qtbot.keyClicks(dialog.query, "5")  # the speed of spit, the only 5 of the packs
+        qtbot.keyClick(dialog.query, Qt.Key.Key_Return)
+    assert window.rec is spit and speed.hasFocus()
+    qtbot.keyClicks(speed, "7")
+    assert spit.data["speed"] == 7
+
+
 def test_ctrl_y_and_ctrl_shift_z_both_redo(window, qtbot):
     """Both redo on every platform. Where the platform's redo is Ctrl+Y (Windows), Ctrl+Y was given
     twice, which Qt calls ambiguous and ignores, and Ctrl+Shift+Z not at all: no key redid."""
