@@ -1,5 +1,6 @@
 """The main window driven through its real widgets, as a designer would use it."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -8,6 +9,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QMessageBox, QPushButton, QToolButton
 
 from engine.content.diagnostics import Severity
+from engine.content.loader import BUNDLED_CONTENT
 from studio.browser import DOC_ROLE, KIND_ROLE
 from studio.fields import NumberField, RefField
 from studio.grid import GridField
@@ -337,6 +339,31 @@ def test_a_file_changed_on_disk_is_reloaded_or_shown_as_a_conflict(window, qtbot
     assert "speed: 9" in other.read_text()
     (packs[0] / "planes/tempest.yaml").write_text("kind: toy.plane\nid: tempest\nspeed: 8\n")
     qtbot.waitUntil(lambda: any(r.id == "tempest" for r in window.session.records()), timeout=5000)
+
+
+@pytest.mark.skipif(not BUNDLED_CONTENT.is_dir(), reason="no bundled content")
+def test_a_record_file_changed_on_disk_refreshes_the_pickers_on_show(qtbot, sandbox):
+    """A die table renamed, then given a new name, then deleted, in its file by another program while the
+    rules, whose engine-start picker lists die tables, are on show: the picker lists what the files hold."""
+    shutil.copytree(BUNDLED_CONTENT / "air-force", sandbox / "air-force")
+    window = make_window(qtbot, [sandbox / "air-force"])
+    window.open_record("af.rules", "air-force")
+    picker = window.form.editor_at(("airfield", "engine_start_table"))
+
+    def listed():
+        combo = picker.combo
+        return {combo.itemText(i): combo.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(combo.count())}
+
+    assert listed()["engine-start"] == "Engine Start (engine-start)"
+    path = sandbox / "air-force/tables/engine-start.yaml"
+    path.write_text(path.read_text().replace("id: engine-start\n", "id: engine-start-2\n"))
+    qtbot.waitUntil(lambda: "engine-start-2" in listed(), timeout=5000)
+    assert "engine-start" not in listed() and listed()["engine-start-2"] == "Engine Start (engine-start-2)"
+    path.write_text(path.read_text().replace("name: Engine Start\n", "name: Engine Start II\n"))
+    qtbot.waitUntil(lambda: listed()["engine-start-2"] == "Engine Start II (engine-start-2)", timeout=5000)
+    assert window.rec.id == "air-force" and picker.combo.currentText() == "engine-start"  # the rules' own
+    path.unlink()
+    qtbot.waitUntil(lambda: "engine-start-2" not in listed(), timeout=5000)
 
 
 def test_new_pack_wizard_creates_an_extension_and_opens_it(window, qtbot, tmp_path):
