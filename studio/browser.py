@@ -48,6 +48,15 @@ class _RecordFilter(QSortFilterProxyModel):
         kind = parent  # a record's parent is its kind, whose parent is the pack
         return kind.isValid() and kind.parent().isValid() and super().filterAcceptsRow(kind.row(), kind.parent())
 
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        """A kind's row counts its records listed, of all it has: "(2 of 32)" under a filter, not "(32)"
+        over two records. Counted here, not in the model, so the filter reads the kind alone."""
+        value = super().data(index, role)
+        if role != Qt.ItemDataRole.DisplayRole or index.data(KIND_ROLE) is None:
+            return value
+        listed, total = self.rowCount(index), self.sourceModel().rowCount(self.mapToSource(index))
+        return f"{value}  ({listed if listed == total else f'{listed} of {total}'})"
+
 
 class PackBrowser(QWidget):
     recordActivated = Signal(object)  # uid
@@ -158,8 +167,6 @@ class PackBrowser(QWidget):
                 item.setData(rec.uid, UID_ROLE)
                 kinds[rec.kind].appendRow(item)
                 self.items[rec.uid] = item
-            for kind_item in kinds.values():
-                kind_item.setText(f"{kind_item.data(KIND_ROLE)}  ({kind_item.rowCount()})")
             self.model.appendRow(top)
         self._decorate_all()
         self.tree.expandToDepth(0)

@@ -315,7 +315,7 @@ class ListField(FieldEditor):
                                  self.ctx.nav.skeleton(self.items_schema)))
         if index < self.length:
             self.item_rows[index].editor.focus()  # the new item is what the designer fills in next
-            select_typing()  # a new number's 0 went before the 7 typed: 70
+            select_typing(self)  # a new number's 0 went before the 7 typed: 70
 
     def _resize(self, length: int) -> None:
         # Items come and go at the end only: the item at index i always shows the list's i-th value.
@@ -516,10 +516,11 @@ def focus_first_stop(editor: FieldEditor) -> None:
     (stop or editor).setFocus(Qt.FocusReason.OtherFocusReason)
 
 
-def select_typing() -> None:
-    """Select the text of the box with the focus, as Tab does: typing replaces the value."""
-    box = QApplication.focusWidget()
-    if isinstance(box, (QLineEdit, QAbstractSpinBox)):
+def select_typing(within: QWidget) -> None:
+    """Select the text of the box with the focus in `within`, as Tab does: typing replaces the value.
+    (Its window's focus, not the application's: a jump may come while the window is not active.)"""
+    box = within.window().focusWidget()
+    if isinstance(box, (QLineEdit, QAbstractSpinBox)) and within.isAncestorOf(box):
         box.selectAll()
 
 
@@ -804,6 +805,9 @@ class RecordForm(QScrollArea):
             # A form just built is laid out on the next turn of the event loop: scroll again then.
             QTimer.singleShot(0, lambda: self._scroll_to(editor))
             editor.focus(tuple(path))
+            # A jump (Find, Issues, an undo) selects the value as Tab does: the text cursor left where
+            # it was in a spin box put the digits typed next to the old ones, not in their place.
+            select_typing(self)
             self.fieldFocused.emit(editor.help_target())
         return editor
 
@@ -811,9 +815,7 @@ class RecordForm(QScrollArea):
         """The focus on the record's first field that can be edited (its name, mostly), for the keyboard."""
         for row in self.rows_by_path.values():
             if not isinstance(row.editor, (ConstField, IdField)):
-                editor = self.focus_path(row.editor.path)
-                select_typing()
-                return editor
+                return self.focus_path(row.editor.path)
         return None
 
     def _scroll_to(self, editor: FieldEditor) -> None:

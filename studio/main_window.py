@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
-    QSizePolicy,
     QStyle,
     QTabWidget,
     QTextBrowser,
@@ -40,6 +39,7 @@ from .browser import PackBrowser
 from .dialogs import FindDialog, IdDialog, NewPackDialog, confirm_text, id_problems
 from .document import DocRecord, PackDocument
 from .fields import ALSO_REDO, FieldEditor
+from .header import RecordHeader
 from .form import RecordForm
 from .issues import IssuesPanel
 from .playtest import install as install_playtest
@@ -116,11 +116,7 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ layout
 
     def _build_centre(self) -> None:
-        self.header = QLabel()
-        self.header.setObjectName("recordHeader")
-        self.header.setTextFormat(Qt.TextFormat.RichText)
-        self.header.setWordWrap(True)  # a long file path must not widen the window
-        self.header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.header = RecordHeader()
         # The unsaved mark has its own place, kept when clean: the first edit must not re-wrap the
         # header and push the form down under the pointer.
         self.dirty_mark = QLabel()
@@ -376,14 +372,10 @@ class MainWindow(QMainWindow):
         rec = self.rec
         self.dirty_mark.setText("● unsaved" if rec is not None and rec.dirty else "")
         if rec is None:
-            self.header.setText("<span style='color:#777'>No record selected</span>")
+            self.header.show_text("", "No record selected")
             self.conflict.hide()
             return
-        title = html.escape(rec.name or rec.id)
-        self.header.setText(
-            f"<span style='font-size:15pt; font-weight:600'>{title}</span>&nbsp;&nbsp;"
-            f"<span style='color:#555'>{html.escape(rec.kind)} · {html.escape(rec.id)} — pack "
-            f"{html.escape(rec.doc.id)} — {html.escape(rec.file)}</span>")
+        self.header.show_text(rec.name or rec.id, f"{rec.kind} · {rec.id} — pack {rec.doc.id} — {rec.file}")
         if rec.conflict is not None:
             what = "deleted" if rec.conflict == "" else "changed"
             self.conflict_text.setText(f"{rec.file} was {what} on disk by another program while you have "

@@ -6,7 +6,8 @@ from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 STYLE_SHEET = """
-QLabel#recordHeader { padding: 8px 12px; background: #f4f6f9; border-bottom: 1px solid #d6dbe1; }
+QWidget#recordHeader { background: #f4f6f9; border-bottom: 1px solid #d6dbe1; }
+QLabel#recordWhere { color: #555; }
 QLabel#dirtyMark { padding: 14px 12px 8px 0; background: #f4f6f9; border-bottom: 1px solid #d6dbe1; color: #b26a00; }
 QFrame#conflictBanner { background: #fff4d6; border-bottom: 1px solid #e0c27a; padding: 4px; }
 QLabel#placeholder { color: #777; font-size: 11pt; padding: 40px; }

@@ -1,5 +1,6 @@
 """The main window driven through its real widgets, as a designer would use it."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -8,6 +9,8 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QMessageBox, QPushButton, QToolButton
 
 from engine.content.diagnostics import Severity
+from engine.content.loader import BUNDLED_CONTENT
+from studio.browser import DOC_ROLE, KIND_ROLE
 from studio.fields import NumberField, RefField
 from studio.grid import GridField
 from studio.main_window import MainWindow
@@ -338,6 +341,31 @@ def test_a_file_changed_on_disk_is_reloaded_or_shown_as_a_conflict(window, qtbot
     qtbot.waitUntil(lambda: any(r.id == "tempest" for r in window.session.records()), timeout=5000)
 
 
+@pytest.mark.skipif(not BUNDLED_CONTENT.is_dir(), reason="no bundled content")
+def test_a_record_file_changed_on_disk_refreshes_the_pickers_on_show(qtbot, sandbox):
+    """A die table renamed, then given a new name, then deleted, in its file by another program while the
+    rules, whose engine-start picker lists die tables, are on show: the picker lists what the files hold."""
+    shutil.copytree(BUNDLED_CONTENT / "air-force", sandbox / "air-force")
+    window = make_window(qtbot, [sandbox / "air-force"])
+    window.open_record("af.rules", "air-force")
+    picker = window.form.editor_at(("airfield", "engine_start_table"))
+
+    def listed():
+        combo = picker.combo
+        return {combo.itemText(i): combo.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(combo.count())}
+
+    assert listed()["engine-start"] == "Engine Start (engine-start)"
+    path = sandbox / "air-force/tables/engine-start.yaml"
+    path.write_text(path.read_text().replace("id: engine-start\n", "id: engine-start-2\n"))
+    qtbot.waitUntil(lambda: "engine-start-2" in listed(), timeout=5000)
+    assert "engine-start" not in listed() and listed()["engine-start-2"] == "Engine Start (engine-start-2)"
+    path.write_text(path.read_text().replace("name: Engine Start\n", "name: Engine Start II\n"))
+    qtbot.waitUntil(lambda: listed()["engine-start-2"] == "Engine Start II (engine-start-2)", timeout=5000)
+    assert window.rec.id == "air-force" and picker.combo.currentText() == "engine-start"  # the rules' own
+    path.unlink()
+    qtbot.waitUntil(lambda: "engine-start-2" not in listed(), timeout=5000)
+
+
 def test_new_pack_wizard_creates_an_extension_and_opens_it(window, qtbot, tmp_path):
     from studio.dialogs import NewPackDialog
 
@@ -450,6 +478,36 @@ def test_undo_shows_the_record_it_changes(window, qtbot):
     assert spit.data["speed"] == 7 and window.rec is spit
     window.undo_action.trigger()  # on show already: stays
     assert window.rec is spit and spit.data["speed"] == 5
+
+
+@pytest.mark.parametrize("route", ["undo", "issues", "find"])
+def test_a_jump_to_a_spin_box_selects_its_value_so_typing_replaces_it(window, qtbot, route):
+    """A spin box focused by a jump kept its text cursor where it was: the 7 typed made 57, not 7."""
+    from studio.commands import SetField
+
+    spit = window.open_record("toy.plane", "spit")
+    speed = window.form.editor_at(("speed",)).spin
+    _focus(qtbot, speed)
+    speed.lineEdit().deselect()
+    speed.lineEdit().end(False)  # the cursor after the 5, as a click there leaves it
+    if route == "undo":
+        spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 6))  # a step to undo
+    elif route == "issues":
+        spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 99))  # over the maximum: a finding
+    window.open_record("toy.table", "encounters")  # of the same pack: its undo stack
+    _focus(qtbot, window.browser.tree)
+    if route == "undo":
+        window.undo_action.trigger()
+    elif route == "issues":
+        qtbot.waitUntil(lambda: any(d.path == "speed" for d in window.issues.rows()), timeout=3000)
+        window.jump_to_diagnostic(next(d for d in window.issues.rows() if d.path == "speed"))
+    else:
+        dialog = window.find_dialog()
+        qtbot.keyClicks(dialog.query, "5")  # the speed of spit, the only 5 of the packs
+        qtbot.keyClick(dialog.query, Qt.Key.Key_Return)
+    assert window.rec is spit and speed.hasFocus()
+    qtbot.keyClicks(speed, "7")
+    assert spit.data["speed"] == 7
 
 
 def test_ctrl_y_and_ctrl_shift_z_both_redo(window, qtbot):
@@ -611,6 +669,24 @@ def test_a_kind_typed_in_the_filter_shows_its_records(window, qtbot):
     assert browser.proxy.index(0, 0, pack).data().startswith("pack.yaml")
 
 
+def test_a_kinds_count_under_a_filter_is_of_the_records_listed(window, qtbot):
+    """A filter that leaves one of a kind's records: its row said "toy.plane (2)" over one record."""
+    browser = window.browser
+    model = browser.model
+    base = next(model.item(row) for row in range(model.rowCount()) if model.item(row).data(DOC_ROLE) == "base")
+    plane = next(base.child(row) for row in range(base.rowCount()) if base.child(row).data(KIND_ROLE) == "toy.plane")
+
+    def listed():
+        index = browser.proxy.mapFromSource(plane.index())
+        return browser.proxy.rowCount(index), index.data()
+
+    assert listed() == (2, "toy.plane  (2)")
+    browser.filter.setText("spit")
+    assert listed() == (1, "toy.plane  (1 of 2)")
+    browser.filter.setText("toy.plane")  # the kind itself matches: every record listed again
+    assert listed() == (2, "toy.plane  (2)")
+
+
 def test_keyboard_from_the_filter_to_a_record_to_its_fields(window, qtbot):
     """Keyboard only: type in the filter, Down (or Return) to the first match, Enter to edit it:
     the focus lands on its name; Find (Ctrl+F, Return) lands on the record in the browser."""
@@ -682,6 +758,26 @@ def test_the_first_edit_does_not_move_the_form(window, qtbot):
         window.undo_action.trigger()
         QApplication.processEvents()
     assert moved == []
+
+
+def test_a_long_title_keeps_the_header_one_height_while_paging(window, qtbot):
+    """A title too long for the header wrapped it to two lines, and the form's top moved between records:
+    now it ends in "…", whole in its tooltip, and the form stays put."""
+    from studio.commands import SetField
+
+    spit = rec_of(window, "toy.plane", "spit")
+    long_name = "Supermarine Spitfire Mk. I of No. 19 Squadron, Duxford, in the summer of 1940 " * 3
+    spit.doc.stack.push(SetField(spit.doc, spit.uid, ("name",), long_name))
+    tops = set()
+    for rid in ("hurri", "spit", "hurri"):
+        window.open_record("toy.plane", rid)
+        QApplication.processEvents()
+        tops.add(window.form.mapTo(window, window.form.rect().topLeft()).y())
+    assert len(tops) == 1
+    window.open_record("toy.plane", "spit")
+    assert window.header.title.text().endswith("…") and window.header.title.toolTip() == long_name
+    window.open_record("toy.plane", "hurri")
+    assert window.header.title.text() == "Hurricane I" and window.header.title.toolTip() == ""
 
 
 def test_a_cell_editor_is_wide_enough_to_read(window, qtbot):
