@@ -8,6 +8,7 @@ the help pane which field has the focus.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, Iterator
 
@@ -85,6 +86,15 @@ class FormContext:
 
     def push(self, command) -> None:
         self.doc.stack.push(command)
+
+    @contextmanager
+    def memoized(self) -> Iterator[None]:
+        """Pickers filled meanwhile share one list of choices per kinds (a scenario has 26), until done."""
+        self.memo = {}
+        try:
+            yield
+        finally:
+            self.memo = None
 
     def choices(self, kinds) -> list[DocRecord]:
         if self.memo is None:
@@ -229,7 +239,14 @@ class FieldRow(QWidget):
         self.editor.mark([d.message for d in diags], worst.severity.value)
 
 
-class ObjectField(FieldEditor):
+class GroupField(FieldEditor):
+    """An editor of several fields (an object, a list, a point): the focus goes to its first stop."""
+
+    def focus(self, path: FieldPath = ()) -> None:
+        focus_first_stop(self)
+
+
+class ObjectField(GroupField):
     """A nested object: one labelled row per field, in the canonical order of the file."""
 
     def __init__(self, ctx, path, schema, optional=False, order: list[str] | None = None) -> None:
@@ -286,11 +303,8 @@ class ObjectField(FieldEditor):
     def inner(self) -> Iterator[FieldEditor]:
         return (row.editor for row in self.rows.values())
 
-    def focus(self, path: FieldPath = ()) -> None:
-        focus_first_stop(self)
 
-
-class ListField(FieldEditor):
+class ListField(GroupField):
     """A list whose items are not flat rows: each item in its own frame, with move and remove."""
 
     def __init__(self, ctx, path, schema, optional=False) -> None:
@@ -330,8 +344,7 @@ class ListField(FieldEditor):
             row.parentWidget().hide()  # a hidden widget gives up the focus
         for index in range(max(self.length, 0), length):
             if index < len(self.item_rows):
-                for editor in walk(self.item_rows[index].editor):
-                    editor.reuse()
+                reuse_all(self.item_rows[index].editor)
                 self.item_rows[index].parentWidget().show()
             else:
                 self.item_rows.append(self._item(index))
@@ -378,9 +391,6 @@ class ListField(FieldEditor):
 
     def inner(self) -> Iterator[FieldEditor]:
         return (row.editor for row in self.item_rows[:self.length])
-
-    def focus(self, path: FieldPath = ()) -> None:
-        focus_first_stop(self)
 
     def _move(self, index: int, to: int) -> None:
         if 0 <= to < self.length:
@@ -448,7 +458,7 @@ class VariantField(FieldEditor):
         return iter([self.body] if self.body is not None else [])
 
 
-class TupleField(FieldEditor):
+class TupleField(GroupField):
     """A fixed-length list such as an (x, y) point: one editor per position, side by side."""
 
     def __init__(self, ctx, path, schema, optional=False) -> None:
@@ -467,9 +477,6 @@ class TupleField(FieldEditor):
 
     def inner(self) -> Iterator[FieldEditor]:
         return iter(self.parts)
-
-    def focus(self, path: FieldPath = ()) -> None:
-        focus_first_stop(self)
 
 
 class IdField(FieldEditor):
@@ -500,6 +507,12 @@ class RecordRoot(ObjectField):
         if name == "id":
             return IdField(self.ctx, (name,), self.ctx.nav.plain(node))
         return super().child_editor(name, node, optional)
+
+
+def reuse_all(editor: FieldEditor) -> None:
+    """Every editor shown inside `editor` drops what belonged to the last value it showed."""
+    for part in walk(editor):
+        part.reuse()
 
 
 def walk(editor: FieldEditor) -> Iterator[FieldEditor]:
@@ -620,7 +633,6 @@ class RecordForm(QScrollArea):
             self._refill(rec, index=True)  # the rows of this page, not of the one put away
             return
         self.ctx = FormContext(self, rec, nav)
-        self.ctx.memo = {}
         self.page = QWidget()
         self.page.setObjectName("formPage")
         layout = QVBoxLayout(self.page)
@@ -630,12 +642,7 @@ class RecordForm(QScrollArea):
         layout.addStretch(1)
         self.stack.addWidget(self.page)
         self.page.show()  # now, not on the next turn of the event loop: the focus may go into it at once
-        self.root.set_value(rec.data)
-        self.ctx.memo = None
-        self._index_rows()
-        self.verticalScrollBar().setValue(0)
-        self.horizontalScrollBar().setValue(0)
-        self.show_diagnostics()
+        self._fill(rec, index=True)
 
     def _put_away(self) -> None:
         """Keep the form on show for the next record of its kind (paging through a pack goes back and
@@ -662,11 +669,13 @@ class RecordForm(QScrollArea):
             focus.clearFocus()  # as a form built anew has none; first, so an open cell edit goes to the last record
         self.ctx.rec = rec
         self.ctx.reshaped = False
-        self.ctx.memo = {}
-        for editor in walk(self.root):
-            editor.reuse()
-        self.root.set_value(rec.data)
-        self.ctx.memo = None
+        reuse_all(self.root)
+        self._fill(rec, index or self.ctx.reshaped)
+
+    def _fill(self, rec: DocRecord, index: bool) -> None:
+        """Show `rec`'s values in the form (built or refilled), from its top, with its findings."""
+        with self.ctx.memoized():
+            self.root.set_value(rec.data)
         if index or self.ctx.reshaped:
             self._index_rows()
         self.verticalScrollBar().setValue(0)
@@ -698,11 +707,10 @@ class RecordForm(QScrollArea):
         from a record that refers to it) was missing from the list, or still there."""
         if self.root is None:
             return
-        self.ctx.memo = {}
-        for editor in walk(self.root):
-            if isinstance(editor, RefField):
-                editor.refresh_choices()
-        self.ctx.memo = None
+        with self.ctx.memoized():
+            for editor in walk(self.root):
+                if isinstance(editor, RefField):
+                    editor.refresh_choices()
 
     def show_diagnostics(self) -> None:
         if self.rec is None or self.root is None:

@@ -105,8 +105,7 @@ class PreviewPane(QWidget):
             self._say(f"The {rec.kind} preview failed: {type(exc).__name__}: {exc}", warn=True)
             return None
         self.redraws += 1
-        if drawing is None:
-            self.view.show_drawing(None)
+        if drawing is None:  # (the caller empties the view)
             self._say("The pack manifest names the pack, its ruleset and its base; it has no drawing."
                       if rec.is_manifest else f"No preview for {rec.kind} yet.")
             self.notes.setText("")

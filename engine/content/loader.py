@@ -440,18 +440,17 @@ def read_manifest(pack: Pack, doc: Document, rulesets: Iterable[str]) -> None:
         pack.manifest = None
 
 
-# What a pack's identity and place rest on: a manifest wrong only elsewhere (a version typo, an
-# empty name) still links the pack, so its records are checked against their base rather than
-# each reference to it becoming an error of its own.
-_LINKING = ("id", "ruleset", "extends")
+# The fields a manifest may be wrong in and still link its pack (a version typo, an empty name), read
+# as unset: its records are then checked against their base, rather than each reference to the base
+# becoming an error of its own. Its id, ruleset and base are what the pack rests on: not among them.
 _STAND_IN = {"name": None, "version": "0", "description": None, "authors": [], "license": None}
 
 
 def _linkable(pack: Pack, data: dict, error: ValidationError) -> PackManifest | None:
-    """The manifest with its wrong fields other than `_LINKING` read as unset (the name as the
-    folder's), or None when a linking field is wrong; its findings are reported all the same."""
-    wrong = {err["loc"][0] for err in error.errors() if err["loc"]}
-    if wrong & set(_LINKING) or not wrong <= set(_STAND_IN):
+    """The manifest with its wrong fields stood in for (the name by the folder's), or None when a
+    field not in `_STAND_IN` is wrong; its findings are reported all the same."""
+    wrong = {err["loc"][0] if err["loc"] else "" for err in error.errors()}
+    if not wrong <= set(_STAND_IN):
         return None
     stand_in = {**_STAND_IN, "name": pack.root.name}
     return PackManifest.model_validate({**data, **{k: stand_in[k] for k in wrong}})

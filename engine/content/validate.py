@@ -338,9 +338,9 @@ def check_pack(pack: Pack, ruleset: Ruleset | None, workspace: Workspace | None 
     of a pack it does not extend says so."""
     out = list(pack.diagnostics)
     provider = (lambda kinds, rid: workspace.provider(pack, kinds, rid)) if workspace else None
-    effective = pack.effective()
     replaced = pack.base.effective() if pack.base else {}
     owners = pack.owners()
+    effective = {**replaced, **owners}  # pack.effective(), from the two halves it is made of
     for entry in pack.entries:
         if entry.key and entry.record is not None:
             if entry.key in replaced and owners[entry.key] is entry:

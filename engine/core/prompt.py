@@ -35,6 +35,11 @@ HELP = """  what you can type:
 _VIA = re.compile(r"\s+via(?:\s+|$)", re.IGNORECASE)
 
 
+def _numbered(text: str) -> bool:
+    """An option's number (with a leading zero it is a hex code: '0105' narrows the list)."""
+    return text.isdigit() and text[0] != "0"
+
+
 class Undo(Exception):
     """The person at the prompt takes back their last answer."""
 
@@ -75,9 +80,9 @@ class TerminalController:
             elif low in ("all", "*"):
                 shown, start = decision.options, 0
                 self._page(board, shown, start)
-            elif line.isdigit() and line[0] != "0" and 1 <= int(line) <= len(shown):
-                return shown[int(line) - 1]  # with a leading zero it is a hex code: '0105' narrows the list
-            elif line.isdigit() and line[0] != "0" and not self._matches(decision, line):
+            elif _numbered(line) and 1 <= int(line) <= len(shown):
+                return shown[int(line) - 1]
+            elif _numbered(line) and not self._matches(decision, line):
                 self.write(f"  there is no option {line}: type a number from 1 to {len(shown)}, or ? for help")
             elif line.startswith("{"):
                 try:
@@ -104,13 +109,13 @@ class TerminalController:
         the route like any action."""
         head, tail = _VIA.split(line, maxsplit=1)
         head, squares = head.strip(), tail.replace(",", " ").split()
-        if head.isdigit() and head[0] != "0":
+        if _numbered(head):
             found = shown[int(head) - 1:int(head)] if int(head) <= len(shown) else []
         else:
             found = [o for o in decision.options if str(o.get("at", "")).lower() == head.lower()]
             if not found:  # label text: 'land at C1' also holds in 'land at C10', so the square decides
-                found = [o for o in self._matches(decision, head) if "at" in o]
-                found = [o for o in found if str(o["at"]).lower() == head.split()[-1].lower()] or found
+                found = self._matches(decision, head)
+                found = [o for o in found if str(o.get("at", "")).lower() == head.split()[-1].lower()] or found
         found = [o for o in found if "at" in o]
         if not found:
             return f"no option goes to '{head}': before 'via', a square or an option's number, e.g. 'C5 via B4 B5'"

@@ -86,10 +86,7 @@ class GameRun(QObject):
             self.game = None
             self.restarted.emit()
             errors = "".join(f"\n{e}" for e in self.setup.errors)  # the likely cause, where to fix it
-            self.error = f"The game cannot start: {type(exc).__name__}: {exc}" + (
-                f"\nThe scenario has errors (see Issues):{errors}" if errors else "")
-            self.pause()
-            self.failed.emit(self.error)
+            self._fail(exc, "The game cannot start", f"\nThe scenario has errors (see Issues):{errors}" if errors else "")
             return False
         self.hidden_at, self._watch = [], None
         self._note_sight()
@@ -262,10 +259,10 @@ class GameRun(QObject):
             self._watch = Watch(persons)
         self.hidden_at += self._watch.note(self.game, new)
 
-    def _failure(self, exc: Exception) -> str:
-        self.error = f"The game stopped: {type(exc).__name__}: {exc}"
+    def _failure(self, exc: Exception, what: str = "The game stopped", more: str = "") -> str:
+        self.error = f"{what}: {type(exc).__name__}: {exc}{more}"
         return self.error
 
-    def _fail(self, exc: Exception) -> None:
+    def _fail(self, exc: Exception, what: str = "The game stopped", more: str = "") -> None:
         self.pause()
-        self.failed.emit(self._failure(exc))
+        self.failed.emit(self._failure(exc, what, more))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..units import AirUnit
-from .flying import FlyToDecision, default_route
+from .flying import FlyToDecision, via_text
 from .fog import Lookout, sighted
 from .sequence import play
 from .state import State, Unit
@@ -39,10 +39,8 @@ class AirWarsEngine:
 
     def option_note(self, game, decision, option: dict) -> str:
         """For a person at the prompt: the route a move or landing takes unless they give one (17.0)."""
-        if not isinstance(decision, FlyToDecision) or option.get("type") not in ("move", "land"):
-            return ""
-        route = default_route(decision, option["at"])
-        return f"via {' '.join(route[:-1])}" if len(route) > 1 else ""
+        route = self.option_route(game, decision, option)
+        return via_text(route[0][1:]) if route else ""
 
     def option_route(self, game, decision, option: dict) -> tuple[list[str], str] | None:
         """For a board: the squares a move or landing passes from the stack's square (the option's

@@ -376,8 +376,8 @@ class Destinations(_Offers):
         if problem:
             return None, problem
         route = [self.st.static.labels[s] for s in squares]
-        via = f" via {' '.join(route[:-1])}" if len(route) > 1 else ""
-        return {**offer, "route": route, "label": offer["label"] + via}, ""
+        via = via_text(route)
+        return {**offer, "route": route, "label": offer["label"] + (f" {via}" if via else "")}, ""
 
     def route_of(self, action: dict) -> tuple[list[str], str]:
         """The squares a move or landing passes from the stack's square, for a board to draw: along
@@ -434,6 +434,11 @@ class FlyToDecision(Destinations, Decision):
         # than the rest of it.
         Decision.__init__(self, side, "aw.fly_to", _ends_prompt(_names(group)), None,
                           {"units": [u.id for u in group], "from": st.static.labels[group[0].square]})
+
+
+def via_text(route: list[str]) -> str:
+    """'via A B': the squares a route enters before its end, as a label and the prompt say them."""
+    return f"via {' '.join(route[:-1])}" if len(route) > 1 else ""
 
 
 def default_route(ends: Destinations, at: str) -> list[str]:
