@@ -1,0 +1,1 @@
+"""Air Force's rules engine: planes' state, written movement, fire and damage (§V–IX)."""

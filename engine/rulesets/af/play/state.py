@@ -1,0 +1,44 @@
+"""What the engine knows of one plane between phases (§V–IX): the record a player keeps on the
+log sheet, plus the board position. Frozen, so a plotted end state can be built, compared and
+thrown away without touching the game.
+
+Positions are the engine's hex grid (`engine.core.board.HexGrid`): `cell` is (column, row) on
+the whole board, `facing` 0-5 is the grid's direction (`HexGrid.step`), 0 towards the top.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.board import Cell
+
+BANKS = ("L", "RB", "IR", "I", "IL", "LB")  # the bank diagram's order (af.rules.bank_order)
+PARTS = ("W", "F", "C", "E", "L", "G")  # the damage record's columns (§IX)
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """Hits taken per part of the damage record (§IX), and gun factors lost per battery."""
+
+    hits: tuple[tuple[str, int], ...] = ()  # (part, hits) for parts hit at least once
+    guns_lost: tuple[int, ...] = ()  # gun factors lost, one entry per battery of the card
+
+    def of(self, part: str) -> int:
+        return dict(self.hits).get(part, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Plane:
+    id: str  # unique in the game, e.g. 'allies-1'
+    side: str
+    card: str  # the af.data_card id
+    cell: Cell
+    facing: int
+    altitude: int  # feet
+    speed: int  # this turn's speed (MP to spend)
+    bank: str = "L"
+    # straight hexes flown since the last maneuver, carried across turns; None at start and
+    # entry, when every maneuver's requirement is met (§VI)
+    carry: int | None = None
+    damage: Damage = field(default_factory=Damage)
+    destroyed: bool = False
