@@ -22,7 +22,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QMessageBox
 
 from engine.content.loader import BUNDLED_CONTENT
-from engine.draw import Drawing, Font, Group, Line, Rect, Style, Text
+from engine.drawing.shapes import Drawing, Font, Group, Line, Rect, Style, Text
 from studio.board_items import piece_item_at
 from studio.commands import SetField
 from studio.main_window import MainWindow

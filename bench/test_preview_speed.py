@@ -12,7 +12,7 @@ import pytest
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.validate import Workspace
 from engine.content.view import ContentView
-from engine.drawkit import apply_edits
+from engine.content.edits import apply_edits
 from engine.rulesets.hm import RULESET as HM
 from engine.rulesets.paw import RULESET as PAW
 

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 
 from engine.content.diagnostics import Diagnostic, Severity
 from engine.core.layout import Piece
-from engine.draw import Font, Group, Style, Text
-from engine.draw import Ellipse as DrawEllipse
+from engine.drawing.shapes import Font, Group, Style, Text
+from engine.drawing.shapes import Ellipse as DrawEllipse
 
 from .render import make_item
 

@@ -17,7 +17,7 @@ from engine.content.diagnostics import Diagnostic, parse_path
 from engine.content.view import ContentView
 from engine.core.board import FACINGS
 from engine.core.layout import Piece
-from engine.draw import Drawing
+from engine.drawing.shapes import Drawing
 
 from .board_geometry import turns
 from .commands import Macro, edit_command

@@ -10,9 +10,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from engine.content.dice_preview import dice_tables_drawing
+from engine.drawing.dice import dice_tables_drawing
 from engine.content.view import ContentView
-from engine.draw import Drawing
+from engine.drawing.shapes import Drawing
 
 from .document import DocRecord
 from .render import DrawingView

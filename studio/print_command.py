@@ -15,7 +15,7 @@ from pathlib import Path
 from engine.content.diagnostics import Severity, did_you_mean
 from engine.content.validate import UsageError
 from engine.content.view import ContentView
-from engine.sheets import PAPERS, Sheet, lay_out_pack, printable_kinds, scenarios, summary
+from engine.drawing.sheets import PAPERS, Sheet, lay_out_pack, printable_kinds, scenarios, summary
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def write_svgs(sheets: list[Sheet], folder: Path) -> Path:
-    from engine.draw_svg import write_svg
+    from engine.drawing.svg import write_svg
 
     try:
         written = set()

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from engine.content.validate import UsageError
 from engine.content.view import ContentView
-from engine.sheets import PAPERS, Sheet, lay_out_pack, record_kind, scenarios, summary
+from engine.drawing.sheets import PAPERS, Sheet, lay_out_pack, record_kind, scenarios, summary
 
 from .document import PackDocument
 from .print_pdf import write_pdf

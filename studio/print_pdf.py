@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from engine.content.pack import replacing
 from engine.content.validate import UsageError
-from engine.sheets import Sheet
+from engine.drawing.sheets import Sheet
 
 from .render import render_scene
 

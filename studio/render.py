@@ -1,4 +1,4 @@
-"""Drawing an `engine.draw.Drawing` with Qt: a QGraphicsScene in millimetres.
+"""Drawing an `engine.drawing.shapes.Drawing` with Qt: a QGraphicsScene in millimetres.
 
 Previews and boards from every ruleset go through here, so this is the one
 place that knows how the headless vocabulary maps onto Qt: text sized by cap
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QStyle,
 )
 
-from engine.draw import CAP_HEIGHT, Arc, Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
+from engine.drawing.shapes import CAP_HEIGHT, Arc, Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
 
 KEY_ROLE = 0
 TEXT_SCALE = 10.0  # fonts are laid out at 10x and scaled down: small sizes hint badly

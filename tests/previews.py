@@ -8,8 +8,8 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 from engine.content.diagnostics import parse_path
-from engine.draw import Drawing, Group, Text
-from engine.draw_svg import to_svg
+from engine.drawing.shapes import Drawing, Group, Text
+from engine.drawing.svg import to_svg
 
 
 def resolves(record: Any, key: str) -> bool:

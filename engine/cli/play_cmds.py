@@ -9,12 +9,12 @@ from pathlib import Path
 
 from engine.content.validate import UsageError
 from engine.core.controllers import Quit
-from engine.core.prompt import TerminalController, Undo
+from engine.cli.prompt import TerminalController, Undo
 from engine.core.events import canonical
 from engine.core.decisions import IllegalAction
 from engine.core.game import Game, SaveMismatch, resume, run
 from engine.core.launch import find_scenario
-from engine.core.narrate import line
+from engine.cli.narrate import line
 from engine.core.sight import Sight, Watch
 from engine.core.jsonfile import FileShapeError
 from engine.core.saves import read_save

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from engine.content.diagnostics import did_you_mean
 from engine.content.view import ContentView
-from engine.draw_svg import write_svg
+from engine.drawing.svg import write_svg
 
 from .args import cannot_write, one_pack
 

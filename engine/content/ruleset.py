@@ -101,10 +101,10 @@ class Ruleset:
     kinds: tuple[type[Record], ...]
     lint_rules: tuple[LintRule, ...] = ()
     rulebook: str = ""
-    # kind id -> function(record, ctx) returning an `engine.draw.Drawing` that looks like
+    # kind id -> function(record, ctx) returning an `engine.drawing.shapes.Drawing` that looks like
     # the printed component; `ctx` is a LintContext-like lookup of other records.
     previews: dict[str, Callable[..., Any]] = field(default_factory=dict)
-    # kind id -> function(record, ctx) returning the `engine.sheets.Component`s to print and cut
+    # kind id -> function(record, ctx) returning the `engine.drawing.sheets.Component`s to print and cut
     # out for the record (a counter once per copy in the countermix), for print-and-play sheets.
     components: dict[str, Callable[..., Any]] = field(default_factory=dict)
     # The rules engine (an `engine.core.game.RulesEngine`), for rulesets that can be played.

@@ -12,7 +12,7 @@ import math
 import string
 from typing import Callable, Iterable, Literal, Protocol
 
-from engine.draw import Drawing, Font, Polygon, Style, Text
+from engine.drawing.shapes import Drawing, Font, Polygon, Style, Text
 
 Cell = tuple[int, int]
 Point = tuple[float, float]

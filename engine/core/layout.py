@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.draw import Drawing
+from engine.drawing.shapes import Drawing
 
 FieldPath = tuple[str | int, ...]
 

@@ -13,7 +13,7 @@ from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation,
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
 from engine.core.view import BoardView
-from engine.draw import Drawing
+from engine.drawing.shapes import Drawing
 
 from ..render import KEY_ROLE, DrawingView, key_at
 from .frames import BoardPainter, Pose, along, turn_between

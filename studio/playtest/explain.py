@@ -1,5 +1,5 @@
 """Why an event happened, and the fire it shows on the board (an event's one line is
-`engine.core.narrate.line`, shared with the terminal).
+`engine.cli.narrate.line`, shared with the terminal).
 
 The rulesets' events carry their reasons as data — the roll, the modifiers, the
 threshold, the table column, a `why` — but each names them its own way. This
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from engine.core.game import Outcome
-from engine.core.narrate import QUIET, REASON_KEYS, line, modifiers_text, value_text
+from engine.cli.narrate import QUIET, REASON_KEYS, line, modifiers_text, value_text
 
 TABLE_KEYS = ("table", "column", "printed")
 SHOOTER_KEYS = ("shooter", "attacker", "plane", "unit", "marker", "by")

@@ -1,7 +1,7 @@
 """The playtest board as drawings: the ruleset's board, the units at one moment of a game,
 the fire of the latest events, and the places a person may click to choose an action.
 
-Everything is an `engine.draw.Drawing` so the studio's one renderer (`studio.render`)
+Everything is an `engine.drawing.shapes.Drawing` so the studio's one renderer (`studio.render`)
 shows it and redraws only what changed from frame to frame: an animated move
 rebuilds the moving counters and nothing else. No Qt here.
 """
@@ -15,8 +15,8 @@ from typing import Any, Iterable, Sequence
 from engine.core.events import canonical
 from engine.core.layout import Piece
 from engine.core.view import BoardView, UnitView
-from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
-from engine.drawkit import arrow, piece_poses
+from engine.drawing.shapes import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
+from engine.drawing.kit import arrow, piece_poses
 
 from .explain import Shot
 from .trails import Trail, trail_items

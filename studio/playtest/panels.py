@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.decisions import Decision, with_route
-from engine.core.narrate import line
-from engine.core.prompt_board import Situation
+from engine.cli.narrate import line
+from engine.cli.situation import Situation
 from engine.core.sight import NOTHING, Sight
 
 

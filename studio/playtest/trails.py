@@ -11,8 +11,8 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from engine.draw import Ellipse, Item, Line, Polygon, Style
-from engine.drawkit import arrow
+from engine.drawing.shapes import Ellipse, Item, Line, Polygon, Style
+from engine.drawing.kit import arrow
 
 ROUTE, REFUSED, HALO = "#f9a825", "#d32f2f", "#ffffff"
 SIDE = "#1f5fa8"  # a side's route when its layout gives it no colour

@@ -35,8 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.core.narrate import line
-from engine.core.prompt_board import Situation
+from engine.cli.narrate import line
+from engine.cli.situation import Situation
 from engine.core.sight import NOTHING
 from engine.core.view import BoardView, view_at
 

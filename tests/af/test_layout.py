@@ -9,8 +9,8 @@ from engine.content.loader import BUNDLED_CONTENT
 from engine.content.validate import Workspace
 from engine.content.view import ContentView
 from engine.core.board import HexGrid
-from engine.draw import Group, Line, Polygon
-from engine.drawkit import apply_edits
+from engine.drawing.shapes import Group, Line, Polygon
+from engine.content.edits import apply_edits
 from engine.rulesets.af import RULESET
 from engine.rulesets.af.areas import area_hexes
 from engine.rulesets.af.layout import GAP, LEGEND_W, MARGIN, ROAD, SHARED, TITLE_H, AfBoard, AfLayout

@@ -7,7 +7,7 @@ import pytest
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.validate import Workspace
 from engine.content.view import ContentView
-from engine.draw import Group, Polygon, Text
+from engine.drawing.shapes import Group, Polygon, Text
 from engine.rulesets.af import RULESET
 from engine.rulesets.af.preview import COLOURS, HATCH, SCREEN_H, SCREEN_W, _mr_columns
 

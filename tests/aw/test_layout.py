@@ -6,8 +6,8 @@ from collections import Counter
 import pytest
 
 from engine.content.view import ContentView
-from engine.draw import Group
-from engine.drawkit import apply_edits
+from engine.drawing.shapes import Group
+from engine.content.edits import apply_edits
 from engine.rulesets.aw import RULESET
 from engine.rulesets.aw.lint import LINT_RULES
 

@@ -4,7 +4,7 @@ map, each value keyed to its field and redrawn from edited records."""
 import pytest
 
 from engine.content.view import ContentView
-from engine.draw import Polygon, Rect
+from engine.drawing.shapes import Polygon, Rect
 from engine.rulesets.aw import RULESET
 from engine.rulesets.aw.layout import FRONT
 

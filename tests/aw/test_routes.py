@@ -7,7 +7,7 @@ import pytest
 from engine.core.controllers import Quit
 from engine.core.decisions import IllegalAction
 from engine.core.game import SaveMismatch, resume, run
-from engine.core.prompt import TerminalController
+from engine.cli.prompt import TerminalController
 from engine.rulesets.aw.rules import flying
 
 from .games import ENGINE, board, bundled, new_game, put, with_decoys_and_flak

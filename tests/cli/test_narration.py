@@ -1,7 +1,7 @@
 """What a person at the prompt reads of the game: every line whole, the names an event lists."""
 
 from engine.cli import main
-from engine.core.narrate import LINE_LIMIT, line
+from engine.cli.narrate import LINE_LIMIT, line
 
 
 def test_the_terminal_tells_a_round_whole_where_the_studio_log_cuts_it(capsys, monkeypatch):

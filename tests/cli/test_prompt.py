@@ -6,8 +6,8 @@ import pytest
 from engine.core.controllers import Quit
 from engine.core.game import Game, run
 from engine.core.launch import find_scenario
-from engine.core.prompt import TerminalController
-from engine.core.prompt_board import Situation, clock
+from engine.cli.prompt import TerminalController
+from engine.cli.situation import Situation, clock
 
 from .conftest import answers
 

@@ -1,7 +1,7 @@
 """The dice-table preview shows rows as bars, their chances, and gaps and overlaps."""
 
-from engine.content.dice_preview import dice_tables_drawing
-from engine.draw import Rect
+from engine.drawing.dice import dice_tables_drawing
+from engine.drawing.shapes import Rect
 
 from . import toy
 

@@ -6,7 +6,7 @@ from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
-from engine.draw import Arc, Ellipse, Group, Line, Polygon, Rect, Text
+from engine.drawing.shapes import Arc, Ellipse, Group, Line, Polygon, Rect, Text
 
 
 class CountedKey(str):

@@ -4,8 +4,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from engine.draw import CAP_HEIGHT, Arc, Drawing, Ellipse, Font, Group, Line, Polygon, Rect, Style, Text
-from engine.draw_svg import arc_point, to_svg, write_svg
+from engine.drawing.shapes import CAP_HEIGHT, Arc, Drawing, Ellipse, Font, Group, Line, Polygon, Rect, Style, Text
+from engine.drawing.svg import arc_point, to_svg, write_svg
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

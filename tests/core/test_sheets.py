@@ -8,12 +8,12 @@ from engine.content.loader import BUNDLED_CONTENT
 from engine.content.validate import validate_paths
 from engine.content.view import ContentView
 from engine.content.walk import iter_refs
-from engine.draw import Drawing, Group, Rect, Text
-from engine.drawkit import text_width
+from engine.drawing.shapes import Drawing, Group, Rect, Text
+from engine.drawing.kit import text_width
 from engine.rulesets import rulesets
 from engine.rulesets.paw.preview.common import SIDES
-from engine.draw import Polygon
-from engine.sheets import (GAP, MARGIN, PAPERS, Component, Scope, components_of, lay_out, printable_kinds, record_kind,
+from engine.drawing.shapes import Polygon
+from engine.drawing.sheets import (GAP, MARGIN, PAPERS, Component, Scope, components_of, lay_out, printable_kinds, record_kind,
                            scenarios, used_by)
 
 

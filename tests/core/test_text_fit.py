@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.draw import Font
-from engine.drawkit import squeeze, stacked, text_width
+from engine.drawing.shapes import Font
+from engine.drawing.kit import squeeze, stacked, text_width
 
 BOLD = Font(2.0, bold=True)
 

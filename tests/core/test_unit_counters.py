@@ -7,7 +7,7 @@ import pytest
 from engine.core.game import Game, run
 from engine.core.launch import find_scenario
 from engine.core.view import BoardView, UnitView
-from engine.drawkit import piece_poses
+from engine.drawing.kit import piece_poses
 
 GAMES = ["pocket-air-war/cas-kanalkampf-convoy", "hex-minis/zekes-in-the-slot", "red-eagles/red-eagles"]
 

@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.content.view import ContentView
-from engine.draw import Group
-from engine.drawkit import apply_edits
+from engine.drawing.shapes import Group
+from engine.content.edits import apply_edits
 from engine.rulesets.hm import RULESET
 from engine.rulesets.hm.board import Board
 from engine.rulesets.hm.layout import MatGrid

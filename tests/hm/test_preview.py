@@ -6,7 +6,7 @@ import math
 import pytest
 
 from engine.content.view import ContentView
-from engine.draw import Arc, Text
+from engine.drawing.shapes import Arc, Text
 from engine.rulesets.hm import RULESET
 
 from .conftest import variant

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.content.loader import BUNDLED_CONTENT
-from engine.core.prompt import TerminalController
+from engine.cli.prompt import TerminalController
 from engine.core.game import run
 from engine.rulesets.paw import RULESET, combat
 from engine.rulesets.paw.geometry import turn_step

@@ -3,8 +3,8 @@ field edits a drag, a rotation or a value change turns into."""
 
 import pytest
 
-from engine.draw import Group
-from engine.drawkit import apply_edits
+from engine.drawing.shapes import Group
+from engine.content.edits import apply_edits
 from engine.rulesets.paw import RULESET
 from tests.paw.conftest import edited
 from tests.previews import renders, resolves

@@ -3,7 +3,7 @@ and follow every edit."""
 
 import pytest
 
-from engine.draw import Ellipse, Rect, Text
+from engine.drawing.shapes import Ellipse, Rect, Text
 from engine.rulesets.paw import RULESET
 from engine.rulesets.paw.preview.common import DARK_PLATE, GUNNERS, GUNS, RED, Sizes
 from engine.rulesets.paw.preview.dashboard import RULER_X

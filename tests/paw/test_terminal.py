@@ -2,7 +2,7 @@
 is chosen, and the end of the game says what decided it."""
 
 from engine.cli import main
-from engine.core.prompt_board import Situation
+from engine.cli.situation import Situation
 
 from .engine_helpers import game, plane
 

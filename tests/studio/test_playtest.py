@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QApplication, QComboBox
 from engine.core.events import EventLog, canonical
 from engine.core.decisions import IllegalAction
 from engine.core.game import Game
-from engine.core.narrate import line
-from engine.core.prompt_board import Situation
+from engine.cli.narrate import line
+from engine.cli.situation import Situation
 from engine.core.view import view_at
-from engine.draw import Drawing, Text
+from engine.drawing.shapes import Drawing, Text
 from studio.commands import SetField
 from studio.playtest import open_playtest, open_replay
 from studio.playtest.window import PlaytestWindow

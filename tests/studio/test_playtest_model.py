@@ -9,7 +9,7 @@ from engine.content.validate import Workspace
 from engine.core.game import Game, run
 from engine.core.simulate import report, simulate
 from engine.core.view import view_at
-from engine.core.narrate import line
+from engine.cli.narrate import line
 from studio.playtest.explain import dice_text, read, shot
 from studio.playtest.frames import BoardPainter, along, deciding_unit, offered, turn_between
 from studio.playtest.replay import ReplayError, check, read_replay, replay_data, write_replay

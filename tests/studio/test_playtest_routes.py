@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from engine.draw import Ellipse, Polygon
+from engine.drawing.shapes import Ellipse, Polygon
 from engine.rulesets.aw.rules.flying import default_route
 from studio.playtest.run import PERSON
 from studio.playtest.trails import HALO, REFUSED, ROUTE

@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 
 from engine.cli import main
 from engine.content.loader import BUNDLED_CONTENT
-from engine.sheets import Component, lay_out
-from engine.draw import Drawing, Rect
+from engine.drawing.sheets import Component, lay_out
+from engine.drawing.shapes import Drawing, Rect
 from studio.print_pdf import write_pdf
 
 pytestmark = pytest.mark.skipif(not BUNDLED_CONTENT.is_dir(), reason="no bundled content")
@@ -70,12 +70,12 @@ def test_sortie_sheets_writes_svg_pages_without_qt(tmp_path, capsys):
 
 
 def test_a_failed_svg_run_leaves_the_earlier_pages_whole(tmp_path, capsys, monkeypatch):
-    import engine.draw_svg
+    import engine.drawing.svg
 
     svg = tmp_path / "svg"
     assert main(["sheets", str(RED_EAGLES), "aw.air_unit", "--svg", str(svg)]) == 0
     before = {p.name: p.read_text() for p in svg.iterdir()}
-    to_svg, pages = engine.draw_svg.to_svg, []
+    to_svg, pages = engine.drawing.svg.to_svg, []
 
     def disk_full_at_the_second_page(drawing):
         pages.append(drawing)
@@ -83,7 +83,7 @@ def test_a_failed_svg_run_leaves_the_earlier_pages_whole(tmp_path, capsys, monke
             raise OSError(28, "No space left on device")
         return to_svg(drawing)
 
-    monkeypatch.setattr(engine.draw_svg, "to_svg", disk_full_at_the_second_page)
+    monkeypatch.setattr(engine.drawing.svg, "to_svg", disk_full_at_the_second_page)
     assert main(["sheets", str(RED_EAGLES), "aw.air_unit", "--svg", str(svg)]) == 2
     assert "cannot write: No space left on device" in capsys.readouterr().err
     assert {p.name: p.read_text() for p in svg.iterdir()} == before  # no page lost or half-written

@@ -5,8 +5,8 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
-from engine.draw import Arc, Drawing, Ellipse, Font, Group, Line, Polygon, Rect, Style, Text
-from engine.drawkit import text_width
+from engine.drawing.shapes import Arc, Drawing, Ellipse, Font, Group, Line, Polygon, Rect, Style, Text
+from engine.drawing.kit import text_width
 from studio.render import key_at, render_scene
 
 PX = 4  # pixels per millimetre in these checks

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.content.ruleset import Ruleset
-from engine.sheets import as_printed
+from engine.drawing.sheets import as_printed
 
 from .board import Board
 from .counters import plane_counters, surface_counters

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine.draw import Drawing, Font, Group, Rect, Style, Text
-from engine.drawkit import INK, plane_silhouette, squeeze, stacked
-from engine.sheets import Component, centred, source
+from engine.drawing.shapes import Drawing, Font, Group, Rect, Style, Text
+from engine.drawing.kit import INK, plane_silhouette, squeeze, stacked
+from engine.drawing.sheets import Component, centred, source
 
 from .ground import GroundUnit
 from .layout import SYMBOLS

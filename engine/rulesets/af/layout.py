@@ -32,10 +32,9 @@ from typing import Any, Callable
 from engine.content.diagnostics import format_path
 from engine.core.board import Cell, HexGrid
 from engine.core.layout import Edit, Piece
-from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
-from engine.drawkit import (INK, MUTED, checked_value, field_edits, fit, key, lighter, paragraph,
-                            plane_silhouette, required, scenario_drawing, squeeze, stacked, text_width,
-                            unkeyed)
+from engine.drawing.shapes import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
+from engine.drawing.kit import INK, MUTED, fit, key, lighter, paragraph, plane_silhouette, scenario_drawing, squeeze, stacked, text_width, unkeyed
+from engine.content.edits import checked_value, field_edits, required
 
 from .areas import area_hexes, describe_area
 from .board import Board

@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from engine.draw import Drawing, Font, Group, Item, Line, Polygon, Rect, Style, Text
-from engine.drawkit import INK, MUTED, Cell, key, paragraph, sample_tag, table, value_box
+from engine.drawing.shapes import Drawing, Font, Group, Item, Line, Polygon, Rect, Style, Text
+from engine.drawing.kit import INK, MUTED, Cell, key, paragraph, sample_tag, table, value_box
 
 from .common import HIT_ORDER, INCREMENTS, MANEUVERS
 from .planes import AltitudeBand, ClockDiagram, DataCard

@@ -17,8 +17,9 @@ from typing import Any
 from engine.content.diagnostics import format_path
 from engine.core.board import SquareGrid, parse_letter_number
 from engine.core.layout import Edit, Piece
-from engine.draw import Drawing, Ellipse, Font, Item, Line, Polygon, Rect, Style, Text
-from engine.drawkit import INK, MUTED, key, required, scenario_drawing, squeeze, stacked
+from engine.drawing.shapes import Drawing, Ellipse, Font, Item, Line, Polygon, Rect, Style, Text
+from engine.drawing.kit import INK, MUTED, key, scenario_drawing, squeeze, stacked
+from engine.content.edits import required
 
 from .board import Map, Place
 from .preview import COUNTER, _airfield, air_counter, ground_counter, side_colours

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
-from engine.drawkit import (INK, MUTED, SAMPLE, Cell, fit, key, lighter, paragraph,
-                            plane_silhouette, sample_tag, squeeze, table)
-from engine.sheets import Component, as_printed, centred, source
+from engine.drawing.shapes import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
+from engine.drawing.kit import INK, MUTED, SAMPLE, Cell, fit, key, lighter, paragraph, plane_silhouette, sample_tag, squeeze, table
+from engine.drawing.sheets import Component, as_printed, centred, source
 
 from .cards import CampaignCard
 from .tables import AirSuperiorityCrt, BombingCrt

@@ -1,7 +1,7 @@
 """Hex-mat miniatures air rules: 1/144 planes on a hex mat, activated by playing cards."""
 
 from engine.content.ruleset import Ruleset
-from engine.sheets import as_printed
+from engine.drawing.sheets import as_printed
 
 from .board import Board
 from .conversion import Conversion

@@ -15,9 +15,9 @@ from typing import Any
 from engine.content.diagnostics import format_path
 from engine.core.board import FACINGS, HexGrid, number_code, parse_number_code
 from engine.core.layout import Edit, Piece
-from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
-from engine.drawkit import (INK, MUTED, arrow, field_edits, fit, lighter, plane_silhouette,
-                            required, scenario_drawing, unkeyed)
+from engine.drawing.shapes import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
+from engine.drawing.kit import INK, MUTED, arrow, fit, lighter, plane_silhouette, scenario_drawing, unkeyed
+from engine.content.edits import field_edits, required
 
 from .board import Board
 from .planes import Bomber

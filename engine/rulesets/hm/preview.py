@@ -13,9 +13,8 @@ import math
 from typing import Any
 
 from engine.content.dice import parse_roll
-from engine.draw import Arc, Drawing, Font, Group, Item, Polygon, Rect, Style, Text
-from engine.drawkit import (INK, MUTED, SAMPLE, Cell, fit, key, plane_silhouette, sample_tag,
-                            table, value_box)
+from engine.drawing.shapes import Arc, Drawing, Font, Group, Item, Polygon, Rect, Style, Text
+from engine.drawing.kit import INK, MUTED, SAMPLE, Cell, fit, key, plane_silhouette, sample_tag, table, value_box
 
 from .planes import Bomber, Fighter, Plane
 from .tables import ShootingTable

@@ -1,7 +1,7 @@
 """The free mat a Pocket Air War scenario is flown on, for views: size, halves, base drawing.
 
 It has no cells: positions are millimetres (x right, y up, as in scenarios). The drawing
-uses the `engine.draw` convention of y growing downwards, so `to_drawing` flips y; the
+uses the `engine.drawing.shapes` convention of y growing downwards, so `to_drawing` flips y; the
 studio draws counters from the `pos`/`heading` of unit events through the same function.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.draw import Drawing, Font, Line, Rect, Style, Text
+from engine.drawing.shapes import Drawing, Font, Line, Rect, Style, Text
 
 TERRAIN_COLOURS = {"sky": "#dbe9f6", "sea": "#c7dcef", "countryside": "#dfe8c8",
                    "coast": "#efe3c2"}

@@ -12,8 +12,9 @@ from typing import Any
 
 from engine.content.diagnostics import format_path
 from engine.core.layout import Edit, Piece
-from engine.draw import Drawing, Ellipse, Font, Style, Text
-from engine.drawkit import INK, field_edits, required, scenario_drawing, unkeyed
+from engine.drawing.shapes import Drawing, Ellipse, Font, Style, Text
+from engine.drawing.kit import INK, scenario_drawing, unkeyed
+from engine.content.edits import field_edits, required
 
 from .board import FreeMat
 from .preview.common import RED, Sizes

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.sheets import as_printed
+from engine.drawing.sheets import as_printed
 
 from .counters import ground_target, plane_counters, target_counters
 from .dashboard import dashboard

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.draw import Font, Item, Line, Polygon, Rect, Style, Text
-from engine.drawkit import INK, arrow
+from engine.drawing.shapes import Font, Item, Line, Polygon, Rect, Style, Text
+from engine.drawing.kit import INK, arrow
 
 GUNS = "#9e9e9e"
 GUNNERS = "#f08a24"

@@ -9,9 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
-from engine.drawkit import INK, MUTED, fit, paragraph, plane_silhouette, sample_tag, squeeze, stacked
-from engine.sheets import Component, centred, source
+from engine.drawing.shapes import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
+from engine.drawing.kit import INK, MUTED, fit, paragraph, plane_silhouette, sample_tag, squeeze, stacked
+from engine.drawing.sheets import Component, centred, source
 
 from ..planes import Dashboard
 from ..targets import GroundTarget

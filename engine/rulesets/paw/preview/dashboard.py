@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.draw import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
-from engine.drawkit import (INK, MUTED, heart, key, plane_silhouette, sample_tag, text_width,
-                            value_box)
+from engine.drawing.shapes import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
+from engine.drawing.kit import INK, MUTED, heart, key, plane_silhouette, sample_tag, text_width, value_box
 
 from ..planes import Dashboard
 from . import icons

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.draw import Drawing, Ellipse, Font, Group, Item, Rect, Style, Text
-from engine.drawkit import INK, MUTED, key, paragraph, sample_tag, text_width, value_box
+from engine.drawing.shapes import Drawing, Ellipse, Font, Group, Item, Rect, Style, Text
+from engine.drawing.kit import INK, MUTED, key, paragraph, sample_tag, text_width, value_box
 
 from ..defences import AaaDashboard, FlakDashboard
 from .common import CARD, GUNNERS, RED, Sizes, start_arrow, step_ticks, threshold_box

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import math
 
-from engine.draw import Arc, Ellipse, Item, Line, Polygon, Style
-from engine.drawkit import INK, arrow
+from engine.drawing.shapes import Arc, Ellipse, Item, Line, Polygon, Style
+from engine.drawing.kit import INK, arrow
 
 
 def _stroke(width: float, color: str = INK) -> Style:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.draw import Drawing, Ellipse, Font, Item, Style, Text
-from engine.drawkit import INK, fit
-from engine.sheets import Component, centred, source, unnamed
+from engine.drawing.shapes import Drawing, Ellipse, Font, Item, Style, Text
+from engine.drawing.kit import INK, fit
+from engine.drawing.sheets import Component, centred, source, unnamed
 
 from ..crew import CrewSkill, DamageEffect, DamageMarker
 from .common import RED, Sizes

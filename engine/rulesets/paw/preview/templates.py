@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from engine.draw import Arc, Drawing, Ellipse, Font, Group, Item, Line, Polygon, Style, Text
-from engine.drawkit import INK, MUTED, arrow, key, sample_tag
+from engine.drawing.shapes import Arc, Drawing, Ellipse, Font, Group, Item, Line, Polygon, Style, Text
+from engine.drawing.kit import INK, MUTED, arrow, key, sample_tag
 
 from ..templates import FireTemplate, TurningTemplate
 from .common import CARD, GUNNERS, RED, YELLOW, Sizes

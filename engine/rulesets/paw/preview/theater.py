@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.draw import Drawing, Font, Group, Item, Line, Rect, Style, Text
-from engine.drawkit import INK, MUTED, SAMPLE, Cell, key, paragraph, sample_tag, squeeze, table
+from engine.drawing.shapes import Drawing, Font, Group, Item, Line, Rect, Style, Text
+from engine.drawing.kit import INK, MUTED, SAMPLE, Cell, key, paragraph, sample_tag, squeeze, table
 
 from ..theaters import Theater, TheaterTable, Timeline, tables_for
 from .common import SIDES

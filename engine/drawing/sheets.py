@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 
 from engine.content.diagnostics import did_you_mean
 from engine.content.walk import iter_refs
-from engine.draw import Drawing, Font, Group, Item, Line, Style, Text
+from engine.drawing.shapes import Drawing, Font, Group, Item, Line, Style, Text
 
 # Paper sizes in millimetres, portrait.
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}

@@ -11,10 +11,10 @@ import json
 import re
 from typing import Callable
 
-from .controllers import Quit
-from .decisions import Action, Decision, with_route
-from .game import Game
-from .prompt_board import Situation
+from engine.core.controllers import Quit
+from engine.core.decisions import Action, Decision, with_route
+from engine.core.game import Game
+from .situation import Situation
 
 PAGE = 30
 

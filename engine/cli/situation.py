@@ -12,11 +12,11 @@ import math
 from functools import cached_property
 from typing import Any
 
-from .board import FACINGS
-from .decisions import Action, Decision
+from engine.core.board import FACINGS
+from engine.core.decisions import Action, Decision
 from .narrate import value_text
-from .sight import hidden_from
-from .view import UnitView, view_at
+from engine.core.sight import hidden_from
+from engine.core.view import UnitView, view_at
 
 
 def clock(dx: float, dy: float, heading: float) -> int:

@@ -14,7 +14,7 @@ import math
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
-from engine.draw import CAP_HEIGHT, Arc, Drawing, Ellipse, Group, Item, Line, Polygon, Rect, Style, Text
+from engine.drawing.shapes import CAP_HEIGHT, Arc, Drawing, Ellipse, Group, Item, Line, Polygon, Rect, Style, Text
 from engine.content.pack import write_atomic
 
 

@@ -15,11 +15,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.draw import Drawing, Font, Line, Rect, Style, Text
+from engine.drawing.shapes import Drawing, Font, Line, Rect, Style, Text
 
-from .diagnostics import FieldPath, format_path
-from .dice import DiceTable, RollSpan, _spans_text, die_range, distribution, parse_roll
-from .walk import iter_dice_tables
+from engine.content.diagnostics import FieldPath, format_path
+from engine.content.dice import DiceTable, RollSpan, _spans_text, die_range, distribution, parse_roll
+from engine.content.walk import iter_dice_tables
 
 WIDTH = 210.0
 FACES_X0, FACES_X1 = 26.0, 136.0
