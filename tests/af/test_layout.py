@@ -6,7 +6,6 @@ import pytest
 
 from engine.content.diagnostics import format_path
 from engine.content.loader import BUNDLED_CONTENT
-from engine.content.validate import Workspace
 from engine.content.view import ContentView
 from engine.core.board import HexGrid
 from engine.drawing.shapes import Group, Line, Polygon
@@ -14,6 +13,7 @@ from engine.content.edits import apply_edits
 from engine.rulesets.af import RULESET
 from engine.rulesets.af.areas import area_hexes
 from engine.rulesets.af.layout import GAP, LEGEND_W, MARGIN, ROAD, SHARED, TITLE_H, AfBoard, AfLayout
+from engine.rulesets import workspace
 
 from tests.previews import absolute, renders, resolves, texts
 
@@ -22,7 +22,7 @@ LAYOUT = RULESET.layout
 
 @pytest.fixture(scope="module")
 def view():
-    return ContentView.of_pack(Workspace().pack(BUNDLED_CONTENT / "air-force"))
+    return ContentView.of_pack(workspace().pack(BUNDLED_CONTENT / "air-force"))
 
 
 @pytest.fixture(scope="module")

@@ -5,18 +5,18 @@ import math
 import pytest
 
 from engine.content.loader import BUNDLED_CONTENT
-from engine.content.validate import Workspace
 from engine.content.view import ContentView
 from engine.drawing.shapes import Group, Polygon, Text
 from engine.rulesets.af import RULESET
 from engine.rulesets.af.preview import COLOURS, HATCH, SCREEN_H, SCREEN_W, _mr_columns
+from engine.rulesets import workspace
 
 from tests.previews import texts
 
 
 @pytest.fixture(scope="module")
 def view():
-    return ContentView.of_pack(Workspace().pack(BUNDLED_CONTENT / "air-force"))
+    return ContentView.of_pack(workspace().pack(BUNDLED_CONTENT / "air-force"))
 
 
 def card(view, rid):

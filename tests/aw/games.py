@@ -11,6 +11,7 @@ from engine.content.view import ContentView
 from engine.core.game import Game
 from engine.rulesets import kinds
 from engine.rulesets.aw import RULESET
+from engine.rulesets import workspace
 
 from .conftest import PACK
 
@@ -19,9 +20,8 @@ ENGINE = RULESET.engine
 
 @lru_cache(maxsize=1)
 def bundled() -> ContentView:
-    from engine.content.validate import Workspace
 
-    return ContentView.of_pack(Workspace().pack(PACK))
+    return ContentView.of_pack(workspace().pack(PACK))
 
 
 def variant(content: ContentView, changes: dict[tuple[str, str], Callable[[dict], None]],

@@ -21,6 +21,7 @@ from engine.rulesets.aw.bots import AirWarsBot
 from engine.rulesets.aw.rules import arrivals, bombing, cards
 from engine.rulesets.aw.rules.combat import aa_sources
 from engine.rulesets.aw.rules.sequence import _summary
+from engine.rulesets import workspace
 
 from .conftest import PACK
 from .games import (ENGINE, FLAK, RandomPlayer, board, bundled, drive, new_game, option, put, variant,
@@ -206,7 +207,7 @@ def test_a_may_bomb_without_the_column_is_reported_at_its_file_line_and_field(tm
     edited = text.replace(printed, printed[:-1] + ", ground_unit]", 1)
     (root / "scenarios").mkdir()
     (root / "scenarios" / "red-eagles.yaml").write_text(edited, encoding="utf-8")
-    report = validate_paths([root])
+    report = validate_paths([root], workspace())
     (diag,) = [d for d in report.diagnostics if d.code == "aw.may_bomb_column"]
     line = edited.splitlines().index(textwrap.indent(printed[:-1] + ", ground_unit]", "    ")) + 1
     assert diag.file.endswith("house/scenarios/red-eagles.yaml") and diag.line == line

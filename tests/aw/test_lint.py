@@ -9,6 +9,7 @@ import pytest
 
 from engine.content.validate import validate_paths
 from engine.rulesets.aw.lint import LINT_RULES
+from engine.rulesets import workspace
 
 from .conftest import PACK, edited, run_rule
 
@@ -702,7 +703,7 @@ def test_a_shared_roster_order_is_reported_at_the_second_line_naming_the_first_s
     shutil.copytree(PACK, pack)
     krymskaya = pack / "target-roster" / "vvs-krymskaya.yaml"
     krymskaya.write_text(krymskaya.read_text().replace("order: 5", "order: 6"))
-    found = [d for d in validate_paths([pack]).diagnostics if d.code == "aw.roster_order"]
+    found = [d for d in validate_paths([pack], workspace()).diagnostics if d.code == "aw.roster_order"]
     first = pack / "target-roster" / "vvs-blue-line.yaml"
     assert [(Path(d.file), d.line, d.path, d.severity.value) for d in found] == [
         (krymskaya, krymskaya.read_text().splitlines().index("order: 6") + 1, "order", "warning")]
@@ -716,5 +717,5 @@ def test_a_scenario_that_does_not_load_leaves_its_cards_and_roster_lines_alone(t
     shutil.copytree(PACK, pack)
     scenario = pack / "scenarios" / "red-eagles.yaml"
     scenario.write_text(scenario.read_text().replace("\nturns: 5\n", "\nturns: 0\n"))
-    found = [d for d in validate_paths([pack]).diagnostics if d.severity.value != "info"]
+    found = [d for d in validate_paths([pack], workspace()).diagnostics if d.severity.value != "info"]
     assert [(Path(d.file), d.code, d.path) for d in found] == [(scenario, "schema", "turns")]

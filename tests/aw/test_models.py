@@ -8,6 +8,7 @@ import pytest
 
 from engine.content.validate import validate_paths
 from engine.rulesets.aw.board import line_squares, square_box
+from engine.rulesets import workspace
 
 from .conftest import PACK
 
@@ -26,7 +27,7 @@ def _edit(path, old, new):
 
 
 def _diags(root, code):
-    return [d for d in validate_paths([root]).diagnostics if d.code == code]
+    return [d for d in validate_paths([root], workspace()).diagnostics if d.code == code]
 
 
 def test_unknown_effect_type_names_the_line_and_the_choices(pack_copy):
@@ -95,8 +96,9 @@ def _undocumented(schema: dict) -> list[str]:
 
 def test_every_field_of_every_air_wars_kind_is_described():
     from engine.content.schemas import all_schemas
+    from engine.rulesets import kinds
 
-    schemas = {n: s for n, s in all_schemas().items() if n.startswith("aw.")}
+    schemas = {n: s for n, s in all_schemas(kinds()).items() if n.startswith("aw.")}
     assert len(schemas) == 9
     for name, schema in schemas.items():
         assert _undocumented(schema) == [], name

@@ -5,7 +5,7 @@ import pytest
 
 from engine.core.controllers import Quit
 from engine.core.game import Game, run
-from engine.core.launch import find_scenario
+from engine.rulesets.launch import find_scenario
 from engine.cli.prompt import TerminalController
 from engine.cli.situation import Situation, clock
 

@@ -4,7 +4,8 @@ import pytest
 
 from engine.content.loader import BUNDLED_CONTENT, find_pack_roots
 from engine.content.pack import record_text
-from engine.content.validate import Workspace, validate_paths
+from engine.content.validate import validate_paths
+from engine.rulesets import workspace
 
 PACKS = find_pack_roots(BUNDLED_CONTENT)
 
@@ -12,20 +13,20 @@ PACKS = find_pack_roots(BUNDLED_CONTENT)
 def test_there_is_a_pack_per_ruleset():
     from engine.rulesets import rulesets
 
-    ws = Workspace()
+    ws = workspace()
     assert {ws.pack(root).ruleset for root in PACKS} == set(rulesets())
 
 
 @pytest.mark.parametrize("root", PACKS, ids=[p.name for p in PACKS])
 def test_pack_validates_on_its_own(root):
-    report = validate_paths([root], Workspace())
+    report = validate_paths([root], workspace())
     errors = [d.format() for d in report.diagnostics if d.severity.value != "info"]
     assert report.ok and errors == []
 
 
 @pytest.mark.parametrize("root", PACKS, ids=[p.name for p in PACKS])
 def test_every_record_writes_back_byte_identical(root):
-    pack = Workspace().pack(root)
+    pack = workspace().pack(root)
     assert pack.entries
     for entry in pack.entries:
         assert entry.record is not None, entry.file

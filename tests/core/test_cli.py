@@ -8,7 +8,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 from engine.cli import main
-from engine.content.schemas import stale_schemas, write_schemas
+from engine.content.generate import stale_schemas, write_schemas
+from engine.rulesets import rulesets
 
 from .conftest import write
 
@@ -43,7 +44,7 @@ def test_json_output_shape(make_pack, capsys):
 
 
 def test_schemas_are_up_to_date():
-    assert stale_schemas() == [], "run 'sortie schemas' and commit schemas/"
+    assert stale_schemas(rulesets().values()) == [], "run 'sortie schemas' and commit schemas/"
 
 
 def test_headless_commands_do_not_import_qt():
@@ -111,10 +112,10 @@ def test_schemas_out_removes_only_schemas_it_once_wrote(tmp_path):
     """`--out` may name any folder: its other JSON files are someone's work, not stale schemas."""
     (tmp_path / "package.json").write_text('{"name": "mine"}\n')
     (tmp_path / "toy.gone.json").write_text('{\n  "$id": "https://sortie.games/schemas/toy.gone.json"\n}\n')
-    write_schemas(tmp_path, tmp_path / "docs")
+    write_schemas(rulesets().values(), tmp_path, tmp_path / "docs")
     assert (tmp_path / "package.json").read_text() == '{"name": "mine"}\n'
     assert not (tmp_path / "toy.gone.json").exists() and (tmp_path / "pack.json").is_file()
-    assert stale_schemas(tmp_path, tmp_path / "docs") == []
+    assert stale_schemas(rulesets().values(), tmp_path, tmp_path / "docs") == []
 
 
 def test_schemas_out_that_cannot_be_a_folder_is_a_usage_error(tmp_path, capsys):

@@ -9,14 +9,15 @@ from pathlib import Path
 import yaml
 
 from engine.cli import main
-from engine.content.validate import Workspace, validate_paths
+from engine.content.validate import validate_paths
+from engine.rulesets import workspace
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "paw-malta"
 SCENARIO = EXAMPLE / "scenarios" / "malta-1942-mission-3.yaml"
 
 
 def test_the_example_pack_has_not_one_finding():
-    report = validate_paths([EXAMPLE], Workspace())
+    report = validate_paths([EXAMPLE], workspace())
     assert [d.format() for d in report.diagnostics] == []
     assert report.counts["paw.theater_table"] == 5
 
@@ -45,7 +46,7 @@ def test_a_table_left_out_of_the_example_is_named_with_what_to_add(tmp_path):
     shutil.copytree(EXAMPLE, pack)
     (pack / "theater_tables" / "malta-axis-ground-targets.yaml").unlink()
     (pack / "theater_tables" / "malta-rai.yaml").unlink()
-    found = sorted(d.message for d in validate_paths([pack], Workspace()).diagnostics)
+    found = sorted(d.message for d in validate_paths([pack], workspace()).diagnostics)
     assert found == [
         "no availability table for 'rai': add a paw.theater_table with timeline: malta-1942 and a table of "
         "type availability, faction: rai",

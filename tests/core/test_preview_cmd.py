@@ -6,8 +6,8 @@ import pytest
 
 from engine.cli import main
 from engine.content.loader import BUNDLED_CONTENT
-from engine.content.validate import Workspace
 from engine.content.view import ContentView
+from engine.rulesets import workspace
 
 PAW = BUNDLED_CONTENT / "pocket-air-war"
 
@@ -23,7 +23,7 @@ def test_one_record_is_written_at_its_printed_size(tmp_path, capsys):
 
 def test_a_kind_or_the_whole_pack(tmp_path):
     assert main(["preview", str(BUNDLED_CONTENT / "red-eagles"), "-o", str(tmp_path)]) == 0
-    view = ContentView.of_pack(Workspace().pack(BUNDLED_CONTENT / "red-eagles"))
+    view = ContentView.of_pack(workspace().pack(BUNDLED_CONTENT / "red-eagles"))
     written = {p.parent.name: len(list(p.parent.glob("*.svg"))) for p in tmp_path.rglob("*.svg")}
     assert written["aw.air_unit"] == len(view.records("aw.air_unit")) == 19
     assert written["aw.scenario"] == 1 and written["aw.map"] == 1

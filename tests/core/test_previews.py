@@ -5,9 +5,9 @@ piece or a cell of the board."""
 import pytest
 
 from engine.content.loader import BUNDLED_CONTENT, find_pack_roots
-from engine.content.validate import Workspace
 from engine.content.view import ContentView
 from engine.rulesets import rulesets
+from engine.rulesets import workspace
 from tests.previews import renders, resolves
 
 PACKS = find_pack_roots(BUNDLED_CONTENT)
@@ -24,7 +24,7 @@ def _selectable(ruleset, kind, record, view):
 
 @pytest.mark.parametrize("root", PACKS, ids=[p.name for p in PACKS])
 def test_every_bundled_record_with_a_preview_renders(root):
-    pack = Workspace().pack(root)
+    pack = workspace().pack(root)
     view = ContentView.of_pack(pack)
     ruleset = rulesets()[pack.ruleset]
     drawn = 0
@@ -41,7 +41,7 @@ def test_every_bundled_record_with_a_preview_renders(root):
 
 def test_every_game_system_with_bundled_content_has_previews_and_a_layout():
     for root in PACKS:
-        ruleset = rulesets()[Workspace().pack(root).ruleset]
+        ruleset = rulesets()[workspace().pack(root).ruleset]
         if ruleset.id in ("paw", "aw", "hm", "af"):
             assert ruleset.previews and ruleset.layout is not None, ruleset.id
             assert f"{ruleset.id}.scenario" in ruleset.previews

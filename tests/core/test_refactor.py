@@ -1,7 +1,7 @@
 """Used-by, rename plans and dangling references, across a pack and a pack extending it."""
 
 from engine.content.refactor import dangling_on_delete, plan_rename, renamed_path, used_by
-from engine.content.validate import Workspace
+from engine.rulesets import workspace
 
 from .conftest import write
 
@@ -20,7 +20,7 @@ def load(make_pack):
     child_root = make_pack("child", manifest=CHILD, files={
         "u.yaml": TABLE.format(id="u", a="spit", b="spit"),
     })
-    ws = Workspace()
+    ws = workspace()
     child = ws.pack(child_root)
     base = ws.pack(base_root)
     assert child.base is base
@@ -44,7 +44,7 @@ def test_used_by_covers_the_pack_its_extensions_and_invalid_records(make_pack):
 def test_an_override_shields_its_pack_from_the_base_record(make_pack, tmp_path):
     base, child = load(make_pack)
     write(child.root, {"spit.yaml": PLANE.format(id="spit")})
-    ws = Workspace()
+    ws = workspace()
     child = ws.pack(child.root)
     base = child.base
     labels = [u.label for u in used_by([base, child], base, "toy.plane", "spit")]

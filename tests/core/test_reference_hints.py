@@ -2,6 +2,7 @@
 extended, a record of another kind, a file that did not load, a short form of the id."""
 
 from engine.content.validate import validate_paths
+from engine.rulesets import workspace
 
 PLANE = "kind: toy.plane\nid: {id}\nspeed: 4\n"
 TABLE = "kind: toy.table\nid: t\ndie: d6\nrows:\n  - {{roll: 1-6, plane: {plane}}}\n"
@@ -9,7 +10,7 @@ CHILD = "id: child\nname: c\nversion: '1'\nruleset: toy\n"
 
 
 def unknown_refs(root):
-    report = validate_paths([root])
+    report = validate_paths([root], workspace())
     return [d.message for d in report.diagnostics if d.code == "ref.unknown"]
 
 
@@ -41,7 +42,7 @@ def test_a_reference_to_a_file_that_did_not_load_points_at_that_file_and_is_no_s
     root = make_pack(files={"planes/spitfire.yaml": "kind: toy.plane\nid: spitfire\nspeed: fast\n",
                             "planes/spit.yaml": PLANE.format(id="spit"),
                             "t.yaml": TABLE.format(plane="spitfire")})
-    report = validate_paths([root])
+    report = validate_paths([root], workspace())
     assert not unknown_refs(root)  # not "Did you mean 'spit'?": the id is right, its file is not
     [note] = [d for d in report.diagnostics if d.code == "ref.unloaded"]
     assert note.severity.value == "info" and note.file.endswith("t.yaml")

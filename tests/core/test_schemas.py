@@ -6,7 +6,7 @@ import pytest
 from engine.content.schemas import SCHEMA_BASE, all_schemas
 from engine.rulesets import kinds, rulesets
 
-SCHEMAS = all_schemas()
+SCHEMAS = all_schemas(kinds())
 
 
 def _properties(schema: dict):

@@ -15,6 +15,7 @@ from engine.rulesets.paw.preview.common import SIDES
 from engine.drawing.shapes import Polygon
 from engine.drawing.sheets import (GAP, MARGIN, PAPERS, Component, Scope, components_of, lay_out, printable_kinds, record_kind,
                            scenarios, used_by)
+from engine.rulesets import workspace
 
 
 def face(w, h, label="x"):
@@ -156,7 +157,7 @@ bundled = pytest.mark.skipif(not BUNDLED_CONTENT.is_dir(), reason="no bundled co
 
 def pack_view(pack_id, scenario=None):
     """What makers see for a whole bundled pack (or for one of its scenarios), and its makers."""
-    pack = next(p for p in validate_paths([BUNDLED_CONTENT / pack_id]).packs if p.id == pack_id)
+    pack = next(p for p in validate_paths([BUNDLED_CONTENT / pack_id], workspace()).packs if p.id == pack_id)
     view = ContentView.of_pack(pack)
     chosen = [s for s in scenarios(view) if scenario in (None, s.id)]
     return Scope(view, chosen, whole=scenario is None), rulesets()[pack.ruleset].components

@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 
 from engine.core.game import Game, run
-from engine.core.launch import find_scenario
+from engine.rulesets.launch import find_scenario
 from engine.core.view import BoardView, UnitView
 from engine.drawing.kit import piece_poses
 
@@ -102,9 +102,9 @@ def test_piece_poses_fan_out_stacks_and_turn_counters_to_facings_and_headings():
 
 def test_a_timeline_names_the_mission_it_generates():
     launch = find_scenario("pocket-air-war/sweep-four-versus-four")
-    tool = launch.ruleset.extras["mission"]
+    tool = launch.ruleset.mission
     timeline = launch.content.get(tool.source_kind, "adlerangriff")
     made = tool.generate(launch.content, launch.pack_id, **tool.options_for(timeline, 1))
     again = tool.generate(launch.content, launch.pack_id, **tool.options_for(timeline, 1))
     assert made.scenario == again.scenario
-    assert made.scenario.kind_id() == launch.ruleset.engine.scenario_kind
+    assert made.scenario.kind_id() == launch.ruleset.scenario_kind

@@ -3,6 +3,7 @@
 import pytest
 
 from engine.content.validate import validate_paths
+from engine.rulesets import workspace
 
 from .conftest import write
 
@@ -27,14 +28,14 @@ def by_code(report, code):
 
 def test_clean_pack_has_no_findings(make_pack):
     root = make_pack(files={"planes/spit.yaml": PLANE.format(id="spit", name="Spitfire I")})
-    report = validate_paths([root])
+    report = validate_paths([root], workspace())
     assert report.ok and report.diagnostics == []
     assert report.counts == {"toy.plane": 1}
 
 
 def test_unknown_key_names_the_line_and_suggests(make_pack):
     root = make_pack(files={"spit.yaml": "kind: toy.plane\nid: spit\nsped: 4\n"})
-    report = validate_paths([root])
+    report = validate_paths([root], workspace())
     unknown = by_code(report, "schema")
     assert not report.ok
     messages = " | ".join(d.message for d in report.diagnostics)
@@ -47,7 +48,7 @@ def test_unknown_key_names_the_line_and_suggests(make_pack):
 
 def test_wrong_type_and_range_say_what_was_given(make_pack):
     root = make_pack(files={"spit.yaml": "kind: toy.plane\nid: spit\nspeed: 40\n"})
-    d = by_code(validate_paths([root]), "schema")
+    d = by_code(validate_paths([root], workspace()), "schema")
     assert (d.line, d.column, d.path) == (3, 8, "speed")
     assert "less than or equal to 10" in d.message and "got 40" in d.message
 
@@ -61,7 +62,7 @@ def test_wrong_type_and_range_say_what_was_given(make_pack):
 def test_a_value_of_another_type_is_refused_as_the_schema_refuses_it(make_pack, line, expected):
     """The generated JSON Schema (editors, the studio's forms) refuses these; so does the validator."""
     root = make_pack(files={"spit.yaml": f"kind: toy.plane\nid: spit\n{line}\n"})
-    assert by_code(validate_paths([root]), "schema").message == expected
+    assert by_code(validate_paths([root], workspace()), "schema").message == expected
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -75,7 +76,7 @@ def test_a_list_too_short_or_too_long_says_what_the_field_is_and_how_many_it_tak
     """Not pydantic's 'List should have at least 1 item after validation, not 0'."""
     path = tmp_path / "record.yaml"
     path.write_text(text)
-    found = [d.message for d in validate_paths([path]).diagnostics if d.code == "schema"]
+    found = [d.message for d in validate_paths([path], workspace()).diagnostics if d.code == "schema"]
     assert expected in found, found
 
 
@@ -89,7 +90,7 @@ def test_a_number_in_a_list_is_held_to_the_range_of_its_kind(tmp_path, text, pat
     """A cockpit taking -3 hits, a natural 25 on the d20: each validated, as no number of the list was bounded."""
     record = tmp_path / "record.yaml"
     record.write_text(text)
-    found = {d.path: d.message for d in validate_paths([record]).diagnostics if d.code == "schema"}
+    found = {d.path: d.message for d in validate_paths([record], workspace()).diagnostics if d.code == "schema"}
     assert found.get(path) == expected, found
 
 
@@ -111,19 +112,19 @@ CARD = ("kind: aw.campaign_card\nid: recce\nnumber: 16\nside: luftwaffe\nphase: 
 def test_a_value_of_a_fixed_few_lists_them_all_and_suggests_the_closest(tmp_path, change, path, expected):
     record = tmp_path / "recce.yaml"
     record.write_text(CARD.replace(*change))
-    found = {d.path: d.message for d in validate_paths([record]).diagnostics if d.code == "schema"}
+    found = {d.path: d.message for d in validate_paths([record], workspace()).diagnostics if d.code == "schema"}
     assert found == {path: expected}
 
 
 def test_unknown_kind_suggests(make_pack):
     root = make_pack(files={"spit.yaml": "kind: toy.plnae\nid: spit\n"})
-    d = by_code(validate_paths([root]), "record.kind")
+    d = by_code(validate_paths([root], workspace()), "record.kind")
     assert "Did you mean 'toy.plane'?" in d.message and d.line == 1
 
 
 def test_an_unknown_kind_like_no_kind_lists_the_kinds_of_the_pack(make_pack):
     root = make_pack(files={"spit.yaml": "kind: 5\nid: spit\n"})
-    d = by_code(validate_paths([root]), "record.kind")
+    d = by_code(validate_paths([root], workspace()), "record.kind")
     assert d.message == "unknown kind 5. Expected one of: toy.plane, toy.scenario, toy.table"
 
 
@@ -135,7 +136,7 @@ def test_duplicate_ids_and_file_names(make_pack):
             "c/other.yaml": PLANE.format(id="hurri", name="C"),
         }
     )
-    report = validate_paths([root])
+    report = validate_paths([root], workspace())
     dup = by_code(report, "id.duplicate")
     assert dup.file.endswith("b/spit.yaml") and "a/spit.yaml:2" in dup.message
     assert by_code(report, "id.filename").severity.value == "warning"
@@ -145,7 +146,7 @@ def test_a_copy_that_kept_its_original_s_id_is_the_duplicate_wherever_it_sorts(m
     """'f4u-corsair-2.yaml' sorts before 'f4u-corsair.yaml': the error went on the file not touched."""
     root = make_pack(files={"spit.yaml": PLANE.format(id="spit", name="Spitfire I"),
                             "spit-2.yaml": PLANE.format(id="spit", name="Spitfire II")})
-    report = validate_paths([root])
+    report = validate_paths([root], workspace())
     assert [(d.code, d.file.rsplit("/", 1)[-1]) for d in report.diagnostics] == [("id.duplicate", "spit-2.yaml")]
     assert report.diagnostics[0].message.endswith("is already defined in " + str(root / "spit.yaml") + ":2")
     assert report.packs[0].effective()["toy.plane", "spit"].record.name == "Spitfire I"  # and it is the one used
@@ -165,7 +166,7 @@ def test_dangling_reference_suggests_close_id_and_name(make_pack):
             """,
         }
     )
-    report = validate_paths([root])
+    report = validate_paths([root], workspace())
     refs = [d for d in report.diagnostics if d.code == "ref.unknown"]
     assert [(d.line, d.path) for d in refs] == [(5, "rows[0].plane"), (6, "rows[1].plane")]
     assert all("Did you mean 'spitfire-i'?" in d.message for d in refs)
@@ -185,7 +186,7 @@ def test_dice_table_defects(make_pack):
             """,
         }
     )
-    report = validate_paths([root])
+    report = validate_paths([root], workspace())
     found = codes(report)
     for expected in [
         ("dice.overlap", "warning"),
@@ -216,7 +217,7 @@ def test_suppression_turns_a_finding_into_info_and_stale_ones_are_reported(make_
             "p.yaml": PLANE.format(id="p", name="P"),
         }
     )
-    report = validate_paths([root])
+    report = validate_paths([root], workspace())
     gap = by_code(report, "dice.gap")
     assert gap.severity.value == "info" and gap.suppressed == "as printed"
     assert "[suppressed: as printed]" in gap.format()
@@ -227,13 +228,13 @@ def test_suppression_turns_a_finding_into_info_and_stale_ones_are_reported(make_
 
 def test_unreadable_roll_is_a_schema_error(make_pack):
     root = make_pack(files={"t.yaml": "kind: toy.table\nid: t\nrows:\n  - {roll: one}\n"})
-    d = by_code(validate_paths([root]), "schema")
+    d = by_code(validate_paths([root], workspace()), "schema")
     assert (d.line, d.path) == (4, "rows[0].roll") and "one" in d.message
 
 
 def test_lint_rule_runs_and_reports_with_position(make_pack):
     root = make_pack(files={"p.yaml": "kind: toy.plane\nid: p\nspeed: 3\nturns: [C, A]\n"})
-    d = by_code(validate_paths([root]), "toy.turns_order")
+    d = by_code(validate_paths([root], workspace()), "toy.turns_order")
     assert (d.line, d.path, d.severity.value) == (4, "turns", "warning")
 
 
@@ -244,7 +245,7 @@ def test_extends_overrides_and_resolves_references(make_pack):
         manifest="id: child\nname: c\nversion: '1.0'\nruleset: toy\nextends: base\n",
         files={"t.yaml": "kind: toy.table\nid: t\ndie: d6\nrows:\n  - {roll: 1-6, plane: spit}\n"},
     )
-    report = validate_paths([child])
+    report = validate_paths([child], workspace())
     assert report.ok and report.diagnostics == [], [d.format() for d in report.diagnostics]
     assert report.counts == {"toy.table": 1}
 
@@ -252,11 +253,11 @@ def test_extends_overrides_and_resolves_references(make_pack):
 def test_extends_problems(make_pack):
     make_pack("base")
     bad = make_pack("child", manifest="id: child\nname: c\nversion: '1'\nruleset: toy\nextends: bsae\n")
-    d = by_code(validate_paths([bad]), "pack.extends")
+    d = by_code(validate_paths([bad], workspace()), "pack.extends")
     assert "Did you mean 'base'?" in d.message and d.line == 5
     loop_a = make_pack("la", manifest="id: la\nname: a\nversion: '1'\nruleset: toy\nextends: lb\n")
     make_pack("lb", manifest="id: lb\nname: b\nversion: '1'\nruleset: toy\nextends: la\n")
-    assert "cycle" in by_code(validate_paths([loop_a]), "pack.extends").message
+    assert "cycle" in by_code(validate_paths([loop_a], workspace()), "pack.extends").message
 
 
 def test_base_packs_are_looked_for_two_folders_down_not_through_every_folder_below(make_pack, tmp_path, monkeypatch):
@@ -268,13 +269,13 @@ def test_base_packs_are_looked_for_two_folders_down_not_through_every_folder_bel
     monkeypatch.setenv("SORTIE_PACK_PATH", str(tmp_path / "shelf"))
     for base, found in (("near", True), ("far", False)):
         child = make_pack(f"child-{base}", manifest=f"id: child-{base}\nname: c\nversion: '1'\nruleset: toy\nextends: {base}\n")
-        assert validate_paths([child]).ok is found, base
+        assert validate_paths([child], workspace()).ok is found, base
     assert find_pack_roots(tmp_path / "shelf") == [tmp_path / "shelf/a/b/far", tmp_path / "shelf/near"]  # named: all
 
 
 def test_manifest_errors(make_pack):
     root = make_pack(manifest="id: Bad Id\nname: x\nversion: one\nruleset: tyo\n")
-    report = validate_paths([root])
+    report = validate_paths([root], workspace())
     assert {d.path for d in report.diagnostics} >= {"id", "version", "ruleset"}
     assert any("Did you mean 'toy'?" in d.message for d in report.diagnostics)
 
@@ -288,18 +289,18 @@ def test_a_manifest_wrong_only_outside_its_links_still_links_the_pack(make_pack,
     lines = [slip if line.startswith(f"{key}:") else line
              for line in "id: child\nname: c\nversion: '1'\nruleset: toy\nextends: base\nauthors: []".split("\n")]
     table = "kind: toy.table\nid: t\ndie: d6\nrows:\n  - {roll: 1-6, plane: spit}\n"
-    report = validate_paths([make_pack("child", manifest="\n".join(lines) + "\n", files={"t.yaml": table})])
+    report = validate_paths([make_pack("child", manifest="\n".join(lines) + "\n", files={"t.yaml": table})], workspace())
     assert [(d.code, d.path) for d in report.diagnostics] == [("schema", path)]
     assert report.diagnostics[0].file.endswith("pack.yaml")
 
 
 def test_an_empty_name_is_an_error_not_a_blank_title(make_pack):
-    d = by_code(validate_paths([make_pack(files={"spit.yaml": PLANE.format(id="spit", name="''")})]), "schema")
+    d = by_code(validate_paths([make_pack(files={"spit.yaml": PLANE.format(id="spit", name="''")})], workspace()), "schema")
     assert (d.path, d.line) == ("name", 3) and "at least 1 character" in d.message
 
 
 def test_a_version_is_asked_for_in_words(make_pack):
-    d = by_code(validate_paths([make_pack(manifest="id: p\nname: p\nversion: 1.0 beta\nruleset: toy\n")]), "schema")
+    d = by_code(validate_paths([make_pack(manifest="id: p\nname: p\nversion: 1.0 beta\nruleset: toy\n")], workspace()), "schema")
     assert "expected a version: up to three numbers with dots between, e.g. '1.0.0'" in d.message
     assert "[0-9]" not in d.message and d.message.endswith("got '1.0 beta'")
 
@@ -309,7 +310,7 @@ def test_an_empty_manifest_asks_for_a_manifest_and_stale_suppressions_are_not_gu
     of them is not 'unused', and removing it as told would lose it."""
     plane = "kind: toy.plane\nid: p\nspeed: 3\nsuppress:\n  - {code: toy.turns_order, reason: as printed}\n"
     root = make_pack(manifest="# to do\n", files={"p.yaml": plane})
-    report = validate_paths([root])
+    report = validate_paths([root], workspace())
     assert codes(report) == [("yaml.empty", "error")]
     assert report.diagnostics[0].message == "pack.yaml is empty; expected a mapping with id, name, version, ruleset"
 
@@ -319,7 +320,7 @@ def test_file_linked_outside_the_pack_is_refused(make_pack, tmp_path):
     outside.write_text(PLANE.format(id="x", name="x"))
     root = make_pack()
     (root / "x.yaml").symlink_to(outside)
-    d = by_code(validate_paths([root]), "pack.escape")
+    d = by_code(validate_paths([root], workspace()), "pack.escape")
     assert "outside its pack" in d.message
 
 
@@ -331,9 +332,9 @@ def test_single_file_reports_only_that_file_but_checks_references(make_pack):
             "t.yaml": "kind: toy.table\nid: t\ndie: d6\nrows:\n  - {roll: 1-6, plane: spit}\n",
         }
     )
-    report = validate_paths([root / "t.yaml"])
+    report = validate_paths([root / "t.yaml"], workspace())
     assert report.ok and report.diagnostics == []
-    report = validate_paths([root / "broken.yaml"])
+    report = validate_paths([root / "broken.yaml"], workspace())
     assert [d.code for d in report.diagnostics] == ["schema"]
 
 
@@ -344,25 +345,24 @@ def test_bad_files_never_change_on_disk(make_pack):
         "c.yaml": b"!!python/object:os.system\n",
     }
     root = make_pack(files=files)
-    validate_paths([root])
+    validate_paths([root], workspace())
     for name, raw in files.items():
         assert (root / name).read_bytes() == raw
 
 
 def test_a_workspace_relinks_a_pack_whose_manifest_was_edited(make_pack):
-    from engine.content.validate import Workspace
     from engine.content.yamlio import parse_yaml
 
     make_pack("base")
     other = make_pack("other")
     child = make_pack("child", manifest="id: child\nname: c\nversion: '1'\nruleset: toy\nextends: base\n")
-    workspace = Workspace()
-    pack = workspace.pack(child)
+    ws = workspace()
+    pack = ws.pack(child)
     assert pack.base.id == "base"
-    workspace.pack(other)
-    workspace.relink(pack, parse_yaml("id: child\nname: c\nversion: '1'\nruleset: toy\nextends: other\n", "pack.yaml"))
+    ws.pack(other)
+    ws.relink(pack, parse_yaml("id: child\nname: c\nversion: '1'\nruleset: toy\nextends: other\n", "pack.yaml"))
     assert pack.base.id == "other" and pack.diagnostics == []
-    workspace.relink(pack, parse_yaml("id: child\nname: c\nversion: two\nruleset: tyo\n", "pack.yaml"))
+    ws.relink(pack, parse_yaml("id: child\nname: c\nversion: two\nruleset: tyo\n", "pack.yaml"))
     assert pack.manifest is None and pack.base is None
     assert {d.path for d in pack.diagnostics} == {"version", "ruleset"}
 
@@ -370,7 +370,7 @@ def test_a_workspace_relinks_a_pack_whose_manifest_was_edited(make_pack):
 def test_two_packs_sharing_an_id_are_told_apart_by_folder(make_pack, tmp_path):
     make_pack("one", manifest="id: planes\nname: x\nversion: 1.0.0\nruleset: toy\n")
     make_pack("two", manifest="id: planes\nname: x\nversion: 1.0.0\nruleset: toy\n")
-    d = by_code(validate_paths([tmp_path]), "pack.duplicate_id")
+    d = by_code(validate_paths([tmp_path], workspace()), "pack.duplicate_id")
     assert d.file.endswith("two/pack.yaml") and (d.line, d.severity.value) == (1, "warning")
     assert f"pack id 'planes' is also the id of the pack in {tmp_path / 'one'};" in d.message
 
@@ -383,7 +383,7 @@ def test_two_packs_sharing_an_id_are_told_apart_by_folder(make_pack, tmp_path):
 ])
 def test_a_value_of_the_wrong_form_is_described_in_words_not_as_a_regular_expression(make_pack, text, path, expected):
     root = make_pack(files={"x.yaml": text})
-    [d] = [d for d in validate_paths([root]).diagnostics if d.code == "schema"]
+    [d] = [d for d in validate_paths([root], workspace()).diagnostics if d.code == "schema"]
     assert d.path == path and d.message.startswith(expected), d.message
     assert "^" not in d.message and "valid integer" not in d.message
 
@@ -413,16 +413,16 @@ def test_a_base_pack_missing_from_an_installation_without_content_says_where_to_
     import engine.content.validate as validate
 
     child = make_pack("child", manifest="id: child\nname: c\nversion: '1'\nruleset: toy\nextends: my-base\n")
-    assert "bundled content." in by_code(validate_paths([child]), "pack.extends").message
+    assert "bundled content." in by_code(validate_paths([child], workspace()), "pack.extends").message
     monkeypatch.setattr(validate, "BUNDLED_CONTENT", tmp_path / "site-packages" / "engine" / "bundled")
-    d = by_code(validate_paths([child], validate.Workspace()), "pack.extends")
+    d = by_code(validate_paths([child], workspace()), "pack.extends")
     assert "which this installation does not have" in d.message and "on SORTIE_PACK_PATH" in d.message
 
 
 def test_a_pack_that_kept_its_bases_id_is_told_to_take_its_own(make_pack):
     make_pack("base")
     copy = make_pack("my-copy", manifest="id: base\nname: c\nversion: '1'\nruleset: toy\nextends: base\n")
-    d = by_code(validate_paths([copy]), "pack.extends")
+    d = by_code(validate_paths([copy], workspace()), "pack.extends")
     assert (d.line, d.path) == (5, "extends")
     assert d.message == ("this pack's own id is 'base', so it would extend itself: a pack copied from its base "
                          "keeps the base's id; give this one its own id")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine.content.dice import DiceTable, Roll
 from engine.content.model import Model, Record, Ref, field, kind_literal
-from engine.content.ruleset import LintRule, Ruleset
+from engine.content.ruleset import LintRule
+from engine.core.contract import EngineHooks, Ruleset
 
 
 class Plane(Record):
@@ -62,10 +63,9 @@ class ToyBot:
         return decision.options[0]
 
 
-class ToyEngine:
+class ToyEngine(EngineHooks):
     """Each turn both sides choose to attack or evade; an attack hits on d6 >= 7 - speed."""
 
-    scenario_kind = "toy.scenario"
     bot_strengths = ("easy", "hard")
 
     def sides(self, scenario):
@@ -79,6 +79,12 @@ class ToyEngine:
 
     def bot(self, side, strength):
         return ToyBot(side, strength)
+
+    def board(self, scenario, content):
+        """One square for each side's plane: the duel has no geometry."""
+        from engine.core.board import SquareGrid
+
+        return SquareGrid(len(scenario.planes), 1)
 
     def play(self, game):
         from engine.core.decisions import Decision
@@ -117,5 +123,6 @@ RULESET = Ruleset(
     description="test ruleset",
     kinds=(Plane, Table, Scenario),
     lint_rules=(TurnsOrdered(), RowWithoutPlane()),
+    scenario_kind="toy.scenario",
     engine=ToyEngine(),
 )

@@ -6,8 +6,9 @@ import shutil
 
 import pytest
 
-from engine.content.validate import Workspace, validate_paths
+from engine.content.validate import validate_paths
 from engine.rulesets.hm import RULESET
+from engine.rulesets import workspace
 
 from .conftest import PACK, run_rule, variant
 
@@ -221,7 +222,7 @@ def zekes_edited(tmp_path, old: str, new: str):
     assert old in text
     path.write_text(text.replace(old, new), encoding="utf-8")
     line = next(n for n, l in enumerate(text.splitlines(), 1) if old in l)
-    return validate_paths([root], Workspace()), line
+    return validate_paths([root], workspace()), line
 
 
 def test_a_finding_points_at_the_file_and_line(tmp_path):

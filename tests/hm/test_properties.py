@@ -11,10 +11,11 @@ from functools import lru_cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.content.validate import Workspace, validate_paths
+from engine.content.validate import validate_paths
 from engine.content.view import ContentView
 from engine.core.game import Game, run
 from engine.rulesets.hm import RULESET
+from engine.rulesets import workspace
 
 from .conftest import PACK
 
@@ -147,7 +148,7 @@ def referee_checks(game: Game) -> None:
 
 @lru_cache(maxsize=1)
 def bundled() -> ContentView:
-    (pack,) = validate_paths([PACK], Workspace()).packs
+    (pack,) = validate_paths([PACK], workspace()).packs
     return ContentView.of_pack(pack)
 
 

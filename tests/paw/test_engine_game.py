@@ -249,7 +249,7 @@ def test_sortie_play_every_scenario_to_the_end_deterministically(scenario):
 
 
 def test_a_person_flies_one_side_at_the_terminal(faithful):
-    from engine.core.launch import find_scenario
+    from engine.rulesets.launch import find_scenario
 
     launch = find_scenario("pocket-air-war/sweep-spitfire-vs-ace-110")
     from engine.core.game import Game
@@ -288,7 +288,7 @@ def test_submarine_dives_to_periscope_depth_then_away(faithful):
 
 
 def test_the_hard_bot_beats_the_easy_one(faithful):
-    from engine.core.launch import find_scenario
+    from engine.rulesets.launch import find_scenario
     from engine.core.game import Game
 
     launch = find_scenario("pocket-air-war/sweep-four-versus-four")

@@ -7,6 +7,7 @@ import pytest
 
 from engine.content.validate import validate_paths
 from engine.rulesets.paw import RULESET
+from engine.rulesets import workspace
 
 from .conftest import FAITHFUL, edited, lint
 
@@ -232,6 +233,6 @@ def test_a_table_that_does_not_load_is_not_reported_missing(tmp_path):
     shutil.copytree(FAITHFUL, pack)
     table = pack / "theater_tables" / "adlerangriff" / "adlerangriff-cai.yaml"
     table.write_text(table.read_text().replace("points: 13}", "points: x}"))
-    found = [d for d in validate_paths([pack]).diagnostics if d.severity.value != "info"]
+    found = [d for d in validate_paths([pack], workspace()).diagnostics if d.severity.value != "info"]
     assert [(Path(d.file), d.code, d.path) for d in found] == [
         (table, "schema", "table.sections[0].rows[0].points")]

@@ -9,6 +9,7 @@ from shapely.geometry import Point, Polygon
 
 from engine.content.validate import validate_paths
 from engine.rulesets.paw import RULESET
+from engine.rulesets import workspace
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
 
@@ -94,7 +95,7 @@ def test_a_pack_on_top_of_the_bundled_one_gets_precise_messages(tmp_path):
               rows:
                 - {roll: 1-20, plane: spitfre-i, printed: Spitfire I, points: 23}
         """))
-    report = validate_paths([root])
+    report = validate_paths([root], workspace())
     ref = next(d for d in report.diagnostics if d.code == "ref.unknown")
     assert (ref.line, ref.path) == (10, "table.sections[0].rows[0].plane")
     assert "Did you mean 'spitfire-i'?" in ref.message

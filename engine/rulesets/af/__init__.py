@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.content.ruleset import Ruleset
+from engine.core.contract import Ruleset
 from engine.drawing.sheets import as_printed
 
 from .board import Board
@@ -40,6 +40,7 @@ RULESET = Ruleset(
     ),
     lint_rules=RULES,
     rulebook="002_a8c1bec5b3f23e2c.txt",
+    scenario_kind="af.scenario",
     previews={**PREVIEWS, **BOARD_PREVIEWS},
     components={"af.data_card": as_printed(PREVIEWS["af.data_card"]), "af.data_card:counters": plane_counters,
                 "af.ground_unit": surface_counters},

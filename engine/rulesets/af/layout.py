@@ -31,6 +31,7 @@ from typing import Any, Callable
 
 from engine.content.diagnostics import format_path
 from engine.core.board import Cell, HexGrid
+from engine.core.contract import LayoutHooks
 from engine.core.layout import Edit, Piece
 from engine.drawing.shapes import Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
 from engine.drawing.kit import INK, MUTED, fit, key, lighter, paragraph, plane_silhouette, scenario_drawing, squeeze, stacked, text_width, unkeyed
@@ -177,7 +178,7 @@ def _hexes(shape: _BoardShape) -> _Hexes:
 
 
 @dataclass(frozen=True)
-class AfLayout:
+class AfLayout(LayoutHooks):
     """ScenarioLayout for `af.scenario`, showing the variant at index `variant`."""
 
     variant: int = 0

@@ -7,7 +7,7 @@ pack `red-eagles` holds the Red Eagles scenario (Kuban 1943).
 
 from __future__ import annotations
 
-from engine.content.ruleset import Ruleset
+from engine.core.contract import Ruleset
 
 from .board import Map
 from .cards import CampaignCard
@@ -39,6 +39,7 @@ RULESET = Ruleset(
     ),
     lint_rules=LINT_RULES,
     rulebook="003_5fdbbd809f0fe70e.txt",
+    scenario_kind="aw.scenario",
     previews={**PREVIEWS, **BOARD_PREVIEWS},
     components=COMPONENTS,
     layout=LAYOUT,

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.content.diagnostics import format_path
 from engine.core.board import SquareGrid, parse_letter_number
+from engine.core.contract import LayoutHooks
 from engine.core.layout import Edit, Piece
 from engine.drawing.shapes import Drawing, Ellipse, Font, Item, Line, Polygon, Rect, Style, Text
 from engine.drawing.kit import INK, MUTED, key, scenario_drawing, squeeze, stacked
@@ -168,7 +169,7 @@ def _anchor(x: float, y: float, r: float, key: str = "") -> list[Item]:
                     style=st, key=key)]
 
 
-class AwLayout:
+class AwLayout(LayoutHooks):
     """ScenarioLayout for `aw.scenario`."""
 
     def board(self, scenario: Scenario, content: Any) -> MapBoard:

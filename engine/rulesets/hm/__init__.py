@@ -1,6 +1,6 @@
 """Hex-mat miniatures air rules: 1/144 planes on a hex mat, activated by playing cards."""
 
-from engine.content.ruleset import Ruleset
+from engine.core.contract import Ruleset
 from engine.drawing.sheets import as_printed
 
 from .board import Board
@@ -23,6 +23,7 @@ RULESET = Ruleset(
     kinds=(Fighter, Bomber, Turret, ShootingTable, CoreRules, Conversion, Board, Scenario),
     lint_rules=RULES,
     rulebook="004_1f5890c24a4701e7.txt",
+    scenario_kind="hm.scenario",
     previews={**PREVIEWS, **BOARD_PREVIEWS},
     # The planes are models on the mat; what the table needs on paper is each type's card and the
     # shooting table.

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.content.diagnostics import format_path
 from engine.core.board import FACINGS, HexGrid, number_code, parse_number_code
+from engine.core.contract import LayoutHooks
 from engine.core.layout import Edit, Piece
 from engine.drawing.shapes import Drawing, Ellipse, Font, Group, Item, Line, Rect, Style, Text
 from engine.drawing.kit import INK, MUTED, arrow, fit, lighter, plane_silhouette, scenario_drawing, unkeyed
@@ -91,7 +92,7 @@ class MatGrid(HexGrid):
         return items
 
 
-class HmLayout:
+class HmLayout(LayoutHooks):
     """ScenarioLayout for `hm.scenario`: one piece per plane, on its nose hex."""
 
     def board(self, scenario: Scenario, content: Any) -> MatGrid:

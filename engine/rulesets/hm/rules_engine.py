@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.content.model import Record
+from engine.core.contract import EngineHooks
 from engine.core.game import ContentLookup, Game, Rules
 
 from .bots import Bot
@@ -107,8 +108,7 @@ def substitutes(scenario: Scenario, options: dict[str, bool]) -> dict[str, str]:
     return flies
 
 
-class MinisEngine:
-    scenario_kind = "hm.scenario"
+class MinisEngine(EngineHooks):
     bot_strengths = ("easy", "hard")
 
     def sides(self, scenario: Scenario) -> list[str]:

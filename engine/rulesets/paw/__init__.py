@@ -29,7 +29,7 @@ the game):
 
 from __future__ import annotations
 
-from engine.content.ruleset import Ruleset
+from engine.core.contract import Ruleset
 
 from .ai import AiManeuver, AiTable, FocalPoints
 from .common import RULEBOOK
@@ -83,9 +83,10 @@ RULESET = Ruleset(
     ),
     lint_rules=RULES,
     rulebook=RULEBOOK,
+    scenario_kind="paw.scenario",
     previews={**PREVIEWS, **BOARD_PREVIEWS},
     components=COMPONENTS,
     layout=LAYOUT,
     engine=PawEngine(),
-    extras={"mission": MISSION_GENERATOR},
+    mission=MISSION_GENERATOR,
 )

@@ -29,6 +29,7 @@ one the engine stops after `DEFAULT_ROUND_CAP` rounds and judges the position as
 
 from __future__ import annotations
 
+from engine.core.contract import EngineHooks
 from engine.core.decisions import Decision
 
 from . import combat, damage
@@ -42,8 +43,7 @@ from .victory import outcome, over
 DEFAULT_ROUND_CAP = 40
 
 
-class PawEngine:
-    scenario_kind = "paw.scenario"
+class PawEngine(EngineHooks):
     bot_strengths = ("easy", "hard", "ai")
 
     def sides(self, scenario) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.content.diagnostics import format_path
+from engine.core.contract import LayoutHooks
 from engine.core.layout import Edit, Piece
 from engine.drawing.shapes import Drawing, Ellipse, Font, Style, Text
 from engine.drawing.kit import INK, scenario_drawing, unkeyed
@@ -25,7 +26,7 @@ Point = tuple[float, float]
 PLANE_VALUES = ("altitude", "energy", "loadout", "damaged")
 
 
-class PawLayout:
+class PawLayout(LayoutHooks):
     """ScenarioLayout for `paw.scenario`."""
 
     def board(self, scenario: Scenario, content: Any) -> FreeMat:

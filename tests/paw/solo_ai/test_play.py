@@ -114,7 +114,7 @@ def test_an_ai_plane_moves_step_by_step_in_a_players_time_freeze(faithful):
 
 
 def test_a_save_replays_the_ai_exactly(faithful):
-    from engine.core.launch import find_scenario
+    from engine.rulesets.launch import find_scenario
 
     launch = find_scenario("pocket-air-war/sweep-four-versus-four")
     engine = RULESET.engine

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cli import main, play_cmds
-from engine.core.launch import find_scenario
+from engine.rulesets.launch import find_scenario
 from engine.core.game import Game, run
 from engine.rulesets.paw import RULESET
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from engine.core.contract import EngineHooks
+
 from ..units import AirUnit
 from .flying import FlyToDecision, via_text
 from .fog import Lookout, sighted
@@ -17,8 +19,7 @@ from .state import State, Unit
 from .static import Static
 
 
-class AirWarsEngine:
-    scenario_kind = "aw.scenario"
+class AirWarsEngine(EngineHooks):
     bot_strengths = ("easy", "hard")
     route_kinds = frozenset({"aw.fly_to"})  # decisions whose moves may carry a person's route (17.0)
 

@@ -8,9 +8,11 @@ from pathlib import Path
 from engine.content.diagnostics import Diagnostic, Severity, closest, did_you_mean
 from engine.content.loader import display_path, find_pack_root
 from engine.content.model import Record
-from engine.content.ruleset import Ruleset
 from engine.content.validate import UsageError, Workspace, check_pack
 from engine.content.view import ContentView
+from engine.core.contract import Ruleset
+
+import engine.rulesets as registry  # looked up at each call: tests swap the registry
 
 
 @dataclass
@@ -28,15 +30,15 @@ OWN_PACK = (" A scenario of a pack of your own: give its file (my-pack/scenarios
             "that holds the pack on SORTIE_PACK_PATH.")
 
 
-def playable_kinds(ws: Workspace) -> dict[str, Ruleset]:
+def playable_kinds() -> dict[str, Ruleset]:
     """Scenario kind -> ruleset, for rulesets that have an engine."""
-    return {r.engine.scenario_kind: r for r in ws.rulesets.values() if r.engine is not None}
+    return {r.scenario_kind: r for r in registry.rulesets().values() if r.engine is not None}
 
 
 def find_scenario(spec: str, ws: Workspace | None = None) -> Launch:
     """`spec` is a scenario file, `pack-id/scenario-id`, or a scenario id in the known packs."""
-    ws = ws or Workspace()
-    playable = playable_kinds(ws)
+    ws = ws or registry.workspace()
+    playable = playable_kinds()
     path = Path(spec)
     if path.suffix in (".yaml", ".yml") and not path.is_file():
         raise UsageError(f"{spec}: no such scenario file (give a scenario file, PACK/ID or an id)")
