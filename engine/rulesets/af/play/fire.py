@@ -17,12 +17,12 @@ from fractions import Fraction
 from typing import Callable, Mapping, Sequence
 
 from engine.content.dice import distribution
-from engine.core.board import HexGrid
+from engine.core.board import Cube, HexGrid, cube_distance
 
 from ..planes import DataCard
 from ..rules import Rules
-from ..tables import HitColumn, HitTable, RangeTable
-from .clock import clock, side_of
+from ..tables import HitTable, RangeTable
+from .clock import clock_of, side_of
 from .damage import Failure, destruction, gun_priority, guns_left, record_hits
 from .state import PARTS, Plane
 
@@ -103,6 +103,10 @@ class Gunnery:
         inverted = next((m for m in hit_table.modifiers if m.id == "inverted"), None)
         self.inverted = inverted.value if inverted is not None else 0
         self._expected: dict[int, dict[str, float]] = {}
+        self._effect: dict[tuple[int, int], int | None] = {}
+        self._columns: dict[int, int | None] = {}
+        self._modifiers: dict[tuple[str, str, str], tuple[Term, ...]] = {}
+        self._rows: dict[int, tuple[str, dict[int, str]]] = {}
 
     @classmethod
     def of(cls, content, grid: HexGrid) -> "Gunnery":
@@ -114,40 +118,69 @@ class Gunnery:
 
     # ------------------------------------------------------------------ before the die
 
+    def _offset(self, firer: Plane, target: Plane) -> Cube:
+        a, b = self.grid.cube(firer.cell), self.grid.cube(target.cell)
+        return (b[0] - a[0], b[1] - a[1], b[2] - a[2])
+
     def range(self, firer: Plane, target: Plane) -> tuple[int, int]:
         """(hexes, altitude steps): hexes from the firer's (excluded) to the target's (included)
         along the shortest path, plus one per 500 ft of altitude difference (§IX Range)."""
-        steps = abs(firer.altitude - target.altitude) // self.rules.fire.range_ft_per_hex
-        return self.grid.distance(firer.cell, target.cell), steps
+        return cube_distance(self._offset(firer, target), (0, 0, 0)), self._steps(firer, target)
+
+    def _steps(self, firer: Plane, target: Plane) -> int:
+        return abs(firer.altitude - target.altitude) // self.rules.fire.range_ft_per_hex
 
     def in_arc(self, firer: Plane, target: Plane) -> bool:
         """Whether `target` is in the firer's 12 o'clock arc, never its own hex (§IX Firing Arc)."""
-        return clock(self.grid, firer, target.cell, self.edges) == 12
+        return clock_of(self._offset(firer, target), firer.facing, self.edges) == 12
 
     def aim(self, firer: Plane, target: Plane) -> Aim | None:
         """The shot `firer` would take at `target`; None when it cannot (a friend, out of the
         arc, or no live fixed-forward gun reaching that far)."""
-        if firer.side == target.side or firer.destroyed or target.destroyed or not self.in_arc(firer, target):
+        if firer.side == target.side or firer.destroyed or target.destroyed:
             return None
-        hexes, steps = self.range(firer, target)
+        offset = self._offset(firer, target)
+        if clock_of(offset, firer.facing, self.edges) != 12:
+            return None
+        hexes, steps = cube_distance(offset, (0, 0, 0)), self._steps(firer, target)
         card = self.cards[firer.card]
         # Basic game: FF guns only, and never the parenthesised surface-only ones (§II, §XIV).
         left = guns_left(card, firer.damage)
         batteries = tuple(i for i, gun in enumerate(card.guns)
                           if left[i] and gun.position == "FF" and not gun.surface_only and gun.range >= hexes + steps)
         factors = sum(left[i] for i in batteries)
-        effectiveness = self.range_table.effectiveness(factors, hexes + steps) if factors else None
+        effectiveness = self._effectiveness(factors, hexes + steps) if factors else None
         if effectiveness is None:
             return None
-        target_card = self.cards[target.card]
-        terms = [Term("fire modifier", card.fire_modifier, f"{card.name} card"),
-                 Term("silhouette", target_card.silhouette, f"{target_card.name} card")]
-        if firer.bank in INVERTED:
-            terms.append(Term("inverted", self.inverted, f"firing in {firer.bank}"))
-        column = effectiveness + sum(t.value for t in terms)
-        read = self.hit_table.column(column)
-        return Aim(firer.id, target.id, hexes, steps, batteries, factors, effectiveness, tuple(terms),
-                   None if read is None else read.column, clock(self.grid, target, firer.cell, self.edges))
+        terms = self._terms(card, self.cards[target.card], firer.bank)
+        read = self._read(effectiveness + sum(t.value for t in terms))
+        back = clock_of((-offset[0], -offset[1], -offset[2]), target.facing, self.edges)
+        return Aim(firer.id, target.id, hexes, steps, batteries, factors, effectiveness, terms, read, back)
+
+    def _effectiveness(self, factors: int, hexes: int) -> int | None:
+        """The Range Attenuation Table's cell, memoized: bots ask for the same few many times."""
+        key = (factors, hexes)
+        if key not in self._effect:
+            self._effect[key] = self.range_table.effectiveness(factors, hexes)
+        return self._effect[key]
+
+    def _read(self, column: int) -> int | None:
+        """The Hit Table column a final column number reads (None at 0 or less), memoized."""
+        if column not in self._columns:
+            found = self.hit_table.column(column)
+            self._columns[column] = None if found is None else found.column
+        return self._columns[column]
+
+    def _terms(self, card: DataCard, target: DataCard, bank: str) -> tuple[Term, ...]:
+        """The named modifiers of §IX Step 1, built once per pair of cards and bank."""
+        key = (card.id, target.id, bank)
+        if key not in self._modifiers:
+            terms = [Term("fire modifier", card.fire_modifier, f"{card.name} card"),
+                     Term("silhouette", target.silhouette, f"{target.name} card")]
+            if bank in INVERTED:
+                terms.append(Term("inverted", self.inverted, f"firing in {bank}"))
+            self._modifiers[key] = tuple(terms)
+        return self._modifiers[key]
 
     def targets(self, firer: Plane, planes: Sequence[Plane]) -> list[Aim]:
         """Aims at the nearest enemies by range the firer can shoot (§IX Target Selection);
@@ -158,29 +191,36 @@ class Gunnery:
 
     # ------------------------------------------------------------------ the die
 
-    def _column(self, aim: Aim) -> HitColumn:
-        return self.hit_table.column(aim.read)
+    def _faces(self, read: int) -> tuple[str, dict[int, str]]:
+        """Hit Table column `read`: its die and the hits printed for each face, read once;
+        real shots and expected hits both go through here."""
+        if read not in self._rows:
+            column = self.hit_table.column(read)
+            faces = {}
+            for face in distribution(column.die):
+                row = column.lookup(face)
+                faces[face] = row.hits if row is not None else ""
+            self._rows[read] = (column.die, faces)
+        return self._rows[read]
 
     def shoot(self, aim: Aim, roll: Roll) -> Shot:
         """Roll `aim` on its Hit Table column; a column of 0 or less is resolved with no roll."""
         if aim.read is None:
             return Shot(aim, self.hit_table.id, None, "")
-        column = self._column(aim)
-        face = roll(column.die, f"hit table column {aim.read}: {aim.firer} at {aim.target}")
-        row = column.lookup(face)
-        return Shot(aim, self.hit_table.id, face, row.hits if row is not None else "")
+        die, faces = self._faces(aim.read)
+        face = roll(die, f"hit table column {aim.read}: {aim.firer} at {aim.target}")
+        return Shot(aim, self.hit_table.id, face, faces[face])
 
     def expected(self, aim: Aim) -> dict[str, float]:
-        """Mean hits per part of `aim` over its column's die, read with the same lookup as
-        `shoot` (cached per column); empty for a column with no effect."""
+        """Mean hits per part of `aim` over its column's die, from the same faces `shoot` reads
+        (cached per column); empty for a column with no effect."""
         if aim.read is None:
             return {}
         if aim.read not in self._expected:
-            column = self._column(aim)
+            die, faces = self._faces(aim.read)
             means: dict[str, Fraction] = {}
-            for face, chance in distribution(column.die).items():
-                row = column.lookup(face)
-                for letter in row.hits if row is not None else "":
+            for face, chance in distribution(die).items():
+                for letter in faces[face]:
                     means[letter] = means.get(letter, Fraction(0)) + chance
             self._expected[aim.read] = {p: float(means[p]) for p in PARTS if p in means}
         return self._expected[aim.read]
