@@ -166,3 +166,11 @@ def test_expected_hits_average_the_same_column_over_the_die(gunnery):
         assert expected.get(part, 0) == pytest.approx(sum(h.count(part) for h in column) / 6)
     assert gunnery.expected_hits(plane("a-1", P47), plane("b-1", ME109, at((0, 2)))) == pytest.approx(17 / 6)
     assert gunnery.expected_hits(plane("a-1", P47), plane("b-1", ME109, at((0, 5)))) == 0
+
+
+def test_xiv_parenthesised_gun_factors_never_fire_at_planes(get, gunnery_with):
+    strafer = card(get, P47, "strafer", guns=[{"factors": 4, "type": "M", "position": "FF", "range": 3},
+                                              {"factors": 4, "type": "M", "position": "FF", "range": 3,
+                                               "surface_only": True}])
+    aim = gunnery_with(strafer).aim(plane("a-1", "strafer"), plane("b-1", ME109, at((0, 2))))
+    assert (aim.batteries, aim.gun_factors) == ((0,), 4)
