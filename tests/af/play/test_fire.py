@@ -150,9 +150,9 @@ def test_ix_the_die_is_read_on_the_column_and_past_the_last_column_the_last(get,
 
 def test_ix_the_shot_explains_itself(gunnery):
     text = gunnery.shoot(gunnery.aim(plane("a-1", ME109, bank="IR"), plane("b-1", P47, at((0, 3)))), dice(1)).explain()
-    for part in ("a-1 fires at b-1", "range 3", "7 GF in range (batteries 1, 2, 3)", "effectiveness 4",
+    for part in ("a-1 fires at b-1", "range 3", "7 GF in range (batteries 1, 2, 3)", "effectiveness 4 on range-attenuation",
                  "+ 1 fire modifier (Me-109G card)", "+ 0 silhouette (P-47D card)", "- 3 inverted (firing in IR)",
-                 "= 2", "hit-table", "roll 1: F"):
+                 "= 2 on hit-table", "roll 1: F (1 F)"):
         assert part in text, (part, text)
 
 

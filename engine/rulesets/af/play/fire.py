@@ -69,6 +69,7 @@ class Shot:
 
     aim: Aim
     table: str  # id of the Hit Table read
+    range_table: str  # id of the Range Attenuation Table the effectiveness came from
     roll: int | None
     hits: str  # one letter per hit, as the table prints them
 
@@ -80,7 +81,8 @@ class Shot:
         guns = ", ".join(str(i + 1) for i in a.batteries)
         terms = "".join(f" {'+' if t.value >= 0 else '-'} {abs(t.value)} {t.name} ({t.why})" for t in a.terms)
         text = (f"{a.firer} fires at {a.target}: range {a.range} ({a.hexes} hex(es) + {a.altitude_steps} for "
-                f"altitude); {a.gun_factors} GF in range (batteries {guns}), effectiveness {a.effectiveness}; "
+                f"altitude); {a.gun_factors} GF in range (batteries {guns}), effectiveness {a.effectiveness} "
+                f"on {self.range_table}; "
                 f"column {a.effectiveness}{terms} = {a.column}")
         if a.read is None:
             return text + f" on {self.table}: no effect (0 or less), no other target this turn"
@@ -206,10 +208,10 @@ class Gunnery:
     def shoot(self, aim: Aim, roll: Roll) -> Shot:
         """Roll `aim` on its Hit Table column; a column of 0 or less is resolved with no roll."""
         if aim.read is None:
-            return Shot(aim, self.hit_table.id, None, "")
+            return Shot(aim, self.hit_table.id, self.range_table.id, None, "")
         die, faces = self._faces(aim.read)
         face = roll(die, f"hit table column {aim.read}: {aim.firer} at {aim.target}")
-        return Shot(aim, self.hit_table.id, face, faces[face])
+        return Shot(aim, self.hit_table.id, self.range_table.id, face, faces[face])
 
     def expected(self, aim: Aim) -> dict[str, float]:
         """Mean hits per part of `aim` over its column's die, from the same faces `shoot` reads
