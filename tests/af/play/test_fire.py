@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.rulesets.af.play.fire import fire_phase
@@ -174,3 +176,26 @@ def test_xiv_parenthesised_gun_factors_never_fire_at_planes(get, gunnery_with):
                                                "surface_only": True}])
     aim = gunnery_with(strafer).aim(plane("a-1", "strafer"), plane("b-1", ME109, at((0, 2))))
     assert (aim.batteries, aim.gun_factors) == ((0,), 4)
+
+
+def test_ix_range_follows_the_shortest_path_off_the_line_of_hexes(gunnery):
+    aim = gunnery.aim(plane("a-1", P47), plane("b-1", ME109, at((0, 2), (1, 1))))
+    assert (aim.hexes, aim.range) == (3, 3)
+
+
+def test_v_a_plane_already_destroyed_neither_fires_nor_is_fired_at(gunnery):
+    wreck = plane("b-1", ME109, at((0, 1)), facing=3)
+    wreck = replace(wreck, destroyed=True)
+    firer = plane("a-1", P47)
+    phase = fire_phase(gunnery, [firer, wreck], dice())
+    assert phase.shots == () and phase.destroyed == ()
+
+
+def test_xxi_a_p47_firing_on_a_v1_records_no_cockpit_hit_and_one_fuel_hit_destroys_it(gunnery):
+    fighter, v1 = plane("a-1", P47), plane("b-1", "v-1", at((0, 1)), altitude=10_000)
+    assert gunnery.aim(fighter, v1).column == 16 - 4  # 16 GF at 1 hex, silhouette -4
+    first = fire_phase(gunnery, [fighter, v1], dice(3))  # column 12, roll 3: EWC
+    assert first.recorded == ("EW",) and first.destroyed == ()
+    second = fire_phase(gunnery, first.planes, dice(4))  # column 12, roll 4: FL
+    assert second.recorded == ("FL",)
+    assert [(pid, [f.part for f in why]) for pid, why in second.destroyed] == [("b-1", ["L"])]
