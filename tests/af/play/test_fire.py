@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.rulesets.af.play.fire import fire_phase
+from engine.rulesets.af.play.fire import fire_phase, record_phase
 from engine.rulesets.af.play.state import Damage
 
 from .conftest import GRID, HOME, at, card, dice, plane
@@ -199,3 +199,11 @@ def test_xxi_a_p47_firing_on_a_v1_records_no_cockpit_hit_and_one_fuel_hit_destro
     second = fire_phase(gunnery, first.planes, dice(4))  # column 12, roll 4: FL
     assert second.recorded == ("FL",)
     assert [(pid, [f.part for f in why]) for pid, why in second.destroyed] == [("b-1", ["L"])]
+
+
+def test_ix_a_plane_fires_once_a_turn_at_one_target(gunnery):
+    firer, near = plane("a-1", P47), plane("b-1", ME109, at((0, 1)))
+    shot = gunnery.shoot(gunnery.aim(firer, near), dice(6))
+    assert record_phase(gunnery, [firer, near], [shot]).planes[1].damage.of("F") == 1
+    with pytest.raises(ValueError, match="once a turn"):
+        record_phase(gunnery, [firer, near], [shot, shot])

@@ -267,6 +267,16 @@ def fire_phase(gunnery: Gunnery, planes: Sequence[Plane], roll: Roll, choose: Ch
             if chosen not in options:
                 raise ValueError(f"{firer.id} must fire at the nearest enemy: {[a.target for a in options]}")
             shots.append(gunnery.shoot(chosen, roll))
+    return record_phase(gunnery, planes, shots, gun_choice)
+
+
+def record_phase(gunnery: Gunnery, planes: Sequence[Plane], shots: Sequence[Shot],
+                 gun_choice: GunChoice | None = None) -> FirePhase:
+    """The phase's end (§IX Step 4): every shot's hits on the records, then who is destroyed.
+    For a loop that asks its players for targets itself and rolls with `Gunnery.shoot`."""
+    firers = [s.aim.firer for s in shots]
+    if len(set(firers)) < len(firers):
+        raise ValueError(f"a plane fires once a turn, at one target (§IX): {sorted(firers)}")
     by_id = {p.id: p for p in planes}
     damage = {p.id: p.damage for p in planes}
     recorded = []
