@@ -53,6 +53,8 @@ CASES = [
     ("data_card", "b-17g", lambda d: d["gunnery"]["cells"].append(dict(d["gunnery"]["cells"][0])), "af.clock_diagram", "error", "listed twice"),
     ("data_card", "b-17g", lambda d: d.update(blind_spots={"cells": []}), "af.clock_diagram", "warning", "+2 all round"),
     ("data_card", "b-17g", set_(["damage", "engines"], [3, 3, 3]), "af.engine_count", "warning", "3 engine(s)"),
+    ("data_card", "me-109g", set_(["guns", 1, "range"], 7), "af.gun_range", "warning", "Table stops at 6"),
+    ("hit_table", "hit-table", lambda d: d["modifiers"].pop(0), "af.hit_modifiers", "warning", "no 'inverted' modifier"),
     ("hit_table", "hit-table", set_(["columns", 3, "column"], 9), "af.hit_columns", "error", "expected 1, 2, 3"),
     ("hit_table", "hit-table", set_(["columns", 19, "rows", 0, "hits"], ""), "af.hit_columns", "warning", "column 20 scores 0 hit(s)"),
     ("range_table", "range-attenuation", set_(["ranges", 1, "from_hexes"], 4), "af.range_shape", "error", "expected it to start at 2"),

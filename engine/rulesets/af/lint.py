@@ -267,6 +267,24 @@ class EngineCount(LintRule):
             )
 
 
+class GunRange(LintRule):
+    code = "af.gun_range"
+    kinds = CARD
+    summary = "A gun's range must lie within the Range Attenuation Table its shots are read on."
+
+    def check(self, card: DataCard, ctx: LintContext) -> None:
+        tables = [ctx.get("af.range_table", r.fire.range_table) for r in ctx.records("af.rules")]
+        reach = min((t.max_range for t in tables if t is not None), default=None)
+        if reach is None:
+            return
+        lines = [(("guns",), card.guns)] + [(("series", i, "guns"), s.guns) for i, s in enumerate(card.series) if s.guns]
+        for path, guns in lines:
+            for j, gun in enumerate(guns):
+                if gun.range > reach:
+                    ctx.emit_warning(path + (j, "range"), f"range {gun.range} hexes, but the Range Attenuation "
+                                     f"Table stops at {reach}: the gun never fires beyond {reach}")
+
+
 # --------------------------------------------------------------------------- tables
 
 
@@ -290,6 +308,16 @@ class HitColumns(LintRule):
                         f"column {i} ({len(before.hits)})",
                     )
                     break
+
+
+class HitModifiers(LintRule):
+    code = "af.hit_modifiers"
+    kinds = ("af.hit_table",)
+    summary = "The Hit Table's modifiers include the 'inverted' one the fire phase reads by id."
+
+    def check(self, table: HitTable, ctx: LintContext) -> None:
+        if not any(m.id == "inverted" for m in table.modifiers):
+            ctx.emit_warning(("modifiers",), "no 'inverted' modifier: planes firing inverted (IX) would take none")
 
 
 class RangeShape(LintRule):
@@ -899,7 +927,9 @@ RULES: tuple[LintRule, ...] = (
     AmmoTypes(),
     ClockDiagramCells(),
     EngineCount(),
+    GunRange(),
     HitColumns(),
+    HitModifiers(),
     RangeShape(),
     RangeMonotonic(),
     DieResults(),

@@ -10,7 +10,7 @@ own because scenarios and data cards point at them by id.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -152,10 +152,22 @@ class Heights(Model):
     )
 
 
+class ArcEdges(Provenance):
+    """Which clock arc a hex exactly on the line between two arcs belongs to (rulebook V, Reference Quadrant;
+    IX, Firing Arc): the diagrams that settle it are not printed in the text, so this is a reading."""
+
+    lines_30: Literal["fore_aft", "beam"] = field(
+        "Hexes on the lines 30 degrees off the nose or tail: 'fore_aft' puts them in 12 and 6 o'clock (so in "
+        "the FF firing arc), 'beam' in 2, 4, 8 and 10 o'clock. Hexes on the 90-degree lines are always 2 and "
+        "10 o'clock."
+    )
+
+
 class Fire(Model):
     """The firing procedure's tables and constants: Hit Table, Range Attenuation Table, altitude added to range,
     flexible fire (rulebook IX, Fire Phase; XIV, Fire Options)."""
 
+    arc_edges: ArcEdges = field("Which arc a hex on the line between two clock arcs belongs to.")
     hit_table: Ref("af.hit_table") = field("Hit Table (No. 1).")
     range_table: Ref("af.range_table") = field("Range Attenuation Table (No. 2) for aircraft guns.")
     range_ft_per_hex: int = field(

@@ -18,10 +18,14 @@ PARTS = ("W", "F", "C", "E", "L", "G")  # the damage record's columns (§IX)
 
 @dataclass(frozen=True, slots=True)
 class Damage:
-    """Hits taken per part of the damage record (§IX), and gun factors lost per battery."""
+    """Hits taken per part of the damage record (§IX), and gun factors lost per battery.
 
-    hits: tuple[tuple[str, int], ...] = ()  # (part, hits) for parts hit at least once
-    guns_lost: tuple[int, ...] = ()  # gun factors lost, one entry per battery of the card
+    Built by `damage.record_hits`: a G hit crosses off one whole battery (counted under G), a G
+    with no battery left is recorded as F, the card's misses are not recorded at all.
+    """
+
+    hits: tuple[tuple[str, int], ...] = ()  # (part, hits) for parts hit at least once, W F C E L G order
+    guns_lost: tuple[int, ...] = ()  # gun factors lost per battery of the card's G line; () for none
 
     def of(self, part: str) -> int:
         return dict(self.hits).get(part, 0)
