@@ -9,7 +9,7 @@ from engine.content.view import ContentView
 from engine.drawing.shapes import Arc, Text
 from engine.rulesets.hm import RULESET
 
-from .conftest import variant
+from ..conftest import variant
 from tests.previews import items, texts
 
 

@@ -28,7 +28,7 @@ from engine.core.board import FACINGS, Cube, cube_distance, cube_step
 
 from .mat import Mat
 from .offsets import around, bit, mask, number
-from .rules import Movement
+from ..kinds.rules import Movement
 
 ORIGIN: Cube = (0, 0, 0)
 IMMELMAN = "Immelman"

@@ -14,11 +14,11 @@ from engine.core.board import Cube, cube_step
 from .mat import Mat
 from .moves import Flight
 from .offsets import ROW, hexes_by_number
-from .planes import Bomber, Fighter
-from .rules import CoreRules
-from .scenario import Scenario
-from .tables import ShootingTable
-from .turrets import Turret
+from ..kinds.planes import Bomber, Fighter
+from ..kinds.rules import CoreRules
+from ..kinds.scenario import Scenario
+from ..kinds.tables import ShootingTable
+from ..kinds.turrets import Turret
 
 ON_MAT, SHOT_DOWN, OFF_MAT = "mat", "shot_down", "off_mat"
 _FLIGHTS: dict[Flight, Flight] = {}  # one object per flight for every game: its templates are made once
@@ -145,7 +145,7 @@ class State:
     guns: dict[str, tuple] = field(default_factory=dict, init=False)  # plane id -> the reach of its guns as a
     # bot weighs it (`bots.Look`): kept till the plane moves (`place`) or loses speed (`slowed`)
     seen: dict[str, str] = field(default_factory=dict, init=False)  # plane id -> where it is and which way it
-    # points, as a move's prompt names it (`play.nearest_enemies`): kept till the plane moves (`place`)
+    # points, as a move's prompt names it (`sequence.nearest_enemies`): kept till the plane moves (`place`)
     hexes: dict[int, int] = field(default_factory=dict, init=False)  # `offsets.hexes_by_number` across the mat:
     # the hexes between two planes by their numbers (`Plane.number`), one subtraction and one lookup
 

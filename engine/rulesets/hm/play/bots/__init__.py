@@ -23,10 +23,10 @@ from engine.core.board import CUBE_DIRECTIONS, Cube
 from engine.core.decisions import Action, Decision
 from engine.core.game import Game
 
-from .moves import EndState, Template
-from .offsets import ROW, disk, first_in_line, hexes_by_number, number, ray
-from .play import MoveDecision
-from .state import Plane, State, distances, hex_distance, nearest_each
+from ..moves import EndState, Template
+from ..offsets import ROW, disk, first_in_line, hexes_by_number, number, ray
+from ..sequence import MoveDecision
+from ..state import Plane, State, distances, hex_distance, nearest_each
 
 FIGHTER, BOMBER = 1.0, 3.0
 DESIGNATION_CANDIDATE = 5.0  # a plane that may carry the designated passenger

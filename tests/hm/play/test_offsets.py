@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.board import cube_distance, cube_step
-from engine.rulesets.hm.offsets import around, bit, disk, first_in_line, mask, number, ray
+from engine.rulesets.hm.play.offsets import around, bit, disk, first_in_line, mask, number, ray
 
 ORIGIN = (0, 0, 0)
 

@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.core.board import cube_distance
-from engine.rulesets.hm.board import Board, footprint, to_cell
-from engine.rulesets.hm.mat import mat_of
+from engine.rulesets.hm.kinds.board import Board, footprint, to_cell
+from engine.rulesets.hm.play.mat import mat_of
 
 
 def mat(stagger="even-low", columns=40, rows=40) -> Board:

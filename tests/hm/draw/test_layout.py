@@ -11,10 +11,10 @@ from engine.content.view import ContentView
 from engine.drawing.shapes import Group
 from engine.content.edits import apply_edits
 from engine.rulesets.hm import RULESET
-from engine.rulesets.hm.board import Board
-from engine.rulesets.hm.layout import MatGrid
+from engine.rulesets.hm.kinds.board import Board
+from engine.rulesets.hm.draw.layout import MatGrid
 
-from .conftest import run_rule, variant
+from ..conftest import run_rule, variant
 from tests.previews import renders, resolves
 
 LAYOUT = RULESET.layout

@@ -19,10 +19,10 @@ from engine.drawing.shapes import Drawing, Ellipse, Font, Group, Item, Line, Rec
 from engine.drawing.kit import INK, MUTED, arrow, fit, lighter, plane_silhouette, scenario_drawing, unkeyed
 from engine.content.edits import field_edits, required
 
-from .board import Board
-from .planes import Bomber
+from ..kinds.board import Board
+from ..kinds.planes import Bomber
 from .preview import FACTIONS
-from .scenario import Scenario
+from ..kinds.scenario import Scenario
 
 MM_PER_INCH = 25.4
 TARGET = "#c62828"

@@ -8,7 +8,7 @@ from engine.content.view import ContentView
 from engine.core.dice import Dice
 from engine.core.game import Game
 from engine.rulesets.hm import RULESET
-from engine.rulesets.hm.scenario import Scenario
+from engine.rulesets.hm.kinds.scenario import Scenario
 
 ENGINE = RULESET.engine
 WHOLE = {"col_min": 1, "col_max": 17, "row_min": 1, "row_max": 15}

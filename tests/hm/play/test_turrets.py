@@ -6,9 +6,9 @@ import pytest
 
 from engine.core.board import cube_step
 from engine.core.decisions import IllegalAction
-from engine.rulesets.hm.fire import sight, turret_shots
+from engine.rulesets.hm.play.fire import sight, turret_shots
 
-from .conftest import variant
+from ..conftest import variant
 from .kit import content, events, fighter, move_to, new_game, scenario, squadron
 
 

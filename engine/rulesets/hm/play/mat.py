@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from engine.core.board import Cube, HexGrid, cube_step
 
-from .board import Board, Hex, to_cell
+from ..kinds.board import Board, Hex, to_cell
 from .offsets import disk
 
 

@@ -8,10 +8,10 @@ from engine.core.game import ContentLookup, Game, Rules
 from .bots import Bot
 from .fire import guns_from
 from .mat import mat_of
-from .planes import Bomber, Fighter
-from .play import TARGET_UNIT, play
-from .rules import CoreRules
-from .scenario import Scenario
+from ..kinds.planes import Bomber, Fighter
+from .sequence import TARGET_UNIT, play
+from ..kinds.rules import CoreRules
+from ..kinds.scenario import Scenario
 from .state import Plane, State, Target
 
 

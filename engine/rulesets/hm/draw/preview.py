@@ -16,9 +16,9 @@ from engine.content.dice import parse_roll
 from engine.drawing.shapes import Arc, Drawing, Font, Group, Item, Polygon, Rect, Style, Text
 from engine.drawing.kit import INK, MUTED, SAMPLE, Cell, fit, key, plane_silhouette, sample_tag, table, value_box
 
-from .planes import Bomber, Fighter, Plane
-from .tables import ShootingTable
-from .turrets import Turret
+from ..kinds.planes import Bomber, Fighter, Plane
+from ..kinds.tables import ShootingTable
+from ..kinds.turrets import Turret
 
 FACTIONS = {"allies": "#3f5f8a", "axis": "#5f6b52"}
 FIRE = "#f08a24"

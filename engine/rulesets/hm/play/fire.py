@@ -17,7 +17,7 @@ from typing import NamedTuple
 from engine.core.board import CUBE_DIRECTIONS, Cube, cube_distance
 
 from .state import Plane, State, cube_distances
-from .turrets import Turret
+from ..kinds.turrets import Turret
 
 _EPS = (1e-6, 2e-6, -3e-6)
 

@@ -16,7 +16,7 @@ from engine.content.view import ContentView
 from engine.core.game import Game, run
 from engine.rulesets.hm import RULESET
 
-from .conftest import PACK
+from ..conftest import PACK
 
 SCENARIOS = ["zekes-in-the-slot", "yamamotos-defeat", "bombers-over-berlin"]
 

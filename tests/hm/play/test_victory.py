@@ -7,8 +7,8 @@ import pytest
 from engine.core.decisions import IllegalAction
 from engine.core.sight import Sight
 from engine.core.game import Game, run
-from engine.rulesets.hm.play import leave, shoot_down
-from engine.rulesets.hm.victory import outcome
+from engine.rulesets.hm.play.sequence import leave, shoot_down
+from engine.rulesets.hm.play.victory import outcome
 
 from .kit import ENGINE, content, events
 

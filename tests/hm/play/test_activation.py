@@ -4,9 +4,9 @@ reshuffled when spent; a shot-down plane's card leaves the deck; steps in the se
 from __future__ import annotations
 
 from engine.core.game import Game, run
-from engine.rulesets.hm.play import shoot_down
+from engine.rulesets.hm.play.sequence import shoot_down
 
-from .conftest import variant
+from ..conftest import variant
 from .kit import ENGINE, content, events, fighter, move_to, new_game, scenario, squadron
 
 

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from engine.core.board import cube_step
 from engine.core.decisions import IllegalAction
-from engine.rulesets.hm import play
-from engine.rulesets.hm.mat import mat_of
-from engine.rulesets.hm.moves import IMMELMAN, KEPT, Flight, Mover, Template
+from engine.rulesets.hm.play import sequence as play
+from engine.rulesets.hm.play.mat import mat_of
+from engine.rulesets.hm.play.moves import IMMELMAN, KEPT, Flight, Mover, Template
 
 from .kit import content, events, fighter, move_to, new_game, scenario, squadron
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.game import Game, Outcome
 
-from .scenario import Victory
+from ..kinds.scenario import Victory
 from .state import OFF_MAT, SHOT_DOWN, State
 
 IMMEDIATE = ("shoot_down_designated", "destroy_targets")

@@ -8,7 +8,7 @@ from engine.core.board import HexGrid
 from engine.core.game import Game, resume, run
 from engine.core.view import view_at
 
-from .conftest import variant
+from ..conftest import variant
 from .kit import ENGINE, content, events, fighter, new_game, scenario, squadron
 
 

@@ -9,7 +9,7 @@ import pytest
 from engine.content.validate import Workspace, validate_paths
 from engine.rulesets.hm import RULESET
 
-from .conftest import PACK, run_rule, variant
+from ..conftest import PACK, run_rule, variant
 
 F, B = "hm.fighter", "hm.bomber"
 S, R = "hm.scenario", "hm.rules"
