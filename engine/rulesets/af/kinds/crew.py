@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.content.model import Model, Record, field, kind_literal
 
-from .common import LocalId
+from .vocabulary import LocalId
 
 
 class CrewQuality(Record):

@@ -6,7 +6,7 @@ import pytest
 
 from engine.rulesets.af import RULESET
 
-from .conftest import changed, unsuppressed
+from ..conftest import changed, unsuppressed
 
 
 def v1_basic(d):

@@ -36,11 +36,11 @@ from engine.drawing.shapes import Drawing, Ellipse, Font, Group, Item, Line, Pol
 from engine.drawing.kit import INK, MUTED, fit, key, lighter, paragraph, plane_silhouette, scenario_drawing, squeeze, stacked, text_width, unkeyed
 from engine.content.edits import checked_value, field_edits, required
 
-from .areas import area_hexes, describe_area
-from .board import Board
-from .planes import DataCard
-from .scenario import Group as SetupGroup
-from .scenario import Scenario, Start, ValueSpec, Variant
+from ..kinds.areas import area_hexes, describe_area
+from ..kinds.board import Board
+from ..kinds.planes import DataCard
+from ..kinds.scenario import Group as SetupGroup
+from ..kinds.scenario import Scenario, Start, ValueSpec, Variant
 
 SIDE_COLOURS = ("#3d5f8f", "#a8402f", "#5b7a45", "#8a6642")
 SHARED = "#d9d2bd"  # hexes in the areas of two sides

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.rulesets.af.board import Board
+from engine.rulesets.af.kinds.board import Board
 
-from .conftest import changed
+from ..conftest import changed
 
 
 @pytest.fixture(scope="module")

@@ -14,11 +14,11 @@ from engine.drawing.shapes import Drawing, Font, Group, Rect, Style, Text
 from engine.drawing.kit import INK, plane_silhouette, squeeze, stacked
 from engine.drawing.sheets import Component, centred, source
 
-from .ground import GroundUnit
+from ..kinds.ground import GroundUnit
 from .layout import SYMBOLS
-from .planes import DataCard
-from .rules import Rules
-from .scenario import Scenario, Variant
+from ..kinds.planes import DataCard
+from ..kinds.rules import Rules
+from ..kinds.scenario import Scenario, Variant
 
 
 def planes_fielded(variant: Variant, card: DataCard) -> int:

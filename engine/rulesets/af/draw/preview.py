@@ -16,8 +16,8 @@ from typing import Any, Callable
 from engine.drawing.shapes import Drawing, Font, Group, Item, Line, Polygon, Rect, Style, Text
 from engine.drawing.kit import INK, MUTED, Cell, key, paragraph, sample_tag, table, value_box
 
-from .common import HIT_ORDER, INCREMENTS, MANEUVERS
-from .planes import AltitudeBand, ClockDiagram, DataCard
+from ..kinds.vocabulary import HIT_ORDER, INCREMENTS, MANEUVERS
+from ..kinds.planes import AltitudeBand, ClockDiagram, DataCard
 
 COLOURS = {"stall": "#8e5bb5", "maneuver": "#5aa55a", "level": "#f0cf3a", "dive": "#d9483b"}
 HATCH = "#4a4a4a"

@@ -19,7 +19,7 @@ from typing import Callable, Iterable, Iterator, Literal
 from engine.content.model import Model, Record, field, kind_literal
 from engine.core.board import Cell, HexGrid
 
-from .common import HEX_CODE_PATTERN, Direction
+from .vocabulary import HEX_CODE_PATTERN, Direction
 
 _CODE = re.compile(HEX_CODE_PATTERN)
 

@@ -12,7 +12,7 @@ from typing import Literal
 
 from engine.content.model import Record, Ref, field, kind_literal
 
-from .common import HitType
+from .vocabulary import HitType
 
 
 class GroundUnit(Record):

@@ -17,7 +17,7 @@ from pydantic import Field
 from engine.content.dice import Die
 from engine.content.model import Model, Provenance, Record, Ref, field, kind_literal
 
-from .common import Bank, DiceFormula, HitType, LocalId, Nationality
+from .vocabulary import Bank, DiceFormula, HitType, LocalId, Nationality
 
 FEET = "ft"
 

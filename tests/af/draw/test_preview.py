@@ -9,7 +9,7 @@ from engine.content.validate import Workspace
 from engine.content.view import ContentView
 from engine.drawing.shapes import Group, Polygon, Text
 from engine.rulesets.af import RULESET
-from engine.rulesets.af.preview import COLOURS, HATCH, SCREEN_H, SCREEN_W, _mr_columns
+from engine.rulesets.af.draw.preview import COLOURS, HATCH, SCREEN_H, SCREEN_W, _mr_columns
 
 from tests.previews import texts
 

@@ -23,7 +23,7 @@ from typing import Literal
 from engine.content.dice import Die
 from engine.content.model import Model, Record, Ref, field, kind_literal
 
-from .common import Bank, DiceFormula, Direction, HexCode, LocalId, Nationality
+from .vocabulary import Bank, DiceFormula, Direction, HexCode, LocalId, Nationality
 from .tables import ResultRow, ResultTable
 
 FEET = "ft"

@@ -12,8 +12,8 @@ from engine.core.board import HexGrid
 from engine.drawing.shapes import Group, Line, Polygon
 from engine.content.edits import apply_edits
 from engine.rulesets.af import RULESET
-from engine.rulesets.af.areas import area_hexes
-from engine.rulesets.af.layout import GAP, LEGEND_W, MARGIN, ROAD, SHARED, TITLE_H, AfBoard, AfLayout
+from engine.rulesets.af.kinds.areas import area_hexes
+from engine.rulesets.af.draw.layout import GAP, LEGEND_W, MARGIN, ROAD, SHARED, TITLE_H, AfBoard, AfLayout
 
 from tests.previews import absolute, renders, resolves, texts
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from engine.rulesets.af.common import Modifier
-from engine.rulesets.af.planes import Climb, Climbs, DataCard
+from engine.rulesets.af.kinds.vocabulary import Modifier
+from engine.rulesets.af.kinds.planes import Climb, Climbs, DataCard
 
-from .conftest import changed
+from ..conftest import changed
 
 
 def test_speed_increments_and_their_spans(get):

@@ -13,7 +13,7 @@ from typing import Literal
 
 from engine.content.model import Model, Record, field, kind_literal
 
-from .common import INCREMENTS, MANEUVERS, Hits, HitType, Increment, LocalId, ManeuverName, Nationality
+from .vocabulary import INCREMENTS, MANEUVERS, Hits, HitType, Increment, LocalId, ManeuverName, Nationality
 
 FEET = "ft"
 

@@ -15,7 +15,7 @@ from typing import Iterator, Literal
 from engine.content.dice import DiceTable, Die, Roll, die_range
 from engine.content.model import Model, Provenance, Record, field, kind_literal
 
-from .common import HitType, LocalId, Modifier, Nationality
+from .vocabulary import HitType, LocalId, Modifier, Nationality
 
 HITS_PATTERN = r"^[WFCELG]*$"
 
