@@ -11,7 +11,7 @@ from engine.content.walk import iter_refs
 from engine.drawing.shapes import Drawing, Group, Rect, Text
 from engine.drawing.kit import text_width
 from engine.rulesets import rulesets
-from engine.rulesets.paw.preview.common import SIDES
+from engine.rulesets.paw.draw.style import SIDES
 from engine.drawing.shapes import Polygon
 from engine.drawing.sheets import (GAP, MARGIN, PAPERS, Component, Scope, components_of, lay_out, printable_kinds, record_kind,
                            scenarios, used_by)

@@ -3,7 +3,7 @@
 from engine.core.game import Game
 from engine.rulesets.launch import find_scenario
 from engine.core.sight import Sight, Watch, hidden_from
-from engine.rulesets.aw.rules.fog import sighted
+from engine.rulesets.aw.play.fog import sighted
 
 PLACED = [{"seq": 1, "type": "unit.placed", "unit": "yak.1", "name": "Yak 1", "side": "vvs", "unit_type": "yak"},
           {"seq": 2, "type": "unit.placed", "unit": "yak.12", "name": "Yak 12", "side": "vvs", "unit_type": "yak"}]

@@ -3,17 +3,17 @@
 from engine.core.contract import Ruleset
 from engine.drawing.sheets import as_printed
 
-from .board import Board
-from .conversion import Conversion
-from .layout import BOARD_PREVIEWS, LAYOUT
+from .draw.layout import BOARD_PREVIEWS, LAYOUT
+from .draw.preview import PREVIEWS
+from .kinds.board import Board
+from .kinds.conversion import Conversion
+from .kinds.planes import Bomber, Fighter
+from .kinds.rules import CoreRules
+from .kinds.scenario import Scenario
+from .kinds.tables import ShootingTable
+from .kinds.turrets import Turret
 from .lint import RULES
-from .planes import Bomber, Fighter
-from .preview import PREVIEWS
-from .rules import CoreRules
-from .rules_engine import MinisEngine
-from .scenario import Scenario
-from .tables import ShootingTable
-from .turrets import Turret
+from .play.engine import MinisEngine
 
 RULESET = Ruleset(
     id="hm",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from ..planes import DataCard
+from ..kinds.planes import DataCard
 from .clock import Side
 from .state import PARTS, Damage, Plane
 

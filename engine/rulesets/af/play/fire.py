@@ -19,9 +19,9 @@ from typing import Callable, Mapping, Sequence
 from engine.content.dice import distribution
 from engine.core.board import Cube, HexGrid, cube_distance
 
-from ..planes import DataCard
-from ..rules import Rules
-from ..tables import HitTable, RangeTable
+from ..kinds.planes import DataCard
+from ..kinds.rules import Rules
+from ..kinds.tables import HitTable, RangeTable
 from .clock import clock_of, side_of
 from .damage import Failure, destruction, gun_priority, guns_left, record_hits
 from .state import PARTS, Plane
