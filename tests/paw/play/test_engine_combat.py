@@ -173,7 +173,7 @@ def test_helldiver_rockets_example(faithful):
 
 
 def test_rockets_are_used_once_per_game(faithful):
-    from engine.rulesets.paw.play.engine import Play
+    from engine.rulesets.paw.play.sequence import Play
 
     st = state(faithful, [plane("hd", "sb2c-helldiver", "axis", 100, 100, heading=0,
                                 altitude="low", loadout="ag_rockets")],

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from engine.core.decisions import Decision
 
-from ..engine import Play
+from ..sequence import Play
 from ..state import Plane
 from .pilot import Pilot
 
