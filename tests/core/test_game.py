@@ -13,7 +13,7 @@ from engine.core.events import EventLog
 from engine.core.game import Game, SaveMismatch, resume, run
 from engine.rulesets.launch import find_scenario
 from engine.core.view import view_at
-from tests.core import toy
+from tests import toy
 
 
 def content(speed_a=4, speed_b=3, **scenario):

@@ -3,7 +3,7 @@
 from engine.content.refactor import dangling_on_delete, plan_rename, renamed_path, used_by
 from engine.rulesets import workspace
 
-from .conftest import write
+from tests.conftest import write
 
 PLANE = "kind: toy.plane\nid: {id}\nspeed: 4\n"
 TABLE = "kind: toy.table\nid: {id}\ndie: d6\nrows:\n  - {{roll: 1-3, plane: {a}}}\n  - {{roll: 4-6, plane: {b}}}\n"

@@ -2,7 +2,7 @@
 
 from engine.content.schemanav import SchemaNav, get_path, nav_for
 
-from . import toy
+from tests import toy
 
 
 def test_optional_reference_inside_rows_is_found_through_ref_and_anyof():

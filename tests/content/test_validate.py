@@ -5,7 +5,7 @@ import pytest
 from engine.content.validate import validate_paths
 from engine.rulesets import workspace
 
-from .conftest import write
+from tests.conftest import write
 
 
 PLANE = """

@@ -11,7 +11,7 @@ from engine.cli import main
 from engine.content.generate import stale_schemas, write_schemas
 from engine.rulesets import rulesets
 
-from .conftest import write
+from tests.conftest import write
 
 
 def test_exit_codes_and_lines(make_pack, capsys):

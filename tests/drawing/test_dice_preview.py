@@ -3,7 +3,7 @@
 from engine.drawing.dice import dice_tables_drawing
 from engine.drawing.shapes import Rect
 
-from . import toy
+from tests import toy
 
 
 def table(rows, die="d6"):
