@@ -391,3 +391,12 @@ def spin(plane: Plane, card: DataCard, hb: Handbook, roll: Roll) -> Spin:
 def stalled(plane: Plane, card: DataCard) -> bool:
     """True when the plane must spin this turn instead of writing a move."""
     return increment_of(plane, band_of(plane, card)) == "stall"
+
+
+def collided(planes: Iterable[Plane]) -> set[str]:
+    """Ids of the planes that end their movement in one hex at one altitude: all destroyed (§VIII)."""
+    where: dict[tuple, list[str]] = {}
+    for p in planes:
+        if not p.destroyed:
+            where.setdefault((p.cell, p.altitude), []).append(p.id)
+    return {i for ids in where.values() if len(ids) > 1 for i in ids}

@@ -1,0 +1,151 @@
+"""The legal-move generator: every end state a plane can write this turn, each with one code.
+
+The movement half is searched MP by MP from a plane at the origin facing 0 (`flight.advance`
+is the only judge of a step), merging identical in-turn states, so its cost is the number
+of distinct states, not of codes. The result, a template, depends only on the turn's
+`Frame` (speed, increment, requirements, cockpit hits, the maneuvers), the starting bank
+and the straight hexes carried; templates are cached process-wide and rotated and
+translated onto each plane. The altitude half is then tried once per group of paths that
+finish alike (same speed loss, half-loop flag, banked loss and carry) with `flight.finish`,
+and the groups' results are spread over their paths. A stalled plane writes nothing: it
+spins (`flight.spin`), so it has no options here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.core.board import Cube, cube_step, from_cube, to_cube
+
+from ..planes import DataCard
+from .capability import capability
+from .codes import STEP_FT, Entry, Token, format_entry
+from .flight import Frame, Handbook, Leg, Refusal, advance, band_of, finish, frame, stalled, start, vertical
+from .state import Plane
+
+Template = tuple[tuple[Leg, tuple[Token, ...]], ...]  # end legs relative to the origin, facing 0
+_TEMPLATES: dict[tuple, Template] = {}
+ORIGIN: Cube = (0, 0, 0)
+
+
+class Option:
+    """One legal end state: the plane as it starts next turn, and a log code that gets it there.
+
+    Built lazily: a generator call makes tens of thousands, and most are only compared.
+    """
+
+    __slots__ = ("_end", "cell", "facing", "bank", "_steps", "_vertical")
+
+    def __init__(self, end: Plane, cell: tuple[int, int], facing: int, bank: str,
+                 steps: tuple[Token, ...], vertical: Entry) -> None:
+        self._end, self.cell, self.facing, self.bank = end, cell, facing, bank
+        self._steps, self._vertical = steps, vertical
+
+    @property
+    def plane(self) -> Plane:
+        return replace(self._end, cell=self.cell, facing=self.facing, bank=self.bank,
+                       maneuvers=tuple(t for t in self._steps if isinstance(t, str)))
+
+    @property
+    def entry(self) -> Entry:
+        return replace(self._vertical, steps=self._steps)
+
+    @property
+    def code(self) -> str:
+        return format_entry(self.entry)
+
+    def __repr__(self) -> str:
+        return f"Option({self.code!r}, {self.cell}, facing {self.facing}, {self.bank}, " \
+               f"{self._end.altitude} ft, speed {self._end.speed})"
+
+
+def template(fr: Frame, bank: str, straight: int | None) -> Template:
+    """Every distinct end of the movement half from the origin, facing 0, with one route each."""
+    key = (fr, bank, straight)
+    hit = _TEMPLATES.get(key)
+    if hit is None:
+        hit = _TEMPLATES[key] = _search(fr, Leg(ORIGIN, 0, bank, straight=straight))
+    return hit
+
+
+def _search(fr: Frame, first: Leg) -> Template:
+    free = [s.letter for s in fr.specs if s.mp == 0]  # banks: they stay in the layer
+    costly = [s.letter for s in fr.specs if s.mp > 0]
+    layer: dict[Leg, tuple[Token, ...]] = {first: ()}
+    for _ in range(fr.speed + 1):
+        todo = list(layer.items())
+        while todo:  # close the layer under the moves that cost no MP
+            leg, steps = todo.pop()
+            for letter in free:
+                nxt = advance(fr, leg, letter)
+                if not isinstance(nxt, Refusal) and nxt not in layer:
+                    layer[nxt] = steps + (letter,)
+                    todo.append((nxt, layer[nxt]))
+        if next(iter(layer)).mp == fr.speed:
+            return tuple(layer.items())
+        upper: dict[Leg, tuple[Token, ...]] = {}
+        for leg, steps in layer.items():
+            for token in (1, *costly):
+                nxt = advance(fr, leg, token)
+                if not isinstance(nxt, Refusal) and nxt.mp == leg.mp + 1 and nxt not in upper:
+                    upper[nxt] = steps + (token,)
+        if not upper:
+            return ()
+        layer = upper
+    return ()
+
+
+def _rotate(cube: Cube, turns: int) -> Cube:
+    x, y, z = cube
+    for _ in range(turns % 6):
+        x, y, z = -z, -x, -y
+    return (x, y, z)
+
+
+def paths(plane: Plane, card: DataCard, hb: Handbook) -> list[tuple[Leg, tuple[Token, ...]]]:
+    """The movement half's ends for this plane, placed on the board, each with its steps."""
+    if stalled(plane, card):
+        return []
+    fr = frame(plane, card, hb)
+    if fr.increment == "over":
+        return []
+    base = start(plane, fr)
+    here = to_cube(plane.cell)
+    out = []
+    for leg, steps in template(fr, plane.bank, base.straight):
+        r = _rotate(leg.cube, plane.facing)
+        out.append((replace(leg, cube=(here[0] + r[0], here[1] + r[1], here[2] + r[2]),
+                            facing=(leg.facing + plane.facing) % 6), steps))
+    return out
+
+
+def end_states(plane: Plane, card: DataCard, hb: Handbook) -> list[Option]:
+    """Every legal end state of the plane this turn (hex, facing, bank, altitude, next speed,
+    carry ...), each once, with the first code found that reaches it."""
+    found = paths(plane, card, hb)
+    if not found:
+        return []
+    fr = frame(plane, card, hb)
+    band = band_of(plane, card)
+    cap = capability(plane, band, hb.rules)
+    vert = vertical(plane, card, hb)
+    power = 0 if fr.increment == "dive" else cap.power
+    verticals = [Entry((), max(net, 0), max(-net, 0), ft)
+                 for ft in range(-vert.dive, vert.climb + 1, STEP_FT) for net in range(-cap.brake, power + 1)]
+    groups: dict[tuple, list[tuple[tuple, Plane, Entry]]] = {}
+    seen: dict[tuple, Option] = {}
+    for leg, steps in found:
+        banked = leg.bank != hb.level and not leg.nonbank
+        key = (leg.loss, leg.loop, banked, leg.maneuvered, leg.fresh)
+        ends = groups.get(key)
+        if ends is None:
+            ends = groups[key] = [((out.altitude, out.speed, out.carry, out.carry_vertical, out.slow_climb_wait), out, v)
+                                  for v in verticals
+                                  if not isinstance(out := finish(plane, card, hb, fr, leg, v, vert, cap), Refusal)]
+        cell = from_cube(leg.cube)
+        where = (cell, leg.facing, leg.bank)
+        for tail, out, v in ends:
+            k = (where, tail)
+            if k not in seen:
+                seen[k] = Option(out, cell, leg.facing, leg.bank, steps, v)
+    return list(seen.values())
