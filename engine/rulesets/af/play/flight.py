@@ -127,7 +127,8 @@ MAX_BANKS = 3
 def frame(plane: Plane, card: DataCard, hb: Handbook) -> Frame:
     band = band_of(plane, card)
     inc = increment_of(plane, band)
-    return Frame(plane.speed, inc, tuple((s, band.mr.hexes(s, inc)) for s in dict.fromkeys(s.maneuver for s in hb.specs)),
+    names = dict.fromkeys(s.maneuver for s in hb.specs)
+    return Frame(plane.speed, inc, tuple((s, band.mr.hexes(s, inc) if inc != "over" else None) for s in names),
                  plane.damage.of("C"), hb.specs, tuple(hb.rules.movement.bank_order), MAX_BANKS)
 
 
