@@ -23,7 +23,8 @@ from .board import Board
 from .common import INCREMENTS, MANEUVERS
 from .ground import GroundUnit
 from .planes import DataCard
-from .rules import OptionalRule, Rules
+from .play.codes import BRAKE, CLIMB, DIVE, POWER
+from .rules import Maneuver, OptionalRule, Rules
 from .scenario import ENTRY_PICKS, Area, Group, Scenario, ValueSpec, Variant
 from .tables import BombingCard, DieTable, HitTable, RangeTable, result_problem
 
@@ -418,6 +419,27 @@ class BankOrder(LintRule):
         order = rules.movement.bank_order
         if len(set(order)) != len(order):
             ctx.emit_error(("movement", "bank_order"), "an attitude appears twice; list each of the six once")
+
+
+class ManeuverCodes(LintRule):
+    code = "af.maneuver_codes"
+    kinds = ("af.maneuver",)
+    summary = "A maneuver's log letter is another maneuver's, or one the log writes for power, brake, climb or dive."
+
+    def check(self, maneuver: Maneuver, ctx: LintContext) -> None:
+        others = {c: m.id for m in ctx.records("af.maneuver") if m.id != maneuver.id
+                  for c in (m.code_right, m.code_left) if c}
+        for name in ("code_right", "code_left"):
+            letter = getattr(maneuver, name)
+            if letter in LOG_LETTERS:
+                ctx.emit_error((name,), f"'{letter}' is the log's {LOG_LETTERS[letter]}; a maneuver needs its own letter")
+            elif letter in others:
+                ctx.emit_error((name,), f"'{letter}' is already the {others[letter]}'s letter")
+        if maneuver.code_left is not None and maneuver.code_left == maneuver.code_right:
+            ctx.emit_error(("code_left",), "the left-hand form needs a letter of its own")
+
+
+LOG_LETTERS = {POWER: "power", BRAKE: "brake", CLIMB: "climb", DIVE: "dive"}
 
 
 class PhaseIds(LintRule):
@@ -906,6 +928,7 @@ RULES: tuple[LintRule, ...] = (
     BombingCardRolls(),
     HeightClasses(),
     BankOrder(),
+    ManeuverCodes(),
     PhaseIds(),
     GroundUnitShape(),
     BoardLayout(),
