@@ -17,24 +17,30 @@ from .state import Plane
 
 @dataclass(frozen=True, slots=True)
 class Capability:
-    """One plane's limits in one altitude band, damage included."""
+    """One plane's damage, as limits on what each altitude band's figures allow."""
 
-    power: int  # Power Factors it may apply this turn
-    brake: int  # Brake Factors
-    max_speed: int  # maximum dive speed, less the wing hits
-    dive_speed_barred: bool  # too many cockpit hits to fly at dive speed
+    power_lost: int  # Power Factors the engine hits take
+    speed_lost: int  # points the wing hits take off the maximum dive speed
     cockpit_hits: int  # for the maneuvers' own limits
+    dive_speed_barred: bool  # too many cockpit hits to fly at dive speed
+
+    def power(self, band: AltitudeBand) -> int:
+        return max(0, band.power - self.power_lost)
+
+    def brake(self, band: AltitudeBand) -> int:
+        return band.brake
+
+    def max_speed(self, band: AltitudeBand) -> int:
+        """The maximum dive speed in `band`, less the wing hits."""
+        return band.speeds.dive - self.speed_lost
 
 
-def capability(plane: Plane, band: AltitudeBand, rules: Rules) -> Capability:
+def capability(plane: Plane, rules: Rules) -> Capability:
     dmg = rules.damage
-    engine = plane.damage.of("E") * dmg.power_loss_per_engine_hit
-    wings = plane.damage.of("W") // dmg.wing_hits_per_dive_point
     cockpit = plane.damage.of("C")
     return Capability(
-        power=max(0, band.power - engine),
-        brake=band.brake,
-        max_speed=band.speeds.dive - wings,
-        dive_speed_barred=cockpit >= dmg.cockpit_hits_no_dive_speed,
+        power_lost=plane.damage.of("E") * dmg.power_loss_per_engine_hit,
+        speed_lost=plane.damage.of("W") // dmg.wing_hits_per_dive_point,
         cockpit_hits=cockpit,
+        dive_speed_barred=cockpit >= dmg.cockpit_hits_no_dive_speed,
     )

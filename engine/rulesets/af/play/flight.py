@@ -16,6 +16,7 @@ facing 0 is the top of the board, turning right adds one.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Callable, Iterable, NamedTuple
 
 from engine.core.board import Cube, cube_step, from_cube, to_cube
@@ -80,7 +81,7 @@ class Handbook:
     def spec(self, letter: str) -> Spec:
         return next(s for s in self.specs if s.letter == letter)
 
-    @property
+    @cached_property
     def level(self) -> str:
         return self.rules.movement.bank_order[0]
 
@@ -241,22 +242,33 @@ def vertical(plane: Plane, card: DataCard, hb: Handbook) -> Vertical:
     return Vertical(climb, slow, dive)
 
 
+class Status(NamedTuple):
+    """What the Status Determination Phase writes for next turn (§VII), bar the bank and position."""
+
+    altitude: int
+    speed: int
+    carry: int | None
+    carry_vertical: str | None
+    slow_climb_wait: int
+
+
 def finish(plane: Plane, card: DataCard, hb: Handbook, fr: Frame, leg: Leg, entry: Entry,
-           vert: Vertical | None = None, cap: Capability | None = None) -> Plane | Refusal:
-    """The plane's next state after the movement `leg` with `entry`'s P, K and altitude (§VII)."""
+           vert: Vertical | None = None, cap: Capability | None = None) -> Status | Refusal:
+    """Next turn's status after the movement `leg` with `entry`'s P, K and altitude (§VII)."""
     band = band_of(plane, card)
-    cap = cap or capability(plane, band, hb.rules)
+    cap = cap or capability(plane, hb.rules)
     vert = vert or vertical(plane, card, hb)
+    power, brake = cap.power(band), cap.brake(band)
     if leg.mp != fr.speed:
         return Refusal("mp_not_spent", f"it spends {leg.mp} of its {fr.speed} MP; every MP must be spent",
                        "§V, Movement")
     if entry.power and fr.increment == "dive":
         return Refusal("excess_power_brake", "no Power Factors at dive speed", "§VI, Dive Speed")
-    if entry.power > cap.power:
-        return Refusal("excess_power_brake", f"{entry.power} Power Factors, {cap.power} available",
+    if entry.power > power:
+        return Refusal("excess_power_brake", f"{entry.power} Power Factors, {power} available",
                        "§VI, speed change screen")
-    if entry.brake > cap.brake:
-        return Refusal("excess_power_brake", f"{entry.brake} Brake Factors, {cap.brake} available",
+    if entry.brake > brake:
+        return Refusal("excess_power_brake", f"{entry.brake} Brake Factors, {brake} available",
                        "§VI, speed change screen")
     ft = entry.altitude
     if ft > vert.climb:
@@ -288,14 +300,21 @@ def finish(plane: Plane, card: DataCard, hb: Handbook, fr: Frame, leg: Leg, entr
             return Refusal("over_climb_dive", "banked without another maneuver it sinks into the ground",
                            "§VI, Loss of Altitude When Not Level")
     nxt = card.band_for(altitude)
-    top = capability(plane, nxt, hb.rules).max_speed
+    top = cap.max_speed(nxt)
     if speed > top:
         return Refusal("over_dive_speed", f"next speed {speed} is over the maximum dive speed {top}: "
                        "the plane would break up", "§VIII, Exceeding maximum dive speed")
     if cap.dive_speed_barred and nxt.speeds.increment(speed) == "dive":
         return Refusal("over_damaged_limits", f"with {cap.cockpit_hits} cockpit hits it may not fly at dive "
                        f"speed (next speed {speed})", "§IX, Effect of Damage")
-    return _ended(plane, card, leg, altitude, speed, full, vert, ft)
+    cap_hexes = carry_cap(card)
+    if leg.maneuvered:
+        carry, carried = min(leg.fresh, cap_hexes), full if leg.fresh else None
+    else:
+        carry = None if plane.carry is None else min(plane.carry + leg.fresh, cap_hexes)
+        carried = full if carry and (plane.carry == 0 or plane.carry_vertical == full) else None
+    wait = vert.slow.every - 1 if vert.slow is not None and ft > 0 else max(0, plane.slow_climb_wait - 1)
+    return Status(altitude, speed, carry, carried, wait)
 
 
 def _below_dive(band: AltitudeBand) -> int:
@@ -303,18 +322,12 @@ def _below_dive(band: AltitudeBand) -> int:
     return max(v for k, v in tops.items() if k != "dive")
 
 
-def _ended(plane: Plane, card: DataCard, leg: Leg, altitude: int, speed: int, full: str | None,
-           vert: Vertical, ft: int) -> Plane:
-    cap = carry_cap(card)
-    if leg.maneuvered:
-        carry, carried = min(leg.fresh, cap), full if leg.fresh else None
-    else:
-        carry = None if plane.carry is None else min(plane.carry + leg.fresh, cap)
-        carried = full if carry and (plane.carry == 0 or plane.carry_vertical == full) else None
-    wait = vert.slow.every - 1 if vert.slow is not None and ft > 0 else max(0, plane.slow_climb_wait - 1)
-    return replace(plane, cell=from_cube(leg.cube), facing=leg.facing, altitude=altitude, speed=speed,
-                   bank=leg.bank, carry=carry, carry_vertical=carried, slow_climb_wait=wait,
-                   maneuvers=(), spun=False)
+def arrive(plane: Plane, cell: tuple[int, int], facing: int, bank: str, status: Status,
+           maneuvers: tuple[str, ...]) -> Plane:
+    """The plane as it starts next turn, from where its movement ended and its status."""
+    return replace(plane, cell=cell, facing=facing, bank=bank, altitude=status.altitude, speed=status.speed,
+                   carry=status.carry, carry_vertical=status.carry_vertical,
+                   slow_climb_wait=status.slow_climb_wait, maneuvers=maneuvers, spun=False)
 
 
 # --------------------------------------------------------------------------- the public entry points
@@ -355,10 +368,11 @@ def fly(plane: Plane, code: str | Entry, card: DataCard, hb: Handbook) -> Plane:
         if isinstance(nxt, Refusal):
             raise refuse(nxt, i)
         leg = nxt
-    out = finish(plane, card, hb, fr, leg, entry)
-    if isinstance(out, Refusal):
-        raise refuse(out)
-    return replace(out, maneuvers=tuple(t for t in entry.steps if isinstance(t, str)))
+    status = finish(plane, card, hb, fr, leg, entry)
+    if isinstance(status, Refusal):
+        raise refuse(status)
+    return arrive(plane, from_cube(leg.cube), leg.facing, leg.bank, status,
+                  tuple(t for t in entry.steps if isinstance(t, str)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,7 +399,7 @@ def spin(plane: Plane, card: DataCard, hb: Handbook, roll: Roll) -> Spin:
     out = replace(plane, cell=from_cube(cube), facing=facing, altitude=altitude, speed=speed, carry=carry,
                   carry_vertical="D" if carry else None, slow_climb_wait=max(0, plane.slow_climb_wait - 1),
                   maneuvers=(), spun=True)
-    top = capability(plane, card.band_for(altitude), hb.rules).max_speed
+    top = capability(plane, hb.rules).max_speed(card.band_for(altitude))
     return Spin(out, speed > top, altitude <= mv.crash_altitude_ft)
 
 

@@ -13,14 +13,15 @@ spins (`flight.spin`), so it has no options here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from engine.core.board import Cube, cube_step, from_cube, to_cube
+from engine.core.board import Cube, from_cube, to_cube
 
 from ..planes import DataCard
 from .capability import capability
 from .codes import STEP_FT, Entry, Token, format_entry
-from .flight import Frame, Handbook, Leg, Refusal, advance, band_of, finish, frame, stalled, start, vertical
+from .flight import (Frame, Handbook, Leg, Refusal, Status, advance, arrive, band_of, finish, frame, stalled, start,
+                     vertical)
 from .state import Plane
 
 Template = tuple[tuple[Leg, tuple[Token, ...]], ...]  # end legs relative to the origin, facing 0
@@ -34,17 +35,17 @@ class Option:
     Built lazily: a generator call makes tens of thousands, and most are only compared.
     """
 
-    __slots__ = ("_end", "cell", "facing", "bank", "_steps", "_vertical")
+    __slots__ = ("_start", "cell", "facing", "bank", "status", "_steps", "_vertical")
 
-    def __init__(self, end: Plane, cell: tuple[int, int], facing: int, bank: str,
+    def __init__(self, start: Plane, cell: tuple[int, int], facing: int, bank: str, status: Status,
                  steps: tuple[Token, ...], vertical: Entry) -> None:
-        self._end, self.cell, self.facing, self.bank = end, cell, facing, bank
+        self._start, self.cell, self.facing, self.bank, self.status = start, cell, facing, bank, status
         self._steps, self._vertical = steps, vertical
 
     @property
     def plane(self) -> Plane:
-        return replace(self._end, cell=self.cell, facing=self.facing, bank=self.bank,
-                       maneuvers=tuple(t for t in self._steps if isinstance(t, str)))
+        return arrive(self._start, self.cell, self.facing, self.bank, self.status,
+                      tuple(t for t in self._steps if isinstance(t, str)))
 
     @property
     def entry(self) -> Entry:
@@ -56,7 +57,7 @@ class Option:
 
     def __repr__(self) -> str:
         return f"Option({self.code!r}, {self.cell}, facing {self.facing}, {self.bank}, " \
-               f"{self._end.altitude} ft, speed {self._end.speed})"
+               f"{self.status.altitude} ft, speed {self.status.speed})"
 
 
 def template(fr: Frame, bank: str, straight: int | None) -> Template:
@@ -127,25 +128,24 @@ def end_states(plane: Plane, card: DataCard, hb: Handbook) -> list[Option]:
         return []
     fr = frame(plane, card, hb)
     band = band_of(plane, card)
-    cap = capability(plane, band, hb.rules)
+    cap = capability(plane, hb.rules)
     vert = vertical(plane, card, hb)
-    power = 0 if fr.increment == "dive" else cap.power
+    power = 0 if fr.increment == "dive" else cap.power(band)
     verticals = [Entry((), max(net, 0), max(-net, 0), ft)
-                 for ft in range(-vert.dive, vert.climb + 1, STEP_FT) for net in range(-cap.brake, power + 1)]
-    groups: dict[tuple, list[tuple[tuple, Plane, Entry]]] = {}
+                 for ft in range(-vert.dive, vert.climb + 1, STEP_FT) for net in range(-cap.brake(band), power + 1)]
+    groups: dict[tuple, list[tuple[Status, Entry]]] = {}
     seen: dict[tuple, Option] = {}
     for leg, steps in found:
         banked = leg.bank != hb.level and not leg.nonbank
         key = (leg.loss, leg.loop, banked, leg.maneuvered, leg.fresh)
         ends = groups.get(key)
         if ends is None:
-            ends = groups[key] = [((out.altitude, out.speed, out.carry, out.carry_vertical, out.slow_climb_wait), out, v)
-                                  for v in verticals
-                                  if not isinstance(out := finish(plane, card, hb, fr, leg, v, vert, cap), Refusal)]
+            ends = groups[key] = [(status, v) for v in verticals
+                                  if not isinstance(status := finish(plane, card, hb, fr, leg, v, vert, cap), Refusal)]
         cell = from_cube(leg.cube)
         where = (cell, leg.facing, leg.bank)
-        for tail, out, v in ends:
-            k = (where, tail)
+        for status, v in ends:
+            k = (where, status)
             if k not in seen:
-                seen[k] = Option(out, cell, leg.facing, leg.bank, steps, v)
+                seen[k] = Option(plane, cell, leg.facing, leg.bank, status, steps, v)
     return list(seen.values())
