@@ -191,6 +191,16 @@ def test_vi_requirement_counts_from_the_last_maneuver(records):
     assert e.step == 2
 
 
+def test_vi_a_bank_restarts_the_straight_count(records):
+    # §VI Forward Movement: the straight hexes "must be consecutive and no other maneuver may come between
+    # them"; the bank is one of the five maneuvers (§IV), so a turn counts its hexes from the bank
+    # (reading). Me-109E at 12,000 ft, maneuver speed: a bank needs 1 hex, a turn 2.
+    p = plane("me-109e", 12_000, 5, "L", carry=0)
+    assert flown(records, p, "1B2R1").facing == 1
+    e = refused(records, p, "2BR2", "requirement_not_met")
+    assert e.step == 2
+
+
 def test_vi_straight_hexes_carry_over_into_the_next_turn(records):
     # §VI Forward Movement: "if a Me-109E is in the Level Speed increment, it must first move five
     # consecutive hexes ... to make a turn at 35,000 feet. This forward movement can be spent over two
@@ -277,6 +287,14 @@ def test_vi_stall_speed_spins_full_speed_die_facing_maximum_dive(records, hb):
     assert out.plane.speed == 2 - 1 + 3
     assert out.plane.spun and not out.broke_up and not out.crashed
     assert spin(p, me, hb, lambda die: 4).plane.speed == 2 - 3 + 3
+
+
+def test_a_written_move_may_not_reach_the_ground(records):
+    # Reading (af.rules crash_altitude_ft 0): a dive is limited to what leaves the plane above the ground.
+    p = plane("me-109e", 500, 4)
+    assert flown(records, p, "4D.4").altitude == 100
+    refused(records, p, "4D.5", "over_climb_dive")
+    refused(records, plane("me-109e", 100, 4, "RB"), "4", "over_climb_dive")  # banked, it would sink to 0
 
 
 def test_vi_zero_speed_spin_stays_in_its_hex(records, hb):
