@@ -78,9 +78,6 @@ class Handbook:
     def letters(self) -> tuple[str, ...]:
         return tuple(s.letter for s in self.specs)
 
-    def spec(self, letter: str) -> Spec:
-        return next(s for s in self.specs if s.letter == letter)
-
     @cached_property
     def level(self) -> str:
         return self.rules.movement.bank_order[0]
@@ -111,26 +108,24 @@ class Frame:
     cockpit_hits: int
     specs: tuple[Spec, ...]
     bank_order: tuple[str, ...]
-    max_banks: int  # banks in a row (reading: three reach every attitude)
+    max_banks: int  # banks in a row
+    top: int  # the largest requirement this turn: straight counts above it all look alike
 
     def needs(self, maneuver: str) -> int | None:
-        return dict(self.mr).get(maneuver)
-
-    @property
-    def top(self) -> int:
-        """The largest requirement this turn: straight counts above it all look alike."""
-        return max((v for _, v in self.mr if v is not None), default=0)
-
-
-MAX_BANKS = 3
+        for name, hexes in self.mr:
+            if name == maneuver:
+                return hexes
+        return None
 
 
 def frame(plane: Plane, card: DataCard, hb: Handbook) -> Frame:
     band = band_of(plane, card)
     inc = increment_of(plane, band)
     names = dict.fromkeys(s.maneuver for s in hb.specs)
-    return Frame(plane.speed, inc, tuple((s, band.mr.hexes(s, inc) if inc != "over" else None) for s in names),
-                 plane.damage.of("C"), hb.specs, tuple(hb.rules.movement.bank_order), MAX_BANKS)
+    mr = tuple((s, band.mr.hexes(s, inc) if inc != "over" else None) for s in names)
+    mv = hb.rules.movement
+    return Frame(plane.speed, inc, mr, plane.damage.of("C"), hb.specs, tuple(mv.bank_order), mv.max_banks_in_a_row,
+                 max((v for _, v in mr if v is not None), default=0))
 
 
 def band_of(plane: Plane, card: DataCard) -> AltitudeBand:
@@ -200,7 +195,8 @@ def advance(fr: Frame, leg: Leg, token: Token) -> Leg | Refusal:
     if s.max_cockpit_hits is not None and fr.cockpit_hits > s.max_cockpit_hits:
         return Refusal("over_damaged_limits", f"{name} is barred by {fr.cockpit_hits} cockpit hits",
                        "§IX, Effect of Damage")
-    if s.mp == 0 and leg.banks >= fr.max_banks:
+    bank = s.maneuver == "bank"
+    if bank and leg.banks >= fr.max_banks:
         return Refusal("attitude_not_met", f"at most {fr.max_banks} banks in a row", "§VI, Bank Maneuver")
     waived = leg.waived > 0 and s.maneuver == "turn"
     need = fr.needs(s.maneuver)
@@ -211,10 +207,10 @@ def advance(fr: Frame, leg: Leg, token: Token) -> Leg | Refusal:
     loop = leg.loop
     if s.full_altitude:
         loop = max(loop, 1 if leg.straight is None or leg.fresh >= need else 2)
-    bank = fr.bank_order[(fr.bank_order.index(leg.bank) + s.shift) % len(fr.bank_order)]
+    attitude = fr.bank_order[(fr.bank_order.index(leg.bank) + s.shift) % len(fr.bank_order)]
     cube = cube_step(leg.cube, (leg.facing + s.sidestep) % 6) if s.sidestep else leg.cube
-    return Leg(cube, (leg.facing + s.facing) % 6, bank, leg.mp + s.mp, leg.loss + s.loss, 0, 0, True,
-               leg.nonbank or s.mp > 0, leg.banks + 1 if s.mp == 0 else 0,
+    return Leg(cube, (leg.facing + s.facing) % 6, attitude, leg.mp + s.mp, leg.loss + s.loss, 0, 0, True,
+               leg.nonbank or not bank, leg.banks + 1 if bank else 0,
                s.turns_after if s.turns_after else (leg.waived - 1 if waived else 0), loop)
 
 
