@@ -97,16 +97,17 @@ def test_ii_the_first_maneuver_needs_no_straight_hexes(records):
 # ------------------------------------------------------------------ §V-VI writing movement
 
 
-@pytest.mark.parametrize("code,speed,card,altitude,bank", [
-    ("2R2R1PD.3", 7, "me-109e", 4_000, "RB"),
-    ("2S1KC.1", 4, "me-109e", 4_000, "LB"),
-    ("2TR2PD1.1", 6, "me-109e", 7_000, "RB"),
-    ("R2H2", 6, "me-109e", 4_000, "RB"),
+@pytest.mark.parametrize("code,speed,card,altitude,bank,after", [
+    ("2R2R1PD.3", 7, "me-109e", 4_000, "RB", 7 - 2 + 1 + 1),
+    ("2S1KC.1", 4, "me-109e", 4_000, "LB", 4 - 2 - 1 - 0),
+    ("2TR2PD1.1", 6, "me-109e", 7_000, "RB", 6 - 3 + 1 + 3),
+    ("R2H2", 6, "me-109e", 4_000, "RB", 6 - 1 - 1),
 ])
-def test_vi_the_log_examples_cost_what_the_book_says(records, code, speed, card, altitude, bank):
-    # §VI Examples of Log Entries: 2R2R1PD.3 is 7 MP, 2S1KC.1 4, 2TR2PD1.1 6, R2H2 6 (3VPPD.8: below).
+def test_vi_the_log_examples_cost_what_the_book_says(records, code, speed, card, altitude, bank, after):
+    # §VI Examples of Log Entries: 2R2R1PD.3 is 7 MP, 2S1KC.1 4, 2TR2PD1.1 6, R2H2 6 (3VPPD.8: below);
+    # next speed: each maneuver's loss, one per P or K, the card's climb and dive steps (§VII).
     p = plane(card, altitude, speed, bank)
-    flown(records, p, code)
+    assert flown(records, p, code).speed == after
     refused(records, replace(p, speed=speed - 1), code, "over_speed")
     hb = handbook(records)
     fr = frame(p, records[("af.data_card", card)], hb)
@@ -238,6 +239,22 @@ def test_vi_power_offsets_a_climbs_loss_and_brake_a_dives_gain(records):
     p = plane("me-109e", 7_000, 5)
     assert flown(records, p, "5PC.4").speed == 5
     assert flown(records, p, "5KD.3").speed == 5
+
+
+def test_vi_speed_changes_add_up(records, get):
+    # §VI Speed Change: "a plane that has performed maneuvers that increase its speed by two points, and
+    # then applies three Brake points, has its air speed for the following turn reduced by one point."
+    # A 600 ft dive gives the Me-109E two; the test card has three Brake Factors.
+    card = card_with(get("data_card", "me-109e"), lambda d: d["bands"][1].update(brake=3))
+    assert flown(records, plane("me-109e", 7_000, 5), "5KKKD.6", card=card).speed == 5 - 1
+
+
+def test_vi_power_and_brake_factors_do_not_accumulate(records):
+    # §VI: "Brake and Power Factors cannot be accumulated from turn to turn": a turn without power
+    # leaves the next turn's three Power Factors at three.
+    p = plane("me-109e", 7_000, 5)
+    rested = flown(records, p, "5")
+    refused(records, rested, "5PPPP", "excess_power_brake")
 
 
 def test_vi_slow_climb_is_100_ft_once_every_three_turns_and_never_past_the_ceiling(records):
