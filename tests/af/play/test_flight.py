@@ -375,3 +375,23 @@ def test_ix_four_wing_hits_take_a_dive_speed_of_9_to_7(records):
     p = plane("me-109e", 7_000, 6, hits={"W": 4})
     assert flown(records, p, "6P").speed == 7
     refused(records, p, "6PP", "over_dive_speed")
+
+
+# ------------------------------------------------------------------ §XIII loaded planes (optional)
+
+
+def test_xiii_loaded_p47d_flies_by_its_load_modifiers(records):
+    # §XIII Loaded Plane, the P-47D: between 10 and 14.9 thousand feet the increments become 3-4, 5-6 and
+    # 7-9, the climb .5 becomes .3 and the dive 1.2 becomes .8; requirements for banks, turns and slips
+    # rise by the modifier; half-loops and half-rolls are prohibited.
+    p = plane("p-47d", 12_000, 5, "RB", carry=0, loaded=True)
+    refused(records, p, "4R", "requirement_not_met")  # level speed now: 4 + 1 hexes before a turn
+    assert flown(records, replace(p, speed=6), "5R").facing == 1
+    assert flown(records, replace(p, loaded=False), "3R1").facing == 1  # unloaded, maneuver speed: 3
+    slow = replace(p, speed=4, bank="L")
+    assert flown(records, slow, "4C.3").altitude == 12_300
+    refused(records, slow, "4C.4", "over_climb_dive")
+    assert flown(records, slow, "4D.8").altitude == 11_200
+    refused(records, slow, "4D.9", "over_climb_dive")
+    refused(records, slow, "2V2D.8", "requirement_not_met")
+    refused(records, slow, "2H2", "requirement_not_met")

@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from engine.rulesets.af.play.codes import STEP_FT, Entry
-from engine.rulesets.af.play.flight import IllegalMove, Refusal, advance, band_of, fly, frame, start, stalled
+from engine.rulesets.af.play.flight import (IllegalMove, Refusal, advance, band_of, flown_card, fly, frame, start,
+                                            stalled)
 from engine.rulesets.af.play.moves import _TEMPLATES, end_states
 from engine.rulesets.af.play.state import BANKS, Plane
 
@@ -30,7 +31,7 @@ def key(p: Plane) -> tuple:
 
 def movements(p: Plane, card, hb, limit: int) -> list[tuple] | None:
     """Every movement (steps) that spends the speed exactly, or None past `limit` of them."""
-    fr = frame(p, card, hb)
+    fr = frame(p, flown_card(p, card), hb)
     out: list[tuple] = []
 
     def dfs(leg, steps):
@@ -51,7 +52,7 @@ def brute(p: Plane, card, hb, limit: int) -> dict[tuple, str] | None:
     steps_list = movements(p, card, hb, limit)
     if steps_list is None:
         return None
-    band = band_of(p, card)
+    band = band_of(p, flown_card(p, card))
     climb = max((c.ft for c in (band.climb.maneuver, band.climb.level, band.climb.dive) if c), default=0)
     found: dict[tuple, str] = {}
     for steps in steps_list:
@@ -75,7 +76,7 @@ def planes(draw) -> tuple[str, dict]:
         share=draw(st.integers(0, 100)), pace=draw(st.integers(0, 100)), bank=draw(st.sampled_from(BANKS)),
         facing=draw(st.integers(0, 5)), carry=draw(st.none() | st.integers(0, 6)), hits=hits,
         carry_vertical=draw(st.sampled_from((None, "C", "D"))), slow_climb_wait=draw(st.integers(0, 2)),
-        cell=draw(st.tuples(st.integers(3, 30), st.integers(3, 30))))
+        cell=draw(st.tuples(st.integers(3, 30), st.integers(3, 30))), loaded=draw(st.booleans()))
 
 
 def build(records, drawn: tuple[str, dict]) -> tuple[Plane, object]:
@@ -84,7 +85,7 @@ def build(records, drawn: tuple[str, dict]) -> tuple[Plane, object]:
     altitude = card.ceiling_ft * d["share"] // 100 // STEP_FT * STEP_FT
     speed = round(d["pace"] * (card.band_for(altitude).speeds.dive + 1) / 100)
     p = plane(name, altitude, speed, d["bank"], facing=d["facing"], carry=d["carry"], hits=d["hits"],
-              carry_vertical=d["carry_vertical"], slow_climb_wait=d["slow_climb_wait"])
+              carry_vertical=d["carry_vertical"], slow_climb_wait=d["slow_climb_wait"], loaded=d["loaded"])
     return replace(p, cell=d["cell"]), card
 
 

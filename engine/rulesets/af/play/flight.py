@@ -83,16 +83,26 @@ class Handbook:
         return self.rules.movement.bank_order[0]
 
 
-_CAPS: dict[int, tuple[DataCard, int]] = {}
+_PER_CARD: dict[tuple[str, int], tuple[DataCard, object]] = {}
+
+
+def _per_card(what: str, card: DataCard, make: Callable[[DataCard], object]) -> object:
+    """`make(card)` worked out once per card object (cards are pydantic models, not hashable)."""
+    hit = _PER_CARD.get((what, id(card)))
+    if hit is None or hit[0] is not card:
+        hit = _PER_CARD[(what, id(card))] = (card, make(card))
+    return hit[1]
 
 
 def carry_cap(card: DataCard) -> int:
     """Straight hexes worth remembering: the card's largest requirement (more meets every one)."""
-    hit = _CAPS.get(id(card))
-    if hit is None or hit[0] is not card:
-        hit = _CAPS[id(card)] = (card, max((v for b in card.bands for m in b.mr.model_dump().values() if m
-                                            for v in m.values() if v is not None), default=0))
-    return hit[1]
+    return _per_card("carry", card, lambda c: max((v for b in c.bands for m in b.mr.model_dump().values() if m
+                                                   for v in m.values() if v is not None), default=0))
+
+
+def flown_card(plane: Plane, card: DataCard) -> DataCard:
+    """The card as this plane flies it: with its load modifiers while it carries bombs or rockets (§XIII)."""
+    return _per_card("loaded", card, DataCard.loaded) if plane.loaded else card
 
 
 # --------------------------------------------------------------------------- the turn's frame
@@ -345,6 +355,7 @@ def fly(plane: Plane, code: str | Entry, card: DataCard, hb: Handbook) -> Plane:
     (`spin`); a written spin is refused, since its facing needs the die.
     """
     entry = parse(code, hb.letters) if isinstance(code, str) else code
+    card = flown_card(plane, card)
     fr = frame(plane, card, hb)
     text = format_entry(entry)
 
@@ -384,6 +395,7 @@ def spin(plane: Plane, card: DataCard, hb: Handbook, roll: Roll) -> Spin:
     """A stalled plane's turn: straight ahead at its full speed, the die's compass facing, the
     most dive the band allows; each 60 degrees turned costs a speed point as a turn would."""
     mv = hb.rules.movement
+    card = flown_card(plane, card)
     band = band_of(plane, card)
     facing = (roll(mv.spin_facing_die) - hb.up) % 6
     turned = min((facing - plane.facing) % 6, (plane.facing - facing) % 6)
@@ -401,7 +413,7 @@ def spin(plane: Plane, card: DataCard, hb: Handbook, roll: Roll) -> Spin:
 
 def stalled(plane: Plane, card: DataCard) -> bool:
     """True when the plane must spin this turn instead of writing a move."""
-    return increment_of(plane, band_of(plane, card)) == "stall"
+    return increment_of(plane, band_of(plane, flown_card(plane, card))) == "stall"
 
 
 def collided(planes: Iterable[Plane]) -> set[str]:

@@ -20,8 +20,8 @@ from engine.core.board import Cube, from_cube, to_cube
 from ..planes import DataCard
 from .capability import capability
 from .codes import STEP_FT, Entry, Token, format_entry
-from .flight import (Frame, Handbook, Leg, Refusal, Status, advance, arrive, band_of, finish, frame, stalled, start,
-                     vertical)
+from .flight import (Frame, Handbook, Leg, Refusal, Status, advance, arrive, band_of, finish, flown_card, frame,
+                     start, vertical)
 from .state import Plane
 
 Template = tuple[tuple[Leg, tuple[Token, ...]], ...]  # end legs relative to the origin, facing 0
@@ -105,10 +105,8 @@ def _rotate(cube: Cube, turns: int) -> Cube:
 
 def paths(plane: Plane, card: DataCard, hb: Handbook) -> list[tuple[Leg, tuple[Token, ...]]]:
     """The movement half's ends for this plane, placed on the board, each with its steps."""
-    if stalled(plane, card):
-        return []
-    fr = frame(plane, card, hb)
-    if fr.increment == "over":
+    fr = frame(plane, flown_card(plane, card), hb)
+    if fr.increment in ("stall", "over"):  # a stalled plane spins; one over its dive speed breaks up
         return []
     base = start(plane, fr)
     here = to_cube(plane.cell)
@@ -126,6 +124,7 @@ def end_states(plane: Plane, card: DataCard, hb: Handbook) -> list[Option]:
     found = paths(plane, card, hb)
     if not found:
         return []
+    card = flown_card(plane, card)
     fr = frame(plane, card, hb)
     band = band_of(plane, card)
     cap = capability(plane, hb.rules)

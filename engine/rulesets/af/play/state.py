@@ -50,3 +50,4 @@ class Plane:
     # maneuver letters flown in the turn that led here, in order (the fire options read them)
     maneuvers: tuple[str, ...] = ()
     spun: bool = False  # that turn was a spin (§VI, Stall Speed)
+    loaded: bool = False  # carries bombs or rockets: flies by the card's load modifiers (§XIII)
