@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from engine.rulesets.af.play.codes import STEP_FT, Entry
 from engine.rulesets.af.play.flight import (IllegalMove, Refusal, advance, band_of, flown_card, fly, frame, start,
                                             stalled)
-from engine.rulesets.af.play.moves import _TEMPLATES, end_states
+from engine.rulesets.af.play.moves import _TEMPLATES, end_states, paths, verticals
 from engine.rulesets.af.play.state import BANKS, Plane
 
 from .kit import handbook, plane
@@ -157,3 +157,18 @@ def test_a_stalled_plane_has_no_written_options(records):
     # §VI Stall Speed: "Do not write movement for the plane in question": it spins.
     hb = handbook(records)
     assert end_states(plane("me-109e", 7_000, 2), records[("af.data_card", "me-109e")], hb) == []
+
+
+def test_paths_and_their_verticals_make_up_the_end_states(records):
+    # The two-step choice a game asks (hexes and maneuvers, then P/K and altitude) reaches the same end
+    # states as the one-step list, and each path's code with a tail of its own flies there.
+    hb = handbook(records)
+    card = records[("af.data_card", "p-47d")]
+    p = plane("p-47d", 20_000, 7, "RB", carry=2)
+    pairs = {(path.cell, path.leg.facing, path.leg.bank, status)
+             for path in paths(p, card, hb) for _, status in verticals(p, card, hb, path)}
+    assert pairs == {(o.cell, o.facing, o.bank, o.status) for o in end_states(p, card, hb)}
+    path = paths(p, card, hb)[-1]
+    tail, status = verticals(p, card, hb, path)[0]
+    end = fly(p, path.code + str(tail), card, hb)
+    assert (end.cell, end.speed, end.altitude) == (path.cell, status.speed, status.altitude)

@@ -14,6 +14,7 @@ spins (`flight.spin`), so it has no options here.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import NamedTuple
 
 from engine.core.board import Cube, from_cube, to_cube
 
@@ -103,8 +104,24 @@ def _rotate(cube: Cube, turns: int) -> Cube:
     return (x, y, z)
 
 
-def paths(plane: Plane, card: DataCard, hb: Handbook) -> list[tuple[Leg, tuple[Token, ...]]]:
-    """The movement half's ends for this plane, placed on the board, each with its steps."""
+class Path(NamedTuple):
+    """An end of the movement half on the board (the hexes and maneuvers part of a code)."""
+
+    leg: Leg
+    steps: tuple[Token, ...]
+
+    @property
+    def cell(self) -> tuple[int, int]:
+        return from_cube(self.leg.cube)
+
+    @property
+    def code(self) -> str:
+        return format_entry(Entry(self.steps))
+
+
+def paths(plane: Plane, card: DataCard, hb: Handbook) -> list[Path]:
+    """The movement half's ends for this plane, placed on the board, each with its steps (the
+    choice of hexes and maneuvers; `verticals` gives each one's Power, Brake and altitude)."""
     fr = frame(plane, flown_card(plane, card), hb)
     if fr.increment in ("stall", "over"):  # a stalled plane spins; one over its dive speed breaks up
         return []
@@ -113,9 +130,42 @@ def paths(plane: Plane, card: DataCard, hb: Handbook) -> list[tuple[Leg, tuple[T
     out = []
     for leg, steps in template(fr, plane.bank, base.straight):
         r = _rotate(leg.cube, plane.facing)
-        out.append((replace(leg, cube=(here[0] + r[0], here[1] + r[1], here[2] + r[2]),
-                            facing=(leg.facing + plane.facing) % 6), steps))
+        out.append(Path(replace(leg, cube=(here[0] + r[0], here[1] + r[1], here[2] + r[2]),
+                                facing=(leg.facing + plane.facing) % 6), steps))
     return out
+
+
+class _Finisher:
+    """The altitude half for one plane: every Power/Brake/altitude tail tried once per kind of path."""
+
+    def __init__(self, plane: Plane, card: DataCard, hb: Handbook) -> None:
+        self.plane, self.card, self.hb = plane, flown_card(plane, card), hb
+        self.fr = frame(plane, self.card, hb)
+        band = band_of(plane, self.card)
+        self.cap = capability(plane, hb.rules)
+        self.vert = vertical(plane, self.card, hb)
+        power = 0 if self.fr.increment == "dive" else self.cap.power(band)
+        self.tails = [Entry((), max(net, 0), max(-net, 0), ft)
+                      for ft in range(-self.vert.dive, self.vert.climb + 1, STEP_FT)
+                      for net in range(-self.cap.brake(band), power + 1)]
+        self.groups: dict[tuple, list[tuple[Status, Entry]]] = {}
+
+    def __call__(self, leg: Leg) -> list[tuple[Status, Entry]]:
+        banked = leg.bank != self.hb.level and not leg.nonbank
+        key = (leg.loss, leg.loop, banked, leg.maneuvered, leg.fresh)
+        ends = self.groups.get(key)
+        if ends is None:
+            ends = self.groups[key] = [
+                (status, tail) for tail in self.tails
+                if not isinstance(status := finish(self.plane, self.card, self.hb, self.fr, leg, tail, self.vert,
+                                                   self.cap), Refusal)]
+        return ends
+
+
+def verticals(plane: Plane, card: DataCard, hb: Handbook, path: Path) -> list[tuple[Entry, Status]]:
+    """The legal Power, Brake and altitude tails of one path (entries without steps), each with the
+    status it leads to; tails that lead to the same status are all listed."""
+    return [(tail, status) for status, tail in _Finisher(plane, card, hb)(path.leg)]
 
 
 def end_states(plane: Plane, card: DataCard, hb: Handbook) -> list[Option]:
@@ -124,27 +174,13 @@ def end_states(plane: Plane, card: DataCard, hb: Handbook) -> list[Option]:
     found = paths(plane, card, hb)
     if not found:
         return []
-    card = flown_card(plane, card)
-    fr = frame(plane, card, hb)
-    band = band_of(plane, card)
-    cap = capability(plane, hb.rules)
-    vert = vertical(plane, card, hb)
-    power = 0 if fr.increment == "dive" else cap.power(band)
-    verticals = [Entry((), max(net, 0), max(-net, 0), ft)
-                 for ft in range(-vert.dive, vert.climb + 1, STEP_FT) for net in range(-cap.brake(band), power + 1)]
-    groups: dict[tuple, list[tuple[Status, Entry]]] = {}
+    finishes = _Finisher(plane, card, hb)
     seen: dict[tuple, Option] = {}
     for leg, steps in found:
-        banked = leg.bank != hb.level and not leg.nonbank
-        key = (leg.loss, leg.loop, banked, leg.maneuvered, leg.fresh)
-        ends = groups.get(key)
-        if ends is None:
-            ends = groups[key] = [(status, v) for v in verticals
-                                  if not isinstance(status := finish(plane, card, hb, fr, leg, v, vert, cap), Refusal)]
         cell = from_cube(leg.cube)
         where = (cell, leg.facing, leg.bank)
-        for status, v in ends:
+        for status, tail in finishes(leg):
             k = (where, status)
             if k not in seen:
-                seen[k] = Option(plane, cell, leg.facing, leg.bank, status, steps, v)
+                seen[k] = Option(plane, cell, leg.facing, leg.bank, status, steps, tail)
     return list(seen.values())
