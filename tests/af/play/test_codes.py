@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.rulesets.af.play.codes import CodeError, Entry, format_entry, parse
 
@@ -53,3 +55,25 @@ def test_a_malformed_entry_names_the_place_and_what_was_expected(code, position,
     assert e.value.position == position
     assert expected in e.value.expected
     assert f"character {position + 1}" in str(e.value)
+
+
+@st.composite
+def entries(draw) -> Entry:
+    steps = draw(st.lists(st.integers(1, 12) | st.sampled_from(tuple(LETTERS)), max_size=8))
+    merged: list = []
+    for t in steps:  # the log writes one number per straight run
+        if isinstance(t, int) and merged and isinstance(merged[-1], int):
+            merged[-1] += t
+        else:
+            merged.append(t)
+    power = draw(st.integers(0, 4))
+    brake = 0 if power else draw(st.integers(0, 3))
+    altitude = draw(st.integers(-30, 30)) * 100
+    if not (merged or power or brake or altitude):
+        merged = [1]
+    return Entry(tuple(merged), power, brake, altitude)
+
+
+@given(entries())
+def test_every_entry_written_reads_back_the_same(entry):
+    assert parse(format_entry(entry), LETTERS) == entry
