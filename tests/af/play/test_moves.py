@@ -22,7 +22,7 @@ from engine.rulesets.af.play.state import BANKS, Plane
 
 from .kit import handbook, plane
 
-FIGHTERS = ("me-109e", "p-47d", "spitfire-ix", "hurricane-ii", "fw-190a")
+CARDS = ("me-109e", "p-47d", "spitfire-ix", "hurricane-ii", "fw-190a", "b-17f", "ju-87b", "me-262a")
 
 
 def key(p: Plane) -> tuple:
@@ -68,11 +68,11 @@ def brute(p: Plane, card, hb, limit: int) -> dict[tuple, str] | None:
 
 @st.composite
 def planes(draw) -> tuple[str, dict]:
-    """A fighter's card id and the plane's state; altitude and speed are shares of the card's ceiling
+    """A card id (fighters mostly, a bomber, a dive bomber, a jet) and the plane's state; altitude and speed are shares of the card's ceiling
     and of the band's maximum dive speed plus one (so some planes stall, a few are over it)."""
     hits = draw(st.fixed_dictionaries({}, optional={"C": st.integers(1, 2), "E": st.integers(1, 2),
                                                     "W": st.integers(1, 4)}))
-    return draw(st.sampled_from(FIGHTERS)), dict(
+    return draw(st.sampled_from(CARDS)), dict(
         share=draw(st.integers(0, 100)), pace=draw(st.integers(0, 100)), bank=draw(st.sampled_from(BANKS)),
         facing=draw(st.integers(0, 5)), carry=draw(st.none() | st.integers(0, 6)), hits=hits,
         carry_vertical=draw(st.sampled_from((None, "C", "D"))), slow_climb_wait=draw(st.integers(0, 2)),
