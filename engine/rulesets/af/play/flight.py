@@ -39,6 +39,7 @@ class Spec:
 
     letter: str
     maneuver: str  # the record id: 'turn', 'slip' ...
+    name: str  # as the record names it: 'Half-loop'
     side: int  # +1 the right-hand form, -1 the left-hand one
     mp: int
     loss: int
@@ -56,7 +57,7 @@ def _specs(m: Maneuver) -> list[Spec]:
     for letter, side, banks in ((m.code_right, 1, m.requires_right), (m.code_left, -1, m.requires_left)):
         if letter is None:
             continue
-        out.append(Spec(letter, m.id, side, m.mp, m.speed_loss, side * m.facing_change,
+        out.append(Spec(letter, m.id, m.name, side, m.mp, m.speed_loss, side * m.facing_change,
                         side if m.sidestep else 0, side * m.bank_shift, frozenset(banks),
                         m.max_cockpit_hits, m.full_altitude_change, m.turns_after))
     return out
@@ -177,9 +178,6 @@ class Refusal(NamedTuple):
     section: str  # where in the book, in words
 
 
-NAMES = {"bank": "a bank", "turn": "a turn", "slip": "a slip", "half_loop": "a half-loop", "half_roll": "a half-roll"}
-
-
 def start(plane: Plane, fr: Frame) -> Leg:
     straight = None if plane.carry is None else min(plane.carry, fr.top)
     return Leg(to_cube(plane.cell), plane.facing, plane.bank, straight=straight)
@@ -196,12 +194,12 @@ def advance(fr: Frame, leg: Leg, token: Token) -> Leg | Refusal:
     s = next((s for s in fr.specs if s.letter == token), None)
     if s is None:
         return Refusal("attitude_not_met", f"'{token}' is no maneuver", "§VI, Codes for Writing in the Log")
-    name = NAMES.get(s.maneuver, s.maneuver)
+    name = f"a {s.name.lower()}"
     if leg.mp + s.mp > fr.speed:
         return Refusal("over_speed", f"{name} costs {s.mp} MP and only {fr.speed - leg.mp} are left", "§VI, Air Speed")
     if s.banks and leg.bank not in s.banks:
         return Refusal("attitude_not_met", f"{name} this way needs the bank {' or '.join(sorted(s.banks))}, "
-                       f"not {leg.bank}", f"§VI, {s.maneuver.replace('_', '-').title()} Maneuver")
+                       f"not {leg.bank}", f"§VI, {s.name.title()} Maneuver")
     if s.max_cockpit_hits is not None and fr.cockpit_hits > s.max_cockpit_hits:
         return Refusal("over_damaged_limits", f"{name} is barred by {fr.cockpit_hits} cockpit hits",
                        "§IX, Effect of Damage")
