@@ -17,7 +17,7 @@ import pytest
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.validate import Workspace
 from engine.rulesets.af.play.flight import Handbook
-from engine.rulesets.af.play.moves import _TEMPLATES, end_states
+from engine.rulesets.af.play.moves import _TEMPLATES, end_states, paths
 from engine.rulesets.af.play.state import Plane
 
 CASES = {  # a plane in a typical state: card, altitude, speed, bank, carry
@@ -53,7 +53,9 @@ def test_end_states_per_second(benchmark, books, case, cache):
 
     total = benchmark.pedantic(run, rounds=5, warmup_rounds=1 if cache == "warm" else 0, iterations=1)
     rate = total / benchmark.stats.stats.mean
+    moves = len(paths(plane, card, hb))
+    benchmark.extra_info["paths"] = moves
     benchmark.extra_info["end_states"] = total // 6
     benchmark.extra_info["end_states_per_s"] = round(rate)
     RESULTS[f"{case} ({cache})"] = rate
-    print(f"\n{case} ({cache}): {total // 6} end states, {rate:,.0f} end states/s")
+    print(f"\n{case} ({cache}): {moves} paths, {total // 6} end states, {rate:,.0f} end states/s")
