@@ -79,6 +79,9 @@ class Handbook:
     def letters(self) -> tuple[str, ...]:
         return tuple(s.letter for s in self.specs)
 
+    def spec(self, letter: str) -> Spec:
+        return next(s for s in self.specs if s.letter == letter)
+
     @cached_property
     def level(self) -> str:
         return self.rules.movement.bank_order[0]
