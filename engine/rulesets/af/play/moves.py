@@ -27,6 +27,7 @@ from .state import Plane
 
 Template = tuple[tuple[Leg, tuple[Token, ...]], ...]  # end legs relative to the origin, facing 0
 _TEMPLATES: dict[tuple, Template] = {}
+MAX_TEMPLATES = 2048  # a few hundred kB at most each; a game's planes meet far fewer frames
 ORIGIN: Cube = (0, 0, 0)
 
 
@@ -66,6 +67,8 @@ def template(fr: Frame, bank: str, straight: int | None) -> Template:
     key = (fr, bank, straight)
     hit = _TEMPLATES.get(key)
     if hit is None:
+        if len(_TEMPLATES) >= MAX_TEMPLATES:  # the oldest goes: a long session meets many frames
+            del _TEMPLATES[next(iter(_TEMPLATES))]
         hit = _TEMPLATES[key] = _search(fr, Leg(ORIGIN, 0, bank, straight=straight))
     return hit
 
