@@ -27,7 +27,7 @@ from .state import Plane
 
 Template = tuple[tuple[Leg, tuple[Token, ...]], ...]  # end legs relative to the origin, facing 0
 _TEMPLATES: dict[tuple, Template] = {}
-MAX_TEMPLATES = 2048  # a few hundred kB at most each; a game's planes meet far fewer frames
+MAX_TEMPLATES = 512  # most are tens of kB, the largest half a MB; a game meets far fewer
 ORIGIN: Cube = (0, 0, 0)
 
 
