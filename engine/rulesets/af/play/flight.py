@@ -40,7 +40,6 @@ class Spec:
     letter: str
     maneuver: str  # the record id: 'turn', 'slip' ...
     name: str  # as the record names it: 'Half-loop'
-    side: int  # +1 the right-hand form, -1 the left-hand one
     mp: int
     loss: int
     facing: int  # hexsides turned, signed (right +)
@@ -55,9 +54,10 @@ class Spec:
 def _specs(m: Maneuver) -> list[Spec]:
     out = []
     for letter, side, banks in ((m.code_right, 1, m.requires_right), (m.code_left, -1, m.requires_left)):
+        # side: +1 the right-hand form, -1 the left-hand one
         if letter is None:
             continue
-        out.append(Spec(letter, m.id, m.name, side, m.mp, m.speed_loss, side * m.facing_change,
+        out.append(Spec(letter, m.id, m.name, m.mp, m.speed_loss, side * m.facing_change,
                         side if m.sidestep else 0, side * m.bank_shift, frozenset(banks),
                         m.max_cockpit_hits, m.full_altitude_change, m.turns_after))
     return out
