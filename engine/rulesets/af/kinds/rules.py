@@ -127,6 +127,29 @@ class Movement(Model):
         max_length=6,
     )
     spin_facing_die: Die = field("Die rolled for the new facing of a spinning plane.", "d6")
+    max_banks_in_a_row: int = field(
+        "Banks that may be written one after another. The book sets no limit; three reach every "
+        "attitude either way, and a bank needing no straight hexes would otherwise repeat without end.",
+        3,
+        ge=1,
+        le=6,
+    )
+    spin_turn_speed_loss: int = field(
+        "Speed points a spinning plane loses per 60 degrees its rolled facing turns it ('the turns "
+        "performed count as speed losses just like normal turns').",
+        1,
+        unit="speed points",
+        ge=0,
+        le=5,
+    )
+    crash_altitude_ft: int = field(
+        "Ground level: a written move may not end at or below it (landing is an optional rule), "
+        "and a spin that takes the plane there crashes.",
+        0,
+        unit=FEET,
+        ge=0,
+        le=10_000,
+    )
 
 
 class Advantage(Model):

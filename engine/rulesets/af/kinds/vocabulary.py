@@ -142,3 +142,7 @@ class Modifier(Provenance):
         steps = max(0, count - self.not_counted) / self.every
         return self.value * (math.ceil(steps) if self.rounding == "up" else math.floor(steps))
 
+# The letters the movement log writes for power, brake, climb and dive (§VI); a maneuver's own
+# letters (af.maneuver) must differ from them.
+POWER, BRAKE, CLIMB, DIVE = "P", "K", "C", "D"
+LOG_LETTERS = {POWER: "power", BRAKE: "brake", CLIMB: "climb", DIVE: "dive"}

@@ -26,7 +26,7 @@ from .cards import (
     SpeedOrder,
 )
 from .tables import BombingCardRolls, DieResults, HitColumns, HitModifiers, RangeMonotonic, RangeShape
-from .rulebook import BankOrder, HeightClasses, PhaseIds
+from .rulebook import BankOrder, HeightClasses, ManeuverCodes, PhaseIds
 from .ground import GroundUnitShape
 from .board import BoardLayout
 from .scenario import (
@@ -67,6 +67,7 @@ RULES: tuple[LintRule, ...] = (
     BombingCardRolls(),
     HeightClasses(),
     BankOrder(),
+    ManeuverCodes(),
     PhaseIds(),
     GroundUnitShape(),
     BoardLayout(),

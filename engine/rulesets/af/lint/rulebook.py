@@ -5,7 +5,8 @@ from __future__ import annotations
 from engine.content.diagnostics import did_you_mean
 from engine.content.ruleset import LintContext, LintRule
 
-from ..kinds.rules import OptionalRule, Rules
+from ..kinds.rules import Maneuver, OptionalRule, Rules
+from ..kinds.vocabulary import LOG_LETTERS
 
 
 class HeightClasses(LintRule):
@@ -66,3 +67,22 @@ class PhaseIds(LintRule):
                     ("phases", i),
                     f"no phase '{phase}' in the optional sequence of play.{did_you_mean(phase, sorted(known))}",
                 )
+
+
+class ManeuverCodes(LintRule):
+    code = "af.maneuver_codes"
+    kinds = ("af.maneuver",)
+    summary = "A maneuver's log letter is another maneuver's, or one the log writes for power, brake, climb or dive."
+
+    def check(self, maneuver: Maneuver, ctx: LintContext) -> None:
+        others = {c: m.id for m in ctx.records("af.maneuver") if m.id != maneuver.id
+                  for c in (m.code_right, m.code_left) if c}
+        for name in ("code_right", "code_left"):
+            letter = getattr(maneuver, name)
+            if letter in LOG_LETTERS:
+                ctx.emit_error((name,), f"'{letter}' is the log's {LOG_LETTERS[letter]}; a maneuver needs its own letter")
+            elif letter in others:
+                ctx.emit_error((name,), f"'{letter}' is already the {others[letter]}'s letter")
+        if maneuver.code_left is not None and maneuver.code_left == maneuver.code_right:
+            ctx.emit_error(("code_left",), "the left-hand form needs a letter of its own")
+

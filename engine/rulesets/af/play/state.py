@@ -46,3 +46,12 @@ class Plane:
     carry: int | None = None
     damage: Damage = field(default_factory=Damage)
     destroyed: bool = False
+    # 'C' or 'D' when every earlier turn of the carry climbed or dove as much as the plane
+    # could: a half-loop may then count those hexes toward its requirement (§VI, Half-Loop)
+    carry_vertical: str | None = None
+    # turns before a slow climb ('.033': 100 ft every 3 turns) may be written again (§VI)
+    slow_climb_wait: int = 0
+    # maneuver letters flown in the turn that led here, in order (the fire options read them)
+    maneuvers: tuple[str, ...] = ()
+    spun: bool = False  # that turn was a spin (§VI, Stall Speed)
+    loaded: bool = False  # carries bombs or rockets: flies by the card's load modifiers (§XIII)
