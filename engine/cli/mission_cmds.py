@@ -1,6 +1,6 @@
 """`sortie mission`: roll a mission on a theater timeline's tables and write it as a scenario.
 
-The generator belongs to the pack's ruleset (`Ruleset.extras["mission"]`), so
+The generator belongs to the pack's ruleset (`Ruleset.mission`), so
 this command knows packs and arguments, not the game.
 """
 
