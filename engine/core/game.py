@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Generator, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Generator, Protocol, runtime_checkable
 
 from engine.content.model import Record
 
@@ -176,6 +176,13 @@ class Controller(Protocol):
     def choose(self, decision: Decision, game: Game) -> Action: ...
 
 
+@runtime_checkable
+class Person(Controller, Protocol):
+    """A controller that may be told no: a person, who tries again (a bot that breaks a rule is a bug)."""
+
+    def refused(self, decision: Decision, action: Action, reason: str) -> None: ...
+
+
 def run(game: Game, controllers: dict[str, Controller], max_decisions: int = 1_000_000,
         on_decision: Callable[[Game], None] | None = None) -> Outcome:
     """Play to the end, asking each side's controller at each decision point."""
@@ -187,10 +194,9 @@ def run(game: Game, controllers: dict[str, Controller], max_decisions: int = 1_0
         try:
             game.submit(action)
         except IllegalAction as exc:
-            refused = getattr(controller, "refused", None)
-            if refused is None:  # a bot that breaks the rules is a bug: say which and why
+            if not isinstance(controller, Person):  # a bot that breaks the rules: say which and why
                 raise IllegalAction(f"{decision.side} ({type(controller).__name__}): {exc}") from None
-            refused(decision, action, str(exc))
+            controller.refused(decision, action, str(exc))
             continue
         count += 1
         if on_decision:
