@@ -153,9 +153,14 @@ def _print_text(summary: dict) -> None:
     print(f"  length           mean {t['mean']:.2f} turns  range {t['min']}-{t['max']}")
     for key, v in rep["per_unit_type"].items():
         print(f"  {key:<24} kills/game {v['kills']:.2f}  losses/game {v['losses']:.2f}")
+    detect = rep["detect"]
+    print(f"  to see a {detect['change'] * 100:g}-point change of a win rate (p < {detect['alpha']:g}, "
+          f"{detect['power']:.0%} power) each run needs: "
+          + ", ".join(f"{side} {n:,} games" for side, n in detect["games"].items()))
     for side, c in summary.get("compare", {}).get("win_rates", {}).items():
         if c["after"] is None:
             print(f"  compare {side:<10} {c['before']:.1%} -> not a side in this run")
             continue
         flag = "  <- significant" if c["significant"] else ""
-        print(f"  compare {side:<10} {c['before']:.1%} -> {c['after']:.1%} ({c['change']:+.1%}){flag}")
+        print(f"  compare {side:<10} {c['before']:.1%} -> {c['after']:.1%} ({c['change']:+.1%})  "
+              f"p = {c['p_value']:.3g} ({c['test']}), h = {c['cohens_h']:+.2f}{flag}")

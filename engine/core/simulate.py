@@ -9,7 +9,6 @@ sent to each worker once.
 from __future__ import annotations
 
 import gc
-import math
 import os
 import signal
 import statistics
@@ -21,10 +20,11 @@ from itertools import islice
 from pathlib import Path
 from typing import Annotated, Callable, Iterator
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .game import Game, run
 from .jsonfile import check_shape, read_object
+from .proportions import ALPHA, DETECT, POWER, games_to_detect, two_proportions, wilson
 
 CHUNK = 8
 
@@ -170,17 +170,6 @@ def simulate(
 # ---- statistics ---------------------------------------------------------------------
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion; honest at 0% and 100% too."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def _describe(values: list[float]) -> dict:
     values = sorted(values)
     n = len(values)
@@ -221,20 +210,22 @@ def report(results: list[GameSummary], sides: list[str]) -> dict:
         "turns": _describe([r.turns for r in results]) if n else {},
         "events": _describe([r.events for r in results]) if n else {},
         "per_unit_type": {k: {m: round(v, 4) for m, v in d.items()} for k, d in sorted(per_type.items())},
+        "detect": {"change": DETECT, "alpha": ALPHA, "power": POWER,
+                   "games": {s: games_to_detect(win_rates[s]["rate"]) for s in sides} if n else {}},
     }
 
 
 def compare(before: dict, after: dict) -> dict:
-    """Differences between two reports; a win-rate change is flagged when the intervals part."""
+    """Differences between two reports; each win-rate change with its test (`two_proportions`):
+    significant when p < ALPHA."""
     out = {"win_rates": {}, "score_mean": {}, "turns_mean": None}
     for side, b in before["win_rates"].items():
         a = after["win_rates"].get(side)
         if a is None:  # a side renamed or gone: nothing to compare it with, not a 0% win rate
             out["win_rates"][side] = {"before": b["rate"], "after": None, "change": None, "significant": False}
             continue
-        apart = a["ci95"][0] > b["ci95"][1] or b["ci95"][0] > a["ci95"][1]
-        out["win_rates"][side] = {"before": b["rate"], "after": a["rate"],
-                                  "change": round(a["rate"] - b["rate"], 4), "significant": apart}
+        out["win_rates"][side] = {"before": b["rate"], "after": a["rate"], "change": round(a["rate"] - b["rate"], 4),
+                                  **two_proportions(b["wins"], before["games"], a["wins"], after["games"])}
     for side, b in before.get("score", {}).items():
         a = after.get("score", {}).get(side)
         if a:
@@ -251,6 +242,7 @@ Share = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
 
 class _WinRate(BaseModel):
     model_config = ConfigDict(extra="allow")
+    wins: int = Field(ge=0, description="the games the side won")
     rate: float = Field(ge=0, le=1, allow_inf_nan=False, description="the share of games the side won, 0 to 1")
     ci95: tuple[Share, Share] = Field(description="the 95% interval of the rate")
 
@@ -262,9 +254,17 @@ class _Mean(BaseModel):
 
 class _Report(BaseModel):
     model_config = ConfigDict(extra="allow")
+    games: int = Field(ge=0, description="the games the run played")
     win_rates: dict[str, _WinRate] = Field(description="per side (and draw)")
     score: dict[str, _Mean] = Field(default_factory=dict, description="per side")
     turns: _Mean | None = Field(None, description="the length of the games")
+
+    @model_validator(mode="after")
+    def _wins_within_games(self) -> "_Report":
+        for side, w in self.win_rates.items():
+            if w.wins > self.games:
+                raise ValueError(f"{side} won {w.wins} games of the {self.games} played")
+        return self
 
 
 class _ReportFile(BaseModel):

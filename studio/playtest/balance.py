@@ -235,7 +235,10 @@ class BalancePanel(QWidget):
             self.finished.emit(None)
             return
         rep = report(job.results, job.setup.sides)
-        run = BalanceRun(len(self.runs) + 1, job.seed, job.games, job.strengths, rep, self._note)
+        self.add_run(BalanceRun(len(self.runs) + 1, job.seed, job.games, job.strengths, rep, self._note))
+
+    def add_run(self, run: BalanceRun) -> None:
+        """A finished run listed and shown, compared with the run before it."""
         self.runs.append(run)
         self.message.setText(run.title)
         self.shown.blockSignals(True)

@@ -1,8 +1,9 @@
 """Balance reports as HTML tables, and two runs compared with the real changes highlighted.
 
-A win-rate change counts when the two 95% intervals part (`engine.core.simulate.compare`);
-a change of mean score or length when it is more than 1.96 standard errors (the runs'
-spreads and sizes are in the reports). Kills and losses per unit type are shown with
+A win-rate change counts when its two-proportion test (Fisher's exact for small counts) gives
+p < 0.05 (`engine.core.simulate.compare`), shown with the p-value and the effect size; a change
+of mean score or length when it is more than 1.96 standard errors (the runs' spreads and sizes
+are in the reports). Kills and losses per unit type are shown with
 their change but not judged: the report keeps no spread for them. No Qt here.
 """
 
@@ -44,6 +45,10 @@ def report_html(report: dict, title: str) -> str:
     out.append(_table(["", "mean", "sd", "min", "q1", "median", "q3", "max"], [
         [html.escape(name), f"{s['mean']:.2f}", f"{s['stdev']:.2f}", f"{s['min']:g}", f"{s['q1']:g}",
          f"{s['median']:g}", f"{s['q3']:g}", f"{s['max']:g}"] for name, s in stats]))
+    detect = report["detect"]
+    out.append(f"<p>To see a {detect['change'] * 100:g}-point change of a win rate (p &lt; {detect['alpha']:g}, "
+               f"{detect['power']:.0%} power) each run needs " + ", ".join(
+                   f"{html.escape(side)} {games:,} games" for side, games in detect["games"].items()) + ".</p>")
     if report["results"]:
         out.append("<p><b>Results</b>: " + ", ".join(
             f"{html.escape(r)} {c}" for r, c in report["results"].items()) + "</p>")
@@ -85,7 +90,8 @@ def comparison_html(diff: dict, names: tuple[str, str]) -> str:
     before, after = (html.escape(n) for n in names)
     seeds = "same seeds" if diff["same_seeds"] else "<b>different seeds</b>: differences include luck"
     out = [f"<h3 style='margin:4px 0'>{after} compared with {before}</h3><p>{seeds}; shaded: the change "
-           "is beyond chance at 95%.</p>"]
+           "is beyond chance at 95% (win rates: p &lt; 0.05 by a two-proportion test, Fisher's exact for small "
+           "counts; h is Cohen's effect size, 0.2 small, 0.5 medium).</p>"]
 
     def shade(change: dict) -> str:
         if not change.get("significant"):
@@ -95,19 +101,20 @@ def comparison_html(diff: dict, names: tuple[str, str]) -> str:
     rows, fills = [], []
     for side, c in diff["win_rates"].items():
         if c["after"] is None:  # a side renamed or gone since
-            rows.append([f"win rate {html.escape(side)}", _pct(c["before"]), "not a side now", ""])
+            rows.append([f"win rate {html.escape(side)}", _pct(c["before"]), "not a side now", "", "", ""])
         else:
-            rows.append([f"win rate {html.escape(side)}", _pct(c["before"]), _pct(c["after"]), f"{c['change']:+.1%}"])
+            rows.append([f"win rate {html.escape(side)}", _pct(c["before"]), _pct(c["after"]), f"{c['change']:+.1%}",
+                         f"{c['p_value']:.3g} ({html.escape(c['test'])})", f"{c['cohens_h']:+.2f}"])
         fills.append(shade(c))
     for side, c in diff["score_mean"].items():
         rows.append([f"mean score {html.escape(side)}", f"{c['before']:.2f}", f"{c['after']:.2f}",
-                     f"{c['change']:+.2f}"])
+                     f"{c['change']:+.2f}", "", ""])
         fills.append(shade(c))
     if diff["turns_mean"]:
         c = diff["turns_mean"]
-        rows.append(["mean length (turns)", f"{c['before']:.2f}", f"{c['after']:.2f}", f"{c['change']:+.2f}"])
+        rows.append(["mean length (turns)", f"{c['before']:.2f}", f"{c['after']:.2f}", f"{c['change']:+.2f}", "", ""])
         fills.append(shade(c))
-    out.append(_table(["", before, after, "change"], rows, fills))
+    out.append(_table(["", before, after, "change", "p", "h"], rows, fills))
     if diff["per_unit_type"]:
         out.append("<p><b>Per unit type</b> (per game)</p>")
         out.append(_table(["side:type", "kills", "losses"], [
