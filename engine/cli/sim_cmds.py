@@ -1,4 +1,5 @@
-"""`sortie simulate`: bot-versus-bot balance runs with a progress bar and a JSON summary."""
+"""`sortie simulate`: bot-versus-bot balance runs with a progress bar and a JSON summary, and the
+strength matrix (every pairing of bot strengths)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,17 @@ import json
 import os
 import signal
 import sys
+import textwrap
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable, Iterator
 
 from tqdm import tqdm
 
 from engine.content.validate import UsageError
 from engine.core.launch import find_scenario
 from engine.core.simulate import as_dicts, compare, read_report, report, simulate
+from engine.core.strength_matrix import strength_matrix
 
 from .args import MAX_SEED, check_writable, parse_options, parse_pairs, seat, seed, write_output
 
@@ -34,6 +39,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--out", type=Path, metavar="FILE", help="also write the report (with per-game results)")
     p.add_argument("--compare", type=Path, metavar="FILE", help="compare with a report written by --out")
+    p.add_argument("--strength-matrix", action="store_true",
+                   help="play --games games of every pairing of bot strengths, on the same seeds, and say "
+                        "how much of the result is the bots")
     p.set_defaults(func=cmd_simulate)
 
 
@@ -77,6 +85,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))} for scenario "
                          f"'{launch.scenario.id}'; available: {', '.join(sorted(known)) or 'none'}")
     strengths = _strengths(engine, parse_pairs(args.side, "side"), sides)
+    if args.strength_matrix:
+        return _strength_matrix(args, launch, options)
     before = None
     if args.compare:
         try:
@@ -85,22 +95,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from None
     if args.out:
         check_writable(args.out)
-    bar = tqdm(total=args.games, unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
-
-    def progress(done: int, total: int) -> None:
-        bar.update(done - bar.n)
-
-    with _Stopping() as stopping:
+    with _Stopping() as stopping, _bar(args.games) as progress:
         results = simulate(engine, launch.scenario, launch.content, args.games, args.seed, args.jobs,
                            options, strengths, progress, stopping.asked)
-    bar.close()
-    if stopping.asked():
-        if not results:
-            print("sortie simulate: interrupted before a game finished", file=sys.stderr)
-            return 130
-        last = args.seed + len(results) - 1
-        print(f"sortie simulate: interrupted; the report covers the first {len(results)} of {args.games} games "
-              f"(seeds {args.seed}-{last}), as --games {len(results)} would play them", file=sys.stderr)
+    if stopping.asked() and not _interrupted(args, len(results)):
+        return 130
     summary = {"scenario": launch.scenario.id, "pack": launch.pack_id, "seed": args.seed,
                "options": {**engine.option_defaults(launch.scenario), **options},
                "strengths": strengths, "report": report(results, sides)}
@@ -113,6 +112,51 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         _print_text(summary)
     return 130 if stopping.asked() else 0
+
+
+def _strength_matrix(args: argparse.Namespace, launch, options: dict[str, bool]) -> int:
+    for flag, given in (("--side", args.side), ("--compare", args.compare)):
+        if given:
+            raise UsageError(f"--strength-matrix plays every bot strength on every side; leave out {flag}")
+    if args.out:
+        check_writable(args.out)
+    engine = launch.ruleset.engine
+    cells = len(engine.bot_strengths) ** len(engine.sides(launch.scenario))
+    with _Stopping() as stopping, _bar(args.games * cells) as progress:
+        found = strength_matrix(engine, launch.scenario, launch.content, args.games, args.seed, args.jobs,
+                                options, progress, stopping.asked)
+    if stopping.asked() and not _interrupted(args, found["games"], " a pairing"):
+        return 130
+    summary = {"scenario": launch.scenario.id, "pack": launch.pack_id, "seed": args.seed,
+               "options": {**engine.option_defaults(launch.scenario), **options}, "strength_matrix": found}
+    if args.out:
+        write_output(args.out, json.dumps(summary, indent=1))
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        _print_matrix(summary)
+    return 130 if stopping.asked() else 0
+
+
+@contextmanager
+def _bar(total: int) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on a terminal's stderr; the callback a batch reports to."""
+    bar = tqdm(total=total, unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
+    try:
+        yield lambda done, _total: bar.update(done - bar.n)
+    finally:
+        bar.close()
+
+
+def _interrupted(args: argparse.Namespace, played: int, each: str = "") -> bool:
+    """Say what an interrupted run reports; False when no game finished, so nothing is."""
+    if not played:
+        print("sortie simulate: interrupted before a game finished", file=sys.stderr)
+        return False
+    last = args.seed + played - 1
+    print(f"sortie simulate: interrupted; the report covers the first {played} of {args.games} games{each} "
+          f"(seeds {args.seed}-{last}), as --games {played} would play them", file=sys.stderr)
+    return True
 
 
 class _Stopping:
@@ -164,3 +208,21 @@ def _print_text(summary: dict) -> None:
         flag = "  <- significant" if c["significant"] else ""
         print(f"  compare {side:<10} {c['before']:.1%} -> {c['after']:.1%} ({c['change']:+.1%})  "
               f"p = {c['p_value']:.3g} ({c['test']}), h = {c['cohens_h']:+.2f}{flag}")
+
+
+def _print_matrix(summary: dict) -> None:
+    m = summary["strength_matrix"]
+    sides = m["sides"]
+    print(f"{summary['scenario']}: every pairing of bot strengths, {m['games']} games each, "
+          f"seeds {m['seeds'][0]}-{m['seeds'][1]}")
+    width = max(len(s) for s in sides) + max(len(k) for k in m["strengths"]) + 2
+    for cell in m["pairings"]:
+        bots = "".join(f"{side} {cell['strengths'][side]}".ljust(width) for side in sides)
+        rates = "  ".join(f"{side} {w['rate']:6.1%} ({w['ci95'][0]:.1%}-{w['ci95'][1]:.1%})"
+                          for side, w in cell["win_rates"].items())
+        print(f"  {bots}  {rates}")
+    for side, effects in m["bot_strength_effect"].items():
+        for e in effects:
+            print(f"  {side} bot {e['from']} -> {e['to']} against {', '.join(f'{s} {k}' for s, k in e['against'].items())}: "
+                  f"{e['change'] * 100:+.1f} points (p = {e['p_value']:.2g})")
+    print(textwrap.fill(m["verdict"], width=100, initial_indent="  ", subsequent_indent="  "))

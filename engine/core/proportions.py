@@ -63,3 +63,12 @@ def games_to_detect(rate: float, change: float = DETECT) -> int:
     target = rate + change if rate <= 0.5 else rate - change
     h = abs(float(proportion_effectsize(target, rate)))
     return math.ceil(float(NormalIndPower().solve_power(effect_size=h, alpha=ALPHA, power=POWER, ratio=1.0)))
+
+
+def even_split(wins_a: int, wins_b: int) -> float:
+    """p-value of a lean between two sides: A's share of the games either won, against 50%."""
+    if wins_a + wins_b == 0:
+        return 1.0
+    from scipy.stats import binomtest
+
+    return _significant_figures(float(binomtest(wins_a, wins_a + wins_b).pvalue))

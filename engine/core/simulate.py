@@ -65,9 +65,8 @@ def summarise(game: Game) -> GameSummary:
 _WORKER: dict = {}
 
 
-def _init_worker(engine, scenario, content, options, strengths) -> None:
-    _WORKER.update(engine=engine, scenario=scenario, content=content, options=options,
-                   strengths=strengths)
+def _init_worker(engine, scenario, content, options) -> None:
+    _WORKER.update(engine=engine, scenario=scenario, content=content, options=options)
 
 
 def _init_pool_worker(*init) -> None:
@@ -77,17 +76,19 @@ def _init_pool_worker(*init) -> None:
     _init_worker(*init)
 
 
-def _play_one(seed: int) -> GameSummary:
+def _play_one(seed: int, strengths: dict[str, str]) -> GameSummary:
     w = _WORKER
-    game = Game(w["engine"], w["scenario"], w["content"], seed, w["options"])
-    controllers = {side: w["engine"].bot(side, w["strengths"].get(side, w["engine"].bot_strengths[-1]))
-                   for side in game.sides}
+    engine = w["engine"]
+    game = Game(engine, w["scenario"], w["content"], seed, w["options"])
+    controllers = {side: engine.bot(side, strengths.get(side, engine.bot_strengths[-1])) for side in game.sides}
     run(game, controllers)
     return summarise(game)
 
 
-def _play_chunk(seeds: list[int]) -> list[GameSummary]:
-    return [_play_one(s) for s in seeds]
+def _play_chunk(task: tuple[dict[str, str], list[int]]) -> list[GameSummary]:
+    """A chunk of games: the bots' strengths by side, and the seeds."""
+    strengths, seeds = task
+    return [_play_one(s, strengths) for s in seeds]
 
 
 YOUNG_THRESHOLD = 20_000  # allocations between young collections during a batch (default 700)
@@ -128,43 +129,80 @@ def simulate(
 ) -> list[GameSummary]:
     """Play `games` games; `progress(done, total)` after each chunk; stop early if `cancelled()`,
     keeping the games of the first seeds with none missing: what a shorter run would have played."""
+    return play_pairings(engine, scenario, content, games, seed, jobs, options, [strengths or {}],
+                         progress, cancelled)[0]
+
+
+def play_pairings(
+    engine,
+    scenario,
+    content,
+    games: int,
+    seed: int = 1,
+    jobs: int = 1,
+    options: dict[str, bool] | None = None,
+    pairings: list[dict[str, str]] = ({},),
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> list[list[GameSummary]]:
+    """`games` games for each pairing of bot strengths (a side left out plays the strongest), all
+    on the same seeds S, S+1, …, the results in the pairings' order. The pairings' chunks take turns
+    seed by seed, so a cancelled batch leaves every pairing the same first seeds, none missing."""
     if games < 1:
         raise ValueError("games must be at least 1")
-    jobs = max(1, min(jobs or os.cpu_count() or 1, games))
     seeds = [seed + i for i in range(games)]
-    chunks = [seeds[i:i + CHUNK] for i in range(0, games, CHUNK)]
-    init = (engine, scenario, content, options or {}, strengths or {})
-    results: list[GameSummary] = []
+    tasks = [(i, (strengths, seeds[c:c + CHUNK])) for c in range(0, games, CHUNK)
+             for i, strengths in enumerate(pairings)]
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
+    init = (engine, scenario, content, options or {})
+    played: list[list[GameSummary]] = [[] for _ in pairings]
+    total, done = games * len(pairings), 0
+
+    def keep(index: int, results: list[GameSummary]) -> None:
+        nonlocal done
+        played[index].extend(results)
+        done += len(results)
+
     with frozen_heap():
         if jobs == 1:
             _init_worker(*init)
-            for chunk in chunks:
+            for index, task in tasks:
                 if cancelled and cancelled():
                     break
-                results.extend(_play_chunk(chunk))
+                keep(index, _play_chunk(task))
                 if progress:
-                    progress(len(results), games)
-            return results
-        with ProcessPoolExecutor(jobs, initializer=_init_pool_worker, initargs=init) as pool:
-            # Two chunks in hand per worker, the next sent as one comes back: a cancel stops at
-            # once whatever the workers' speed, not after every chunk queued up front has played.
-            queue = iter(chunks)
-            pending = {pool.submit(_play_chunk, c) for c in islice(queue, 2 * jobs)}
-            while pending:
-                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                for future in done:
-                    results.extend(future.result())
-                if progress and done:
-                    progress(len(results), games)
-                if cancelled and cancelled():
-                    for future in pending:
-                        if not future.cancel():  # already running: its games get played, so kept
-                            results.extend(future.result())
-                    break
-                pending |= {pool.submit(_play_chunk, c) for c in islice(queue, len(done))}
-    results.sort(key=lambda r: r.seed)
-    unbroken = next((i for i, r in enumerate(results) if r.seed != seed + i), len(results))
-    return results[:unbroken]
+                    progress(done, total)
+        else:
+            _play_in_pool(init, tasks, jobs, keep, lambda: progress and progress(done, total), cancelled)
+    for results in played:
+        results.sort(key=lambda r: r.seed)
+    unbroken = min(next((i for i, r in enumerate(results) if r.seed != seed + i), len(results))
+                   for results in played)
+    return [results[:unbroken] for results in played]
+
+
+def _play_in_pool(init, tasks, jobs, keep, progressed, cancelled) -> None:
+    with ProcessPoolExecutor(jobs, initializer=_init_pool_worker, initargs=init) as pool:
+        # Two chunks in hand per worker, the next sent as one comes back: a cancel stops at
+        # once whatever the workers' speed, not after every chunk queued up front has played.
+        queue = iter(tasks)
+
+        def submit(n: int) -> dict:
+            return {pool.submit(_play_chunk, task): index for index, task in islice(queue, n)}
+
+        pending = submit(2 * jobs)
+        while pending:
+            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in done:
+                keep(pending.pop(future), future.result())
+            if done:
+                progressed()
+            if cancelled and cancelled():
+                for future, index in pending.items():
+                    if not future.cancel():  # already running: its games get played, so kept
+                        keep(index, future.result())
+                break
+            pending |= submit(len(done))
 
 
 # ---- statistics ---------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Balance reports as HTML tables, and two runs compared with the real changes highlighted.
+"""Balance reports as HTML tables, two runs compared with the real changes highlighted, and the
+strength matrix.
 
 A win-rate change counts when its two-proportion test (Fisher's exact for small counts) gives
 p < 0.05 (`engine.core.simulate.compare`), shown with the p-value and the effect size; a change
@@ -121,4 +122,27 @@ def comparison_html(diff: dict, names: tuple[str, str]) -> str:
             [html.escape(k), f"{v['kills']['before']:.2f} → {v['kills']['after']:.2f} ({v['kills']['change']:+.2f})",
              f"{v['losses']['before']:.2f} → {v['losses']['after']:.2f} ({v['losses']['change']:+.2f})"]
             for k, v in diff["per_unit_type"].items()]))
+    return "".join(out)
+
+
+def matrix_html(m: dict) -> str:
+    """A strength matrix (`engine.core.strength_matrix`): each pairing's win rates, how far each
+    side's bot strength moves its win rate, and the verdict."""
+    out = [f"<h3 style='margin:4px 0'>Strength matrix</h3><p>{m['games']} games of every pairing of bot "
+           f"strengths, seeds {m['seeds'][0]}–{m['seeds'][1]} for each.</p>"]
+    outcomes = list(m["pairings"][0]["win_rates"])
+    out.append(_table([*(f"{s} bot" for s in m["sides"]), *outcomes], [
+        [*(html.escape(cell["strengths"][s]) for s in m["sides"]),
+         *(f"{_pct(w['rate'])} ({_pct(w['ci95'][0])} – {_pct(w['ci95'][1])})" for w in cell["win_rates"].values())]
+        for cell in m["pairings"]]))
+    out.append("<p><b>Each side's bot strength</b>: the change of its win rate</p>")
+    rows, fills = [], []
+    for side, effects in m["bot_strength_effect"].items():
+        for e in effects:
+            against = ", ".join(f"{s} {k}" for s, k in e["against"].items())
+            rows.append([html.escape(side), f"{html.escape(e['from'])} → {html.escape(e['to'])}",
+                         html.escape(against), f"{e['change'] * 100:+.1f} points", f"{e['p_value']:.2g}"])
+            fills.append(UP if e["significant"] and e["change"] > 0 else DOWN if e["change"] <= 0 else FLAT)
+    out.append(_table(["side", "bot", "against", "win rate", "p"], rows, fills))
+    out.append(f"<p>{html.escape(m['verdict'])}</p>")
     return "".join(out)

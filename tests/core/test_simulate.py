@@ -116,8 +116,8 @@ def test_ctrl_c_during_a_run_reports_the_games_finished(toy_pack, capsys, monkey
 
     play_chunk, sent = sim._play_chunk, []
 
-    def chunk_then_ctrl_c(seeds):
-        played = play_chunk(seeds)
+    def chunk_then_ctrl_c(task):
+        played = play_chunk(task)
         if not sent:
             sent.append(os.kill(os.getpid(), signal.SIGINT))
         return played

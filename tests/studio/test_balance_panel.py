@@ -1,9 +1,14 @@
-"""The Balance tab on its own, fed runs of known outcome: what its compare view says."""
+"""The Balance tab on its own: its compare view fed runs of known outcome, and the strength
+matrix played on the toy ruleset."""
 
 import pytest
+from PySide6.QtCore import Qt
 
 from engine.core.simulate import GameSummary, report
 from studio.playtest.balance import BalancePanel, BalanceRun
+from studio.playtest.source import Setup, Source
+from tests.core import toy
+from tests.core.test_game import content
 
 SIDES = ["usa", "japan"]
 
@@ -39,3 +44,25 @@ def test_a_change_within_chance_is_not_shaded(panel):
     text, html = panel.text.toPlainText(), panel.text.toHtml()
     assert "0.18 (two-proportion z)" in text
     assert "#c8e6c9" not in html and "#ffcdd2" not in html
+
+
+def toy_setup() -> Setup:
+    view, scen = content()
+    return Setup(Source("toys", "toy.scenario", "duel"), toy.RULESET, scen, view, [])
+
+
+def test_the_strength_matrix_button_plays_every_pairing_and_shows_the_verdict(qtbot):
+    panel = BalancePanel(toy_setup)
+    qtbot.addWidget(panel)
+    panel.games.setValue(16)
+    panel.add_run(run_of(1, 500))  # a run shown before: the matrix replaces it in the view
+    qtbot.mouseClick(panel.matrix_button, Qt.MouseButton.LeftButton)
+    assert panel.busy and not panel.run_button.isEnabled() and not panel.matrix_button.isEnabled()
+    qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
+    assert panel.progress.maximum() == 4 * 16 and panel.progress.text() == "64 / 64 games"
+    assert panel.matrix_button.isEnabled() and len(panel.runs) == 1  # a matrix is not a run to compare
+    text = panel.text.toPlainText()
+    assert "Strength matrix" in text and "16 games of every pairing of bot strengths, seeds 1–16" in text
+    assert "this is a bot gap, not a design verdict" in text
+    assert panel.matrix["pairings"][0]["win_rates"]["draw"]["rate"] == 1.0  # equal easy toy bots never attack
+    assert "Strength matrix: 16 games of each pairing from seed 1" == panel.message.text()

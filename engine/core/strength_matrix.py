@@ -1,0 +1,116 @@
+"""How much of a balance result is the bots: every pairing of bot strengths, one per side, played
+on the same seeds, with how far each side's win rate moves with its own bot's strength and a
+verdict — a bot gap, or the scenario.
+
+A result is the scenario's when equal bots give it at every strength; when the lean of equal
+bots changes with their strength, a better player would move it too, and it says more about the
+bots than about the design.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from statistics import fmean
+from typing import Callable
+
+from .proportions import ALPHA, even_split, two_proportions
+from .simulate import play_pairings, report
+
+
+def pairings(strengths: tuple[str, ...], sides: list[str]) -> list[dict[str, str]]:
+    """Every pairing of bot strengths, one per side, the first side's strength changing slowest."""
+    return [dict(zip(sides, combo)) for combo in product(strengths, repeat=len(sides))]
+
+
+def strength_matrix(engine, scenario, content, games: int, seed: int = 1, jobs: int = 1,
+                    options: dict[str, bool] | None = None,
+                    progress: Callable[[int, int], None] | None = None,
+                    cancelled: Callable[[], bool] | None = None) -> dict:
+    """Play `games` games of every pairing (seeds S to S+games-1 for each) and read the matrix."""
+    sides = engine.sides(scenario)
+    cells = pairings(tuple(engine.bot_strengths), sides)
+    played = play_pairings(engine, scenario, content, games, seed, jobs, options, cells, progress, cancelled)
+    return matrix(cells, [report(results, sides) for results in played], sides, tuple(engine.bot_strengths))
+
+
+def _cell(cells: list[dict], reports: list[dict], strengths: dict[str, str]) -> dict:
+    return reports[cells.index(strengths)]
+
+
+def matrix(cells: list[dict[str, str]], reports: list[dict], sides: list[str], strengths: tuple[str, ...]) -> dict:
+    """The reports of every pairing read as a strength matrix (see the module's docstring)."""
+    weakest = strengths[0]
+    effects: dict[str, list[dict]] = {}
+    for side in sides:
+        effects[side] = []
+        for stronger in strengths[1:]:
+            for cell in (c for c in cells if c[side] == weakest):
+                before, after = _cell(cells, reports, cell), _cell(cells, reports, {**cell, side: stronger})
+                b, a = before["win_rates"][side], after["win_rates"][side]
+                effects[side].append({
+                    "from": weakest, "to": stronger, "against": {s: v for s, v in cell.items() if s != side},
+                    "change": round(a["rate"] - b["rate"], 4),
+                    **two_proportions(b["wins"], before["games"], a["wins"], after["games"])})
+    equal = [{"strength": k, "win_rates": _cell(cells, reports, dict.fromkeys(sides, k))["win_rates"]}
+             for k in strengths]
+    out = {
+        "games": reports[0]["games"] if reports else 0,
+        "seeds": reports[0]["seeds"] if reports else [],
+        "sides": sides,
+        "strengths": list(strengths),
+        "pairings": [{"strengths": cell, "games": rep["games"], "win_rates": rep["win_rates"]}
+                     for cell, rep in zip(cells, reports)],
+        "bot_strength_effect": effects,
+        "equal_bots": equal,
+    }
+    out["verdict"] = verdict(out) if out["games"] else "No game finished."
+    return out
+
+
+def _swing(effects: list[dict], stronger: str) -> float:
+    """The mean change of a side's win rate from its weakest bot to `stronger`, over the other sides' bots."""
+    return fmean(e["change"] for e in effects if e["to"] == stronger)
+
+
+def _against(effect: dict) -> str:
+    return ", ".join(f"{s} {k}" for s, k in effect["against"].items())
+
+
+def verdict(m: dict) -> str:
+    """A few sentences a designer can act on: how far each side's bot strength moves the result,
+    where a stronger bot does not beat the weakest, and whether the lean is the bots' or the scenario's."""
+    sides, strengths, n = m["sides"], m["strengths"], m["games"]
+    weakest, strongest = strengths[0], strengths[-1]
+    lines = []
+    for side in sides:
+        moves = ", ".join(f"{_swing(m['bot_strength_effect'][side], k) * 100:+.0f} points from its {weakest} "
+                          f"bot to its {k} bot" for k in strengths[1:])
+        lines.append(f"{side}'s win rate moves {moves}, averaged over the other bots.")
+    for side in sides:
+        for e in m["bot_strength_effect"][side]:
+            if e["change"] <= 0 or not e["significant"]:
+                how = "does not beat" if e["change"] <= 0 else "is not measurably better than"
+                lines.append(f"The {e['to']} {side} bot {how} its {e['from']} bot against {_against(e)} "
+                             f"({e['change'] * 100:+.1f} points, p = {e['p_value']:.2g}).")
+    top = {row["strength"]: row["win_rates"] for row in m["equal_bots"]}
+    strong = top[strongest]
+    leader = max(sides, key=lambda s: strong[s]["wins"])
+    runner = max((s for s in sides if s != leader), key=lambda s: strong[s]["wins"])
+    swing_side = max(sides, key=lambda s: max(abs(_swing(m["bot_strength_effect"][s], k)) for k in strengths[1:]))
+    swing = max((_swing(m["bot_strength_effect"][swing_side], k) for k in strengths[1:]), key=abs)
+    rates = ", ".join(f"{top[k][leader]['rate']:.0%} with {k} bots" for k in strengths)
+    shift = two_proportions(top[weakest][leader]["wins"], n, strong[leader]["wins"], n)
+    if shift["significant"]:
+        lines.append(f"With equal bots {leader} wins {rates}: the balance moves with the bots' strength "
+                     f"(p = {shift['p_value']:.2g}) and {abs(swing) * 100:.0f} points with {swing_side}'s; "
+                     "this is a bot gap, not a design verdict.")
+    elif all(even_split(top[k][leader]["wins"], top[k][runner]["wins"]) < ALPHA for k in strengths):
+        lines.append(f"With equal bots {leader} wins {rates}: the lean holds at every strength, so it is "
+                     "the scenario's, as far as these bots can tell.")
+    elif even_split(strong[leader]["wins"], strong[runner]["wins"]) < ALPHA:
+        lines.append(f"With equal bots {leader} wins {rates}: the lean is beyond chance with {strongest} bots "
+                     "only; more games would tell whether it is the scenario's.")
+    else:
+        lines.append(f"With equal bots {leader} wins {rates}, {runner} "
+                     f"{strong[runner]['rate']:.0%} with {strongest} bots: even within chance, for these bots.")
+    return " ".join(lines)
