@@ -79,7 +79,7 @@ def _against(effect: dict) -> str:
 def verdict(m: dict) -> str:
     """A few sentences a designer can act on: how far each side's bot strength moves the result,
     where a stronger bot does not beat the weakest, and whether the lean is the bots' or the scenario's."""
-    sides, strengths, n = m["sides"], m["strengths"], m["games"]
+    sides, strengths = m["sides"], m["strengths"]
     weakest, strongest = strengths[0], strengths[-1]
     lines = []
     for side in sides:
@@ -93,24 +93,30 @@ def verdict(m: dict) -> str:
                 lines.append(f"The {e['to']} {side} bot {how} its {e['from']} bot against {_against(e)} "
                              f"({e['change'] * 100:+.1f} points, p = {e['p_value']:.2g}).")
     top = {row["strength"]: row["win_rates"] for row in m["equal_bots"]}
-    strong = top[strongest]
-    leader = max(sides, key=lambda s: strong[s]["wins"])
-    runner = max((s for s in sides if s != leader), key=lambda s: strong[s]["wins"])
+    leader = max(sides, key=lambda s: top[strongest][s]["wins"])
+
+    def leads(k: str) -> str | None:
+        """The side that wins more with equal `k` bots, beyond chance; None when they are even."""
+        first, second = sorted(sides, key=lambda s: -top[k][s]["wins"])[:2]
+        return first if even_split(top[k][first]["wins"], top[k][second]["wins"]) < ALPHA else None
+
     swing_side = max(sides, key=lambda s: max(abs(_swing(m["bot_strength_effect"][s], k)) for k in strengths[1:]))
-    swing = max((_swing(m["bot_strength_effect"][swing_side], k) for k in strengths[1:]), key=abs)
+    swing = max((abs(_swing(m["bot_strength_effect"][swing_side], k)) for k in strengths[1:]))
     rates = ", ".join(f"{top[k][leader]['rate']:.0%} with {k} bots" for k in strengths)
-    shift = two_proportions(top[weakest][leader]["wins"], n, strong[leader]["wins"], n)
-    if shift["significant"]:
-        lines.append(f"With equal bots {leader} wins {rates}: the balance moves with the bots' strength "
-                     f"(p = {shift['p_value']:.2g}) and {abs(swing) * 100:.0f} points with {swing_side}'s; "
-                     "this is a bot gap, not a design verdict.")
-    elif all(even_split(top[k][leader]["wins"], top[k][runner]["wins"]) < ALPHA for k in strengths):
+    lean = {k: leads(k) for k in strengths}
+    if all(side == leader for side in lean.values()):
         lines.append(f"With equal bots {leader} wins {rates}: the lean holds at every strength, so it is "
                      "the scenario's, as far as these bots can tell.")
-    elif even_split(strong[leader]["wins"], strong[runner]["wins"]) < ALPHA:
-        lines.append(f"With equal bots {leader} wins {rates}: the lean is beyond chance with {strongest} bots "
-                     "only; more games would tell whether it is the scenario's.")
+    elif lean[strongest] == leader:
+        others = ", ".join(k for k in strengths if lean[k] != leader)
+        lines.append(f"With equal bots {leader} wins {rates}: the lean shows with {strongest} bots but not with "
+                     f"{others} bots, and the result moves {swing * 100:.0f} points with {swing_side}'s bot: "
+                     "this is a bot gap, not a design verdict.")
+    elif any(lean.values()):
+        k = next(k for k in strengths if lean[k])
+        lines.append(f"With equal {strongest} bots the sides are even within chance, but with equal {k} bots "
+                     f"{lean[k]} leads: the balance depends on how well the sides are played.")
     else:
-        lines.append(f"With equal bots {leader} wins {rates}, {runner} "
-                     f"{strong[runner]['rate']:.0%} with {strongest} bots: even within chance, for these bots.")
+        lines.append(f"With equal bots {leader} wins {rates}: even within chance at every strength, "
+                     "for these bots.")
     return " ".join(lines)

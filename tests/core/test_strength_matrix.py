@@ -29,14 +29,16 @@ def test_every_pairing_of_strengths_is_played_on_the_same_seeds_as_a_run_of_it_a
 def test_the_toys_hard_bot_beats_its_easy_bot_and_the_lean_is_the_bots():
     """The toy's easy bot never attacks: equal easy bots draw every game, equal hard bots do not."""
     view, scen = content()
-    m = strength_matrix(ENGINE, scen, view, 40, seed=1, jobs=1)
+    m = strength_matrix(ENGINE, scen, view, 80, seed=1, jobs=1)
     for side in SIDES:
         assert all(e["change"] > 0.25 and e["significant"] for e in m["bot_strength_effect"][side])
         assert [e["against"] for e in m["bot_strength_effect"][side]] == [
             {s: k} for s in SIDES if s != side for k in ("easy", "hard")]
     assert m["equal_bots"][0] == {"strength": "easy", "win_rates": m["pairings"][0]["win_rates"]}
     assert m["equal_bots"][0]["win_rates"]["draw"]["rate"] == 1.0
-    assert "this is a bot gap, not a design verdict" in m["verdict"]
+    assert "With equal bots red wins 0% with easy bots, 57% with hard bots: the lean shows with hard bots but " \
+           "not with easy bots, and the result moves 79 points with red's bot: this is a bot gap, not a design " \
+           "verdict." in m["verdict"]
     assert "does not beat" not in m["verdict"] and "not measurably" not in m["verdict"]
 
 
@@ -62,7 +64,7 @@ def test_a_hard_bot_that_does_not_beat_the_easy_one_is_named():
     m = matrix(CELLS, reports_of([(0.5, 0.5), (0.2, 0.8), (0.48, 0.52), (0.2, 0.8)]), SIDES, ("easy", "hard"))
     assert "The hard blue bot does not beat its easy bot against red easy (-2.0 points, p = 0.69)." in m["verdict"]
     assert "The hard blue bot does not beat its easy bot against red hard (+0.0 points, p = 1)." in m["verdict"]
-    assert "red wins 50% with easy bots, 80% with hard bots: the balance moves with the bots' strength" \
+    assert "red wins 50% with easy bots, 80% with hard bots: the lean shows with hard bots but not with easy" \
         in m["verdict"]
 
 
@@ -87,7 +89,8 @@ def test_the_command_prints_the_matrix_and_its_verdict(toy_pack, capsys, tmp_pat
     text = capsys.readouterr().out
     assert text.startswith("duel: every pairing of bot strengths, 16 games each, seeds 1-16\n")
     assert "  blue easy red easy    blue   0.0% (0.0%-19.4%)  red   0.0% (0.0%-19.4%)  draw 100.0%" in text
-    assert "  red bot easy -> hard against blue easy: +" in text and "bot gap" in text
+    assert "  red bot easy -> hard against blue easy: +" in text
+    assert "red wins 0% with easy bots, 56% with hard bots: even within chance at every\n  strength" in text
 
 
 @pytest.mark.parametrize("flag", [["--side", "red=bot:easy"], ["--compare", "before.json"]])
