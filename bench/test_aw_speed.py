@@ -14,7 +14,7 @@ from engine.content.loader import BUNDLED_CONTENT
 from engine.content.validate import Workspace
 from engine.content.view import ContentView
 from engine.core.game import Game, run
-from engine.core.simulate import frozen_heap
+from engine.core.executors import frozen_heap
 from engine.rulesets.aw import RULESET
 
 ENGINE = RULESET.engine

@@ -2,117 +2,24 @@
 
 Game i of a run with seed S is played with seed S + i, so two runs with the same
 seed (before and after an edit) play the same dice where the data allows and
-can be compared game by game. Games run in worker processes; the content is
-sent to each worker once.
+can be compared game by game. The games are a batch (`engine.core.batch`) played by an
+executor: this machine's processes, or a Dask cluster; the content is sent to each worker once.
 """
 
 from __future__ import annotations
 
-import gc
-import os
-import signal
 import statistics
 from collections import Counter, defaultdict
-from contextlib import contextmanager
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass, field
-from itertools import islice
+from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated, Callable, Iterator
+from typing import Annotated, Callable
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .game import Game, run
+from .batch import Batch, Executor, GameSummary, play_batch
+from .executors import LocalExecutor
 from .jsonfile import check_shape, read_object
 from .proportions import ALPHA, DETECT, POWER, games_to_detect, two_proportions, wilson
-
-CHUNK = 8
-
-
-@dataclass
-class GameSummary:
-    seed: int
-    winner: str | None
-    result: str
-    score: dict[str, float]
-    turns: int
-    events: int
-    losses: dict[str, float] = field(default_factory=dict)  # "side:unit_type" -> count
-    kills: dict[str, float] = field(default_factory=dict)
-
-
-def summarise(game: Game) -> GameSummary:
-    """One finished game reduced to what balance reports need (standard unit events)."""
-    types: dict[str, tuple[str, str]] = {}
-    losses: Counter[str] = Counter()
-    kills: Counter[str] = Counter()
-    for event in game.log:
-        if event["type"] == "unit.placed":
-            types[event["unit"]] = (event["side"], event.get("unit_type", ""))
-        elif event["type"] == "unit.removed" and event.get("destroyed"):
-            side, utype = types.get(event["unit"], ("?", "?"))
-            losses[f"{side}:{utype}"] += 1
-            shooters = [types[u] for u in event.get("by", []) if u in types]
-            for s, t in shooters:
-                kills[f"{s}:{t}"] += 1 / len(shooters)
-    out = game.outcome
-    return GameSummary(game.seed, out.winner, out.result, dict(out.score), out.turns,
-                       len(game.log), dict(losses), {k: round(v, 6) for k, v in kills.items()})
-
-
-# ---- workers ------------------------------------------------------------------------
-
-_WORKER: dict = {}
-
-
-def _init_worker(engine, scenario, content, options) -> None:
-    _WORKER.update(engine=engine, scenario=scenario, content=content, options=options)
-
-
-def _init_pool_worker(*init) -> None:
-    """A worker process leaves Ctrl-C to the run that started it, which stops after the games in
-    hand and reports them (a terminal sends Ctrl-C to every process of the group)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _init_worker(*init)
-
-
-def _play_one(seed: int, strengths: dict[str, str]) -> GameSummary:
-    w = _WORKER
-    engine = w["engine"]
-    game = Game(engine, w["scenario"], w["content"], seed, w["options"])
-    controllers = {side: engine.bot(side, strengths.get(side, engine.bot_strengths[-1])) for side in game.sides}
-    run(game, controllers)
-    return summarise(game)
-
-
-def _play_chunk(task: tuple[dict[str, str], list[int]]) -> list[GameSummary]:
-    """A chunk of games: the bots' strengths by side, and the seeds."""
-    strengths, seeds = task
-    return [_play_one(s, strengths) for s in seeds]
-
-
-YOUNG_THRESHOLD = 20_000  # allocations between young collections during a batch (default 700)
-
-
-@contextmanager
-def frozen_heap() -> Iterator[None]:
-    """Everything loaded so far kept out of the garbage collector's full passes for a batch of
-    games: it lives to the batch's end, and a full pass walking it (~50 ms in a loaded studio)
-    every few games would cost more than the games. Forked workers also leave the pages they
-    share with the parent uncopied. The benchmarks time games the same way.
-
-    The youngest generation is also collected less often: a game makes thousands of small
-    dicts and lists that live until it ends and are freed by their reference counts, so
-    frequent young passes mostly walk live objects in vain (~4% of a Red Eagles game)."""
-    gc.collect()
-    gc.freeze()
-    threshold = gc.get_threshold()
-    gc.set_threshold(max(threshold[0], YOUNG_THRESHOLD), *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
-        gc.unfreeze()
 
 
 def simulate(
@@ -126,83 +33,14 @@ def simulate(
     strengths: dict[str, str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
+    executor: Executor | None = None,
 ) -> list[GameSummary]:
-    """Play `games` games; `progress(done, total)` after each chunk; stop early if `cancelled()`,
-    keeping the games of the first seeds with none missing: what a shorter run would have played."""
-    return play_pairings(engine, scenario, content, games, seed, jobs, options, [strengths or {}],
-                         progress, cancelled)[0]
-
-
-def play_pairings(
-    engine,
-    scenario,
-    content,
-    games: int,
-    seed: int = 1,
-    jobs: int = 1,
-    options: dict[str, bool] | None = None,
-    pairings: list[dict[str, str]] = ({},),
-    progress: Callable[[int, int], None] | None = None,
-    cancelled: Callable[[], bool] | None = None,
-) -> list[list[GameSummary]]:
-    """`games` games for each pairing of bot strengths (a side left out plays the strongest), all
-    on the same seeds S, S+1, …, the results in the pairings' order. The pairings' chunks take turns
-    seed by seed, so a cancelled batch leaves every pairing the same first seeds, none missing."""
-    if games < 1:
-        raise ValueError("games must be at least 1")
-    seeds = [seed + i for i in range(games)]
-    tasks = [(i, (strengths, seeds[c:c + CHUNK])) for c in range(0, games, CHUNK)
-             for i, strengths in enumerate(pairings)]
-    jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
-    init = (engine, scenario, content, options or {})
-    played: list[list[GameSummary]] = [[] for _ in pairings]
-    total, done = games * len(pairings), 0
-
-    def keep(index: int, results: list[GameSummary]) -> None:
-        nonlocal done
-        played[index].extend(results)
-        done += len(results)
-
-    with frozen_heap():
-        if jobs == 1:
-            _init_worker(*init)
-            for index, task in tasks:
-                if cancelled and cancelled():
-                    break
-                keep(index, _play_chunk(task))
-                if progress:
-                    progress(done, total)
-        else:
-            _play_in_pool(init, tasks, jobs, keep, lambda: progress and progress(done, total), cancelled)
-    for results in played:
-        results.sort(key=lambda r: r.seed)
-    unbroken = min(next((i for i, r in enumerate(results) if r.seed != seed + i), len(results))
-                   for results in played)
-    return [results[:unbroken] for results in played]
-
-
-def _play_in_pool(init, tasks, jobs, keep, progressed, cancelled) -> None:
-    with ProcessPoolExecutor(jobs, initializer=_init_pool_worker, initargs=init) as pool:
-        # Two chunks in hand per worker, the next sent as one comes back: a cancel stops at
-        # once whatever the workers' speed, not after every chunk queued up front has played.
-        queue = iter(tasks)
-
-        def submit(n: int) -> dict:
-            return {pool.submit(_play_chunk, task): index for index, task in islice(queue, n)}
-
-        pending = submit(2 * jobs)
-        while pending:
-            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-            for future in done:
-                keep(pending.pop(future), future.result())
-            if done:
-                progressed()
-            if cancelled and cancelled():
-                for future, index in pending.items():
-                    if not future.cancel():  # already running: its games get played, so kept
-                        keep(index, future.result())
-                break
-            pending |= submit(len(done))
+    """Play `games` games on `executor` (default: `jobs` processes of this machine);
+    `progress(done, total)` as they come back; stop early if `cancelled()`, keeping the games of
+    the first seeds with none missing: what a shorter run would have played."""
+    [results] = play_batch(Batch(engine, scenario, content, options or {}), games,
+                           executor or LocalExecutor(jobs), seed, [strengths or {}], progress, cancelled)
+    return results
 
 
 # ---- statistics ---------------------------------------------------------------------

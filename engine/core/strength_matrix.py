@@ -13,8 +13,10 @@ from itertools import product
 from statistics import fmean
 from typing import Callable
 
+from .batch import Batch, Executor, play_batch
+from .executors import LocalExecutor
 from .proportions import ALPHA, even_split, two_proportions
-from .simulate import play_pairings, report
+from .simulate import report
 
 
 def pairings(strengths: tuple[str, ...], sides: list[str]) -> list[dict[str, str]]:
@@ -25,11 +27,13 @@ def pairings(strengths: tuple[str, ...], sides: list[str]) -> list[dict[str, str
 def strength_matrix(engine, scenario, content, games: int, seed: int = 1, jobs: int = 1,
                     options: dict[str, bool] | None = None,
                     progress: Callable[[int, int], None] | None = None,
-                    cancelled: Callable[[], bool] | None = None) -> dict:
-    """Play `games` games of every pairing (seeds S to S+games-1 for each) and read the matrix."""
+                    cancelled: Callable[[], bool] | None = None, executor: Executor | None = None) -> dict:
+    """Play `games` games of every pairing (seeds S to S+games-1 for each) on `executor` (default:
+    `jobs` processes of this machine) and read the matrix."""
     sides = engine.sides(scenario)
     cells = pairings(tuple(engine.bot_strengths), sides)
-    played = play_pairings(engine, scenario, content, games, seed, jobs, options, cells, progress, cancelled)
+    played = play_batch(Batch(engine, scenario, content, options or {}), games, executor or LocalExecutor(jobs),
+                        seed, cells, progress, cancelled)
     return matrix(cells, [report(results, sides) for results in played], sides, tuple(engine.bot_strengths))
 
 

@@ -1,7 +1,7 @@
 """The Balance tab: many bot-versus-bot games in the background, their report and plots,
 and runs compared — before and after an edit, on the same seeds.
 
-The batch is `engine.core.simulate.simulate` on every core, called from a worker
+The batch is `engine.core.batch.play_batch` on every core, called from a worker
 thread: the window stays live, the progress bar follows the finished games, and
 Cancel stops it after the games in hand. Each run plays the data as the editor
 holds it when it starts.
@@ -30,7 +30,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.core.simulate import play_pairings, report
+from engine.core.batch import Batch, play_batch
+from engine.core.executors import LocalExecutor
+from engine.core.simulate import report
 from engine.core.strength_matrix import matrix, pairings
 
 from .plots import balance_figure
@@ -63,10 +65,10 @@ class BalanceJob(QThread):
 
     def run(self) -> None:  # noqa: D401 - QThread API
         try:
-            self.results = play_pairings(self.setup.engine, self.setup.scenario, self.setup.content, self.games,
-                                         self.seed, self.jobs, None, self.cells,
-                                         progress=lambda done, total: self.progressed.emit(done, total),
-                                         cancelled=lambda: self.cancelled)
+            batch = Batch(self.setup.engine, self.setup.scenario, self.setup.content)
+            self.results = play_batch(batch, self.games, LocalExecutor(self.jobs), self.seed, self.cells,
+                                      progress=lambda done, total: self.progressed.emit(done, total),
+                                      cancelled=lambda: self.cancelled)
         except Exception as exc:  # shown in the panel, never raised into Qt
             self.error = f"{type(exc).__name__}: {exc}"
 

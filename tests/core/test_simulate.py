@@ -7,7 +7,9 @@ import pytest
 
 from engine.cli import main
 from engine.core.proportions import games_to_detect, two_proportions, wilson
-from engine.core.simulate import CHUNK, YOUNG_THRESHOLD, compare, frozen_heap, report, simulate
+from engine.core.batch import CHUNK, Batch
+from engine.core.executors import YOUNG_THRESHOLD, frozen_heap
+from engine.core.simulate import compare, report, simulate
 from tests.core import toy
 from tests.core.test_game import content
 
@@ -112,20 +114,18 @@ def test_ctrl_c_during_a_run_reports_the_games_finished(toy_pack, capsys, monkey
     import os
     import signal
 
-    import engine.core.simulate as sim
+    play_chunk, sent = Batch.play, []
 
-    play_chunk, sent = sim._play_chunk, []
-
-    def chunk_then_ctrl_c(task):
-        played = play_chunk(task)
+    def chunk_then_ctrl_c(batch, task):
+        played = play_chunk(batch, task)
         if not sent:
             sent.append(os.kill(os.getpid(), signal.SIGINT))
         return played
 
-    monkeypatch.setattr(sim, "_play_chunk", chunk_then_ctrl_c)
+    monkeypatch.setattr(Batch, "play", chunk_then_ctrl_c)
     assert main(["simulate", "duel", "--games", "50", "--jobs", "1", "--seed", "7", "--json"]) == 130
     captured = capsys.readouterr()
-    games = sim.CHUNK
+    games = CHUNK
     assert json.loads(captured.out)["report"]["games"] == games
     assert f"the report covers the first {games} of 50 games (seeds 7-{6 + games})" in captured.err
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back

@@ -5,7 +5,8 @@ import json
 import pytest
 
 from engine.cli import main
-from engine.core.simulate import GameSummary, report, simulate
+from engine.core.batch import GameSummary
+from engine.core.simulate import report, simulate
 from engine.core.strength_matrix import matrix, pairings, strength_matrix
 from tests.core import toy
 from tests.core.test_game import content

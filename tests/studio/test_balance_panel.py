@@ -4,7 +4,8 @@ matrix played on the toy ruleset."""
 import pytest
 from PySide6.QtCore import Qt
 
-from engine.core.simulate import GameSummary, report
+from engine.core.batch import GameSummary
+from engine.core.simulate import report
 from studio.playtest.balance import BalancePanel, BalanceRun
 from studio.playtest.source import Setup, Source
 from tests.core import toy
