@@ -17,6 +17,8 @@ from tqdm import tqdm
 
 from engine.content.validate import UsageError
 from engine.core.launch import find_scenario
+from engine.core.batch import ExecutorError
+from engine.core.executors import LocalExecutor
 from engine.core.simulate import as_dicts, compare, read_report, report, simulate
 from engine.core.strength_matrix import strength_matrix
 
@@ -30,8 +32,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"number of games, 1 to {MAX_GAMES} (default: %(default)s)")
     p.add_argument("--seed", type=seed, default=1,
                    help=f"seed of the first game, 0 to {MAX_SEED}; game i uses seed+i (default: %(default)s)")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                   help="worker processes, at most one per core (default: all cores, %(default)s)")
+    p.add_argument("--jobs", type=int,
+                   help=f"worker processes of --executor local, at most one per core (default: all cores, "
+                        f"{os.cpu_count() or 1})")
+    p.add_argument("--executor", choices=("local", "dask"), default="local",
+                   help="where the games run: this machine's processes (default) or a Dask cluster")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="the Dask scheduler of --executor dask, e.g. tcp://10.0.0.5:8786 (README: Balance on "
+                        "several machines)")
     p.add_argument("--side", action="append", default=[], metavar="NAME=bot[:STRENGTH]",
                    help="the bot strength of a side (default: the strongest; repeatable)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=on|off",
@@ -50,6 +58,43 @@ def register(sub: argparse._SubParsersAction) -> None:
 MAX_GAMES = 100_000
 
 
+def _executor(args: argparse.Namespace):
+    """Where the games run, from --executor, --jobs and --scheduler."""
+    if args.executor == "local":
+        if args.scheduler:
+            raise UsageError("--scheduler is the address of a Dask scheduler: give it with --executor dask")
+        cores = os.cpu_count() or 1
+        jobs = cores if args.jobs is None else args.jobs
+        if jobs < 1:
+            raise UsageError("--jobs must be at least 1")
+        if jobs > cores:  # more workers than cores only adds processes to the same work
+            print(f"sortie simulate: --jobs {jobs}: this machine has {cores} core(s); using {cores}",
+                  file=sys.stderr)
+        return LocalExecutor(min(jobs, cores))
+    if args.jobs is not None:
+        raise UsageError("--jobs counts processes of --executor local; a Dask cluster plays on all its workers' "
+                         "threads (dask worker --nworkers N --nthreads 1)")
+    if not args.scheduler:
+        raise UsageError("--executor dask needs --scheduler ADDRESS: the address `dask scheduler` prints, "
+                         "e.g. tcp://10.0.0.5:8786")
+    try:
+        from engine.core.dask_executor import DaskExecutor
+    except ImportError as exc:
+        if exc.name not in ("dask", "distributed"):
+            raise
+        raise UsageError("--executor dask needs Dask's distributed scheduler, which is not installed: "
+                         "pip install 'sortie[dask]'") from None
+
+    def refused(worker: str, why: str) -> None:
+        print(f"sortie simulate: worker {worker} refused: it holds other files than this machine: {why}",
+              file=sys.stderr)
+
+    try:
+        return DaskExecutor(args.scheduler, refused)
+    except ValueError as exc:
+        raise UsageError(f"--scheduler {exc}") from None
+
+
 def _strengths(engine, raw: dict[str, str], sides: list[str]) -> dict[str, str]:
     out = {}
     for side, spec in raw.items():
@@ -60,16 +105,18 @@ def _strengths(engine, raw: dict[str, str], sides: list[str]) -> dict[str, str]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    try:
+        return _simulate(args)
+    except ExecutorError as exc:  # a cluster out of reach, or none of its workers holding our files
+        print(f"sortie simulate: {exc}", file=sys.stderr)
+        return 1
+
+
+def _simulate(args: argparse.Namespace) -> int:
     if not 1 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES}; got {args.games} "
                          "(split a longer run into several with --seed)")
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
-    cores = os.cpu_count() or 1
-    if args.jobs > cores:  # more workers than cores only adds processes to the same work
-        print(f"sortie simulate: --jobs {args.jobs}: this machine has {cores} core(s); using {cores}",
-              file=sys.stderr)
-        args.jobs = cores
+    executor = _executor(args)
     launch = find_scenario(args.scenario)
     if launch.errors:
         for diag in launch.errors:
@@ -86,7 +133,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                          f"'{launch.scenario.id}'; available: {', '.join(sorted(known)) or 'none'}")
     strengths = _strengths(engine, parse_pairs(args.side, "side"), sides)
     if args.strength_matrix:
-        return _strength_matrix(args, launch, options)
+        return _strength_matrix(args, launch, options, executor)
     before = None
     if args.compare:
         try:
@@ -96,8 +143,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.out:
         check_writable(args.out)
     with _Stopping() as stopping, _bar(args.games) as progress:
-        results = simulate(engine, launch.scenario, launch.content, args.games, args.seed, args.jobs,
-                           options, strengths, progress, stopping.asked)
+        results = simulate(engine, launch.scenario, launch.content, args.games, args.seed, options=options,
+                           strengths=strengths, progress=progress, cancelled=stopping.asked, executor=executor)
     if stopping.asked() and not _interrupted(args, len(results)):
         return 130
     summary = {"scenario": launch.scenario.id, "pack": launch.pack_id, "seed": args.seed,
@@ -114,7 +161,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 130 if stopping.asked() else 0
 
 
-def _strength_matrix(args: argparse.Namespace, launch, options: dict[str, bool]) -> int:
+def _strength_matrix(args: argparse.Namespace, launch, options: dict[str, bool], executor) -> int:
     for flag, given in (("--side", args.side), ("--compare", args.compare)):
         if given:
             raise UsageError(f"--strength-matrix plays every bot strength on every side; leave out {flag}")
@@ -123,8 +170,8 @@ def _strength_matrix(args: argparse.Namespace, launch, options: dict[str, bool])
     engine = launch.ruleset.engine
     cells = len(engine.bot_strengths) ** len(engine.sides(launch.scenario))
     with _Stopping() as stopping, _bar(args.games * cells) as progress:
-        found = strength_matrix(engine, launch.scenario, launch.content, args.games, args.seed, args.jobs,
-                                options, progress, stopping.asked)
+        found = strength_matrix(engine, launch.scenario, launch.content, args.games, args.seed, options=options,
+                                progress=progress, cancelled=stopping.asked, executor=executor)
     if stopping.asked() and not _interrupted(args, found["games"], " a pairing"):
         return 130
     summary = {"scenario": launch.scenario.id, "pack": launch.pack_id, "seed": args.seed,

@@ -82,6 +82,11 @@ class Batch:
         return out
 
 
+class ExecutorError(RuntimeError):
+    """An executor cannot play the batch (a cluster out of reach, every worker refused);
+    `str()` says why and what to do."""
+
+
 class Executor(Protocol):
     def run(self, batch: Batch, tasks: Sequence[Task], keep: Callable[[Task, list[GameSummary]], None],
             cancelled: Callable[[], bool]) -> None:

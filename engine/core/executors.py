@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import gc
 import signal
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from itertools import islice
 from typing import Callable, Iterator, Sequence
@@ -52,6 +52,28 @@ def _play(task: Task) -> list[GameSummary]:
     return _BATCH[0].play(task)
 
 
+def feed(submit: Callable[[Task], Future], tasks: Sequence[Task], slots: int,
+         keep: Callable[[Task, list[GameSummary]], None], cancelled: Callable[[], bool]) -> None:
+    """Play `tasks` through `submit` with two in hand per slot, the next sent as one comes back: a
+    cancel stops at once whatever the workers' speed, not after every task queued up front."""
+    queue = iter(tasks)
+
+    def more(n: int) -> dict[Future, Task]:
+        return {submit(task): task for task in islice(queue, n)}
+
+    pending = more(2 * slots)
+    while pending:
+        done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+        for future in done:
+            keep(pending.pop(future), future.result())
+        if cancelled():
+            for future, task in pending.items():
+                if not future.cancel():  # already running here: its games get played, so kept
+                    keep(task, future.result())
+            break
+        pending |= more(len(done))
+
+
 class LocalExecutor:
     """`jobs` processes of this machine: with 1, the games run in the caller's own process."""
 
@@ -71,21 +93,4 @@ class LocalExecutor:
                     keep(task, batch.play(task))
                 return
             with ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(batch,)) as pool:
-                # Two tasks in hand per worker, the next sent as one comes back: a cancel stops at
-                # once whatever the workers' speed, not after every task queued up front has played.
-                queue = iter(tasks)
-
-                def submit(n: int) -> dict:
-                    return {pool.submit(_play, task): task for task in islice(queue, n)}
-
-                pending = submit(2 * jobs)
-                while pending:
-                    done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        keep(pending.pop(future), future.result())
-                    if cancelled():
-                        for future, task in pending.items():
-                            if not future.cancel():  # already running: its games get played, so kept
-                                keep(task, future.result())
-                        break
-                    pending |= submit(len(done))
+                feed(lambda task: pool.submit(_play, task), tasks, jobs, keep, cancelled)
