@@ -89,13 +89,13 @@ def verdict(m: dict) -> str:
     for side in sides:
         moves = ", ".join(f"{_swing(m['bot_strength_effect'][side], k) * 100:+.0f} points from its {weakest} "
                           f"bot to its {k} bot" for k in strengths[1:])
-        lines.append(f"{side}'s win rate moves {moves}, averaged over the other bots.")
+        lines.append(f"The win rate of {side} moves {moves}, averaged over the other bots.")
     for side in sides:
-        for e in m["bot_strength_effect"][side]:
-            if e["change"] <= 0 or not e["significant"]:
-                how = "does not beat" if e["change"] <= 0 else "is not measurably better than"
-                lines.append(f"The {e['to']} {side} bot {how} its {e['from']} bot against {_against(e)} "
-                             f"({e['change'] * 100:+.1f} points, p = {e['p_value']:.2g}).")
+        for k in strengths[1:]:
+            short = [f"{_against(e)} ({e['change'] * 100:+.1f} points, p = {e['p_value']:.2g})"
+                     for e in m["bot_strength_effect"][side] if e["to"] == k and not (e["significant"] and e["change"] > 0)]
+            if short:
+                lines.append(f"The {k} {side} bot does not measurably beat its {weakest} bot against {'; '.join(short)}.")
     top = {row["strength"]: row["win_rates"] for row in m["equal_bots"]}
     leader = max(sides, key=lambda s: top[strongest][s]["wins"])
 
@@ -112,9 +112,10 @@ def verdict(m: dict) -> str:
         lines.append(f"With equal bots {leader} wins {rates}: the lean holds at every strength, so it is "
                      "the scenario's, as far as these bots can tell.")
     elif lean[strongest] == leader:
-        others = ", ".join(k for k in strengths if lean[k] != leader)
-        lines.append(f"With equal bots {leader} wins {rates}: the lean shows with {strongest} bots but not with "
-                     f"{others} bots, and the result moves {swing * 100:.0f} points with {swing_side}'s bot: "
+        others = "; ".join(f"{lean[k]} leads with {k} bots" if lean[k] else f"the sides are even with {k} bots"
+                           for k in strengths if lean[k] != leader)
+        lines.append(f"With equal bots {leader} wins {rates}: {leader} leads with {strongest} bots, but {others}; "
+                     f"the result moves {swing * 100:.0f} points with the bot of {swing_side}: "
                      "this is a bot gap, not a design verdict.")
     elif any(lean.values()):
         k = next(k for k in strengths if lean[k])

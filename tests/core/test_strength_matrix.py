@@ -37,10 +37,10 @@ def test_the_toys_hard_bot_beats_its_easy_bot_and_the_lean_is_the_bots():
             {s: k} for s in SIDES if s != side for k in ("easy", "hard")]
     assert m["equal_bots"][0] == {"strength": "easy", "win_rates": m["pairings"][0]["win_rates"]}
     assert m["equal_bots"][0]["win_rates"]["draw"]["rate"] == 1.0
-    assert "With equal bots red wins 0% with easy bots, 57% with hard bots: the lean shows with hard bots but " \
-           "not with easy bots, and the result moves 79 points with red's bot: this is a bot gap, not a design " \
-           "verdict." in m["verdict"]
-    assert "does not beat" not in m["verdict"] and "not measurably" not in m["verdict"]
+    assert "With equal bots red wins 0% with easy bots, 57% with hard bots: red leads with hard bots, but the sides " \
+           "are even with easy bots; the result moves 79 points with the bot of red: this is a bot gap, not a " \
+           "design verdict." in m["verdict"]
+    assert "does not measurably beat" not in m["verdict"]
 
 
 def reports_of(rates: list[tuple[float, float]], games: int = 200) -> list[dict]:
@@ -58,15 +58,15 @@ def test_a_lean_that_holds_at_every_strength_is_the_scenarios():
     m = matrix(CELLS, reports_of([(0.7, 0.3), (0.55, 0.45), (0.85, 0.15), (0.7, 0.3)]), SIDES, ("easy", "hard"))
     assert "With equal bots blue wins 70% with easy bots, 70% with hard bots: the lean holds at every " \
            "strength, so it is the scenario's" in m["verdict"]
-    assert "blue's win rate moves +15 points from its easy bot to its hard bot" in m["verdict"]
+    assert "The win rate of blue moves +15 points from its easy bot to its hard bot" in m["verdict"]
 
 
 def test_a_hard_bot_that_does_not_beat_the_easy_one_is_named():
     m = matrix(CELLS, reports_of([(0.5, 0.5), (0.2, 0.8), (0.48, 0.52), (0.2, 0.8)]), SIDES, ("easy", "hard"))
-    assert "The hard blue bot does not beat its easy bot against red easy (-2.0 points, p = 0.69)." in m["verdict"]
-    assert "The hard blue bot does not beat its easy bot against red hard (+0.0 points, p = 1)." in m["verdict"]
-    assert "red wins 50% with easy bots, 80% with hard bots: the lean shows with hard bots but not with easy" \
-        in m["verdict"]
+    assert "The hard blue bot does not measurably beat its easy bot against red easy (-2.0 points, p = 0.69); " \
+           "red hard (+0.0 points, p = 1)." in m["verdict"]
+    assert "red wins 50% with easy bots, 80% with hard bots: red leads with hard bots, but the sides are even " \
+           "with easy bots" in m["verdict"]
 
 
 def test_a_cancelled_matrix_keeps_the_same_first_seeds_in_every_pairing():
@@ -91,10 +91,16 @@ def test_the_command_prints_the_matrix_and_its_verdict(toy_pack, capsys, tmp_pat
     assert text.startswith("duel: every pairing of bot strengths, 16 games each, seeds 1-16\n")
     assert "  blue easy red easy    blue   0.0% (0.0%-19.4%)  red   0.0% (0.0%-19.4%)  draw 100.0%" in text
     assert "  red bot easy -> hard against blue easy: +" in text
-    assert "red wins 0% with easy bots, 56% with hard bots: even within chance at every\n  strength" in text
+    assert "red wins 0% with easy bots, 56% with hard bots: even within\n  chance at every strength" in text
 
 
 @pytest.mark.parametrize("flag", [["--side", "red=bot:easy"], ["--compare", "before.json"]])
 def test_the_matrix_plays_every_strength_so_a_side_or_a_comparison_is_refused(toy_pack, capsys, flag):
     assert main(["simulate", "duel", "--strength-matrix", *flag]) == 2
     assert f"--strength-matrix plays every bot strength on every side; leave out {flag[0]}" in capsys.readouterr().err
+
+
+def test_a_lean_that_reverses_with_the_bots_strength_is_a_bot_gap():
+    m = matrix(CELLS, reports_of([(0.7, 0.3), (0.4, 0.6), (0.6, 0.4), (0.3, 0.7)]), SIDES, ("easy", "hard"))
+    assert "With equal bots red wins 30% with easy bots, 70% with hard bots: red leads with hard bots, but blue " \
+           "leads with easy bots; the result moves 30 points with the bot of red: this is a bot gap" in m["verdict"]

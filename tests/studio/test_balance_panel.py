@@ -64,6 +64,6 @@ def test_the_strength_matrix_button_plays_every_pairing_and_shows_the_verdict(qt
     assert panel.matrix_button.isEnabled() and len(panel.runs) == 1  # a matrix is not a run to compare
     text = panel.text.toPlainText()
     assert "Strength matrix" in text and "16 games of every pairing of bot strengths, seeds 1–16" in text
-    assert "red's win rate moves +78 points from its easy bot to its hard bot" in text  # the verdict
+    assert "The win rate of red moves +78 points from its easy bot to its hard bot" in text  # the verdict
     assert panel.matrix["pairings"][0]["win_rates"]["draw"]["rate"] == 1.0  # equal easy toy bots never attack
     assert "Strength matrix: 16 games of each pairing from seed 1" == panel.message.text()
