@@ -5,45 +5,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import signal
 import sys
 import textwrap
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
-
-from tqdm import tqdm
 
 from engine.content.validate import UsageError
-from engine.core.launch import find_scenario
 from engine.core.batch import ExecutorError
-from engine.core.executors import LocalExecutor
 from engine.core.simulate import as_dicts, compare, read_report, report, simulate
 from engine.core.strength_matrix import strength_matrix
 
-from .args import MAX_SEED, check_writable, parse_options, parse_pairs, seat, seed, write_output
+from .args import check_writable, write_output
+from .batch_args import Stopping, add_batch_flags, prepare, progress_bar
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play many bot games of a scenario and report balance")
     p.add_argument("scenario", metavar="SCENARIO", help="a scenario file, PACK/ID or ID")
-    p.add_argument("--games", type=int, default=200,
-                   help=f"number of games, 1 to {MAX_GAMES} (default: %(default)s)")
-    p.add_argument("--seed", type=seed, default=1,
-                   help=f"seed of the first game, 0 to {MAX_SEED}; game i uses seed+i (default: %(default)s)")
-    p.add_argument("--jobs", type=int,
-                   help=f"worker processes of --executor local, at most one per core (default: all cores, "
-                        f"{os.cpu_count() or 1})")
-    p.add_argument("--executor", choices=("local", "dask"), default="local",
-                   help="where the games run: this machine's processes (default) or a Dask cluster")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="the Dask scheduler of --executor dask, e.g. tcp://10.0.0.5:8786 (README: Balance on "
-                        "several machines)")
-    p.add_argument("--side", action="append", default=[], metavar="NAME=bot[:STRENGTH]",
-                   help="the bot strength of a side (default: the strongest; repeatable)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=on|off",
-                   help="switch an optional rule of the scenario (repeatable)")
+    add_batch_flags(p)
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--out", type=Path, metavar="FILE", help="also write the report (with per-game results)")
     p.add_argument("--compare", type=Path, metavar="FILE", help="compare with a report written by --out")
@@ -53,85 +31,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_simulate)
 
 
-# A run keeps every game's result; far more games than a balance question needs is a typo
-# (a few zeros too many), and would fill the memory before the first result.
-MAX_GAMES = 100_000
-
-
-def _executor(args: argparse.Namespace):
-    """Where the games run, from --executor, --jobs and --scheduler."""
-    if args.executor == "local":
-        if args.scheduler:
-            raise UsageError("--scheduler is the address of a Dask scheduler: give it with --executor dask")
-        cores = os.cpu_count() or 1
-        jobs = cores if args.jobs is None else args.jobs
-        if jobs < 1:
-            raise UsageError("--jobs must be at least 1")
-        if jobs > cores:  # more workers than cores only adds processes to the same work
-            print(f"sortie simulate: --jobs {jobs}: this machine has {cores} core(s); using {cores}",
-                  file=sys.stderr)
-        return LocalExecutor(min(jobs, cores))
-    if args.jobs is not None:
-        raise UsageError("--jobs counts processes of --executor local; a Dask cluster plays on all its workers' "
-                         "threads (dask worker --nworkers N --nthreads 1)")
-    if not args.scheduler:
-        raise UsageError("--executor dask needs --scheduler ADDRESS: the address `dask scheduler` prints, "
-                         "e.g. tcp://10.0.0.5:8786")
-    try:
-        from engine.core.dask_executor import DaskExecutor
-    except ImportError as exc:
-        if exc.name not in ("dask", "distributed"):
-            raise
-        raise UsageError("--executor dask needs Dask's distributed scheduler, which is not installed: "
-                         "pip install 'sortie[dask]'") from None
-
-    def refused(worker: str, why: str) -> None:
-        print(f"sortie simulate: worker {worker} refused: it holds other files than this machine: {why}",
-              file=sys.stderr)
-
-    try:
-        return DaskExecutor(args.scheduler, refused)
-    except ValueError as exc:
-        raise UsageError(f"--scheduler {exc}") from None
-
-
-def _strengths(engine, raw: dict[str, str], sides: list[str]) -> dict[str, str]:
-    out = {}
-    for side, spec in raw.items():
-        if side not in sides:
-            raise UsageError(f"no side named {side}; sides: {', '.join(sides)}")
-        out[side] = seat(side, spec, engine.bot_strengths, human=False)
-    return out
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         return _simulate(args)
     except ExecutorError as exc:  # a cluster out of reach, or none of its workers holding our files
-        print(f"sortie simulate: {exc}", file=sys.stderr)
+        print(f"sortie {args.command}: {exc}", file=sys.stderr)
         return 1
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    if not 1 <= args.games <= MAX_GAMES:
-        raise UsageError(f"--games must be from 1 to {MAX_GAMES}; got {args.games} "
-                         "(split a longer run into several with --seed)")
-    executor = _executor(args)
-    launch = find_scenario(args.scenario)
-    if launch.errors:
-        for diag in launch.errors:
-            print(diag.format(), file=sys.stderr)
-        print(f"sortie simulate: pack '{launch.pack_id}' has errors; fix them first", file=sys.stderr)
-        return 1
-    engine = launch.ruleset.engine
-    sides = engine.sides(launch.scenario)
-    options = parse_options(parse_pairs(args.option, "option"))
-    known = engine.option_defaults(launch.scenario)
-    unknown = set(options) - set(known)
-    if unknown:
-        raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))} for scenario "
-                         f"'{launch.scenario.id}'; available: {', '.join(sorted(known)) or 'none'}")
-    strengths = _strengths(engine, parse_pairs(args.side, "side"), sides)
+    ready = prepare(args)
+    if isinstance(ready, int):
+        return ready
+    launch, options, strengths, executor = ready.launch, ready.options, ready.strengths, ready.executor
+    engine, sides = launch.ruleset.engine, ready.sides
     if args.strength_matrix:
         return _strength_matrix(args, launch, options, executor)
     before = None
@@ -142,7 +55,7 @@ def _simulate(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from None
     if args.out:
         check_writable(args.out)
-    with _Stopping() as stopping, _bar(args.games) as progress:
+    with Stopping(args.command) as stopping, progress_bar(args.games) as progress:
         results = simulate(engine, launch.scenario, launch.content, args.games, args.seed, options=options,
                            strengths=strengths, progress=progress, cancelled=stopping.asked, executor=executor)
     if stopping.asked() and not _interrupted(args, len(results)):
@@ -169,7 +82,7 @@ def _strength_matrix(args: argparse.Namespace, launch, options: dict[str, bool],
         check_writable(args.out)
     engine = launch.ruleset.engine
     cells = len(engine.bot_strengths) ** len(engine.sides(launch.scenario))
-    with _Stopping() as stopping, _bar(args.games * cells) as progress:
+    with Stopping(args.command) as stopping, progress_bar(args.games * cells) as progress:
         found = strength_matrix(engine, launch.scenario, launch.content, args.games, args.seed, options=options,
                                 progress=progress, cancelled=stopping.asked, executor=executor)
     if stopping.asked() and not _interrupted(args, found["games"], " a pairing"):
@@ -185,16 +98,6 @@ def _strength_matrix(args: argparse.Namespace, launch, options: dict[str, bool],
     return 130 if stopping.asked() else 0
 
 
-@contextmanager
-def _bar(total: int) -> Iterator[Callable[[int, int], None]]:
-    """A progress bar on a terminal's stderr; the callback a batch reports to."""
-    bar = tqdm(total=total, unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
-    try:
-        yield lambda done, _total: bar.update(done - bar.n)
-    finally:
-        bar.close()
-
-
 def _interrupted(args: argparse.Namespace, played: int, each: str = "") -> bool:
     """Say what an interrupted run reports; False when no game finished, so nothing is."""
     if not played:
@@ -204,32 +107,6 @@ def _interrupted(args: argparse.Namespace, played: int, each: str = "") -> bool:
     print(f"sortie simulate: interrupted; the report covers the first {played} of {args.games} games{each} "
           f"(seeds {args.seed}-{last}), as --games {played} would play them", file=sys.stderr)
     return True
-
-
-class _Stopping:
-    """Ctrl-C during a run: the first stops it after the games in hand, which are reported (an
-    hour of games is not thrown away for one keypress); a second abandons them."""
-
-    def __init__(self) -> None:
-        self._asked = False
-        self._before = None
-
-    def asked(self) -> bool:
-        return self._asked
-
-    def __enter__(self) -> "_Stopping":
-        self._before = signal.signal(signal.SIGINT, self._interrupt)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        signal.signal(signal.SIGINT, self._before)
-
-    def _interrupt(self, signum, frame) -> None:
-        if self._asked:
-            raise KeyboardInterrupt
-        self._asked = True
-        print("\nsortie simulate: stopping after the games in hand (Ctrl-C again to abandon them)",
-              file=sys.stderr)
 
 
 def _print_text(summary: dict) -> None:
