@@ -13,8 +13,10 @@ from engine.core.batch import ExecutorError
 from engine.core.simulate import simulate
 from engine.core.sweep import SweepError, grid, parse_vary, search
 
-from .args import check_writable, parse_pairs, write_output
+from .args import cannot_write, check_writable, parse_pairs, write_output
 from .batch_args import Stopping, add_batch_flags, prepare, progress_bar
+
+PLOT_FORMATS = (".png", ".svg", ".pdf")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,6 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_batch_flags(p)
     p.add_argument("--json", action="store_true", help="print the sweep as one JSON object")
     p.add_argument("--out", type=Path, metavar="FILE", help="also write the sweep as JSON")
+    p.add_argument("--plot", type=Path, metavar="FILE", help="also draw the win rates against the values "
+                   "(.png, .svg or .pdf)")
     p.set_defaults(func=cmd_sweep)
 
 
@@ -71,8 +75,11 @@ def _sweep(args: argparse.Namespace) -> int:
     if not target and any(".." in spec for spec in args.vary):
         raise UsageError("a range LOW..HIGH is searched with --target-win SIDE=RATE; for a grid give the values, "
                          "V1,V2,...")
-    if args.out:
-        check_writable(args.out)
+    if args.plot and args.plot.suffix.lower() not in PLOT_FORMATS:
+        raise UsageError(f"--plot {args.plot}: expected a file ending {', '.join(PLOT_FORMATS)}")
+    for path in (args.out, args.plot):
+        if path:
+            check_writable(path)
     engine = launch.ruleset.engine
     with Stopping(args.command) as stopping:
         def play(content, scenario):
@@ -96,6 +103,13 @@ def _sweep(args: argparse.Namespace) -> int:
               "full", file=sys.stderr)
     if args.out:
         write_output(args.out, json.dumps(summary, indent=1))
+    if args.plot and summary["variants"]:
+        from .sweep_plot import write_plot  # matplotlib: loaded only when a plot is asked for
+
+        try:
+            write_plot(summary, args.plot)
+        except OSError as exc:
+            raise cannot_write(args.plot, exc) from None
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     else:

@@ -93,3 +93,24 @@ def test_the_command_refuses_a_sweep_it_cannot_play_before_a_game(toy_pack, caps
     monkeypatch.setattr("engine.cli.sweep_cmds.simulate", lambda *a, **k: pytest.fail("a game was played"))
     assert main(["sweep", "duel", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_plot_draws_each_outcome_against_the_value(toy_pack, capsys, tmp_path):
+    from engine.cli.sweep_plot import sweep_figure
+
+    plot, out = tmp_path / "curve.png", tmp_path / "sweep.json"
+    assert main(["sweep", "duel", "--vary", "toy.plane:a.speed=2,3,5", "--games", "24", "--jobs", "1",
+                 "--plot", str(plot), "--out", str(out)]) == 0
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    summary = json.loads(out.read_text())
+    ax = sweep_figure(summary).axes[0]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["blue", "red", "draw"]
+    red = ax.containers[1].lines[0]  # the errorbars of blue, red, the draws: red's data line
+    assert list(red.get_xdata()) == [2, 3, 5]
+    assert list(red.get_ydata()) == [v["report"]["win_rates"]["red"]["rate"] for v in summary["variants"]]
+
+
+def test_a_plot_of_another_format_is_refused_before_a_game(toy_pack, capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr("engine.cli.sweep_cmds.simulate", lambda *a, **k: pytest.fail("a game was played"))
+    assert main(["sweep", "duel", "--vary", "toy.plane:a.speed=2", "--plot", str(tmp_path / "curve.gif")]) == 2
+    assert "curve.gif: expected a file ending .png, .svg, .pdf" in capsys.readouterr().err
