@@ -18,7 +18,7 @@ from engine.content.validate import UsageError
 from engine.core.executors import LocalExecutor
 from engine.core.launch import Launch, find_scenario
 
-from .args import MAX_SEED, parse_options, parse_pairs, seat, seed
+from .args import MAX_SEED, check_writable, parse_options, parse_pairs, seat, seed
 
 # A run keeps every game's result; far more games than a balance question needs is a typo
 # (a few zeros too many), and would fill the memory before the first result.
@@ -159,3 +159,13 @@ class Stopping:
         self._asked = True
         print(f"\nsortie {self.command}: stopping after the games in hand (Ctrl-C again to abandon them)",
               file=sys.stderr)
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """--out and --report can be written (checked before a long run, not after it), and a page
+    is a .html file."""
+    if args.report and args.report.suffix.lower() not in (".html", ".htm"):
+        raise UsageError(f"--report {args.report}: expected a page, FILE.html")
+    for path in (args.out, args.report):
+        if path:
+            check_writable(path)

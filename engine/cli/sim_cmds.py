@@ -14,8 +14,8 @@ from engine.core.batch import ExecutorError
 from engine.core.simulate import as_dicts, compare, read_report, report, simulate
 from engine.core.strength_matrix import strength_matrix
 
-from .args import check_writable, write_output
-from .batch_args import Stopping, add_batch_flags, prepare, progress_bar
+from .args import write_output
+from .batch_args import Stopping, add_batch_flags, check_outputs, prepare, progress_bar
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,6 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--out", type=Path, metavar="FILE", help="also write the report (with per-game results)")
     p.add_argument("--compare", type=Path, metavar="FILE", help="compare with a report written by --out")
+    p.add_argument("--report", type=Path, metavar="FILE.html",
+                   help="also write the report (and the comparison) as a self-contained page with its plots")
     p.add_argument("--strength-matrix", action="store_true",
                    help="play --games games of every pairing of bot strengths, on the same seeds, and say "
                         "how much of the result is the bots")
@@ -53,8 +55,7 @@ def _simulate(args: argparse.Namespace) -> int:
             before = read_report(args.compare, launch.scenario.id)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
-    if args.out:
-        check_writable(args.out)
+    check_outputs(args)
     with Stopping(args.command) as stopping, progress_bar(args.games) as progress:
         results = simulate(engine, launch.scenario, launch.content, args.games, args.seed, options=options,
                            strengths=strengths, progress=progress, cancelled=stopping.asked, executor=executor)
@@ -67,6 +68,8 @@ def _simulate(args: argparse.Namespace) -> int:
         summary["compare"] = compare(before, summary["report"])
     if args.out:
         write_output(args.out, json.dumps({**summary, "games": as_dicts(results)}, indent=1))
+    if args.report:
+        write_output(args.report, _run_page(summary, before, args.compare.name if before else ""))
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     else:
@@ -78,8 +81,7 @@ def _strength_matrix(args: argparse.Namespace, launch, options: dict[str, bool],
     for flag, given in (("--side", args.side), ("--compare", args.compare)):
         if given:
             raise UsageError(f"--strength-matrix plays every bot strength on every side; leave out {flag}")
-    if args.out:
-        check_writable(args.out)
+    check_outputs(args)
     engine = launch.ruleset.engine
     cells = len(engine.bot_strengths) ** len(engine.sides(launch.scenario))
     with Stopping(args.command) as stopping, progress_bar(args.games * cells) as progress:
@@ -91,11 +93,30 @@ def _strength_matrix(args: argparse.Namespace, launch, options: dict[str, bool],
                "options": {**engine.option_defaults(launch.scenario), **options}, "strength_matrix": found}
     if args.out:
         write_output(args.out, json.dumps(summary, indent=1))
+    if args.report:
+        from engine.reports.html import matrix_html
+        from engine.reports.page import page
+
+        write_output(args.report, page(f"{summary['scenario']}: bot strengths", matrix_html(found), []))
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     else:
         _print_matrix(summary)
     return 130 if stopping.asked() else 0
+
+
+def _run_page(summary: dict, before: dict | None, before_name: str) -> str:
+    """The run (compared with `before`) as a page; matplotlib is loaded only when one is asked for."""
+    from matplotlib.figure import Figure
+
+    from engine.reports.html import comparison, comparison_html, report_html
+    from engine.reports.plots import balance_figure
+    from engine.reports.page import page
+
+    rep, title = summary["report"], f"{summary['scenario']}: balance"
+    body = comparison_html(comparison(before, rep), (before_name, "this run")) + "<hr>" if before else ""
+    figure = balance_figure(Figure(figsize=(10, 7.5)), rep, before, ("this run", before_name))
+    return page(title, body + report_html(rep, f"{rep['games']} games"), [figure])
 
 
 def _interrupted(args: argparse.Namespace, played: int, each: str = "") -> bool:

@@ -14,7 +14,7 @@ from engine.core.simulate import simulate
 from engine.core.sweep import SweepError, grid, parse_vary, search
 
 from .args import cannot_write, check_writable, parse_pairs, write_output
-from .batch_args import Stopping, add_batch_flags, prepare, progress_bar
+from .batch_args import Stopping, add_batch_flags, check_outputs, prepare, progress_bar
 
 PLOT_FORMATS = (".png", ".svg", ".pdf")
 
@@ -33,6 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", type=Path, metavar="FILE", help="also write the sweep as JSON")
     p.add_argument("--plot", type=Path, metavar="FILE", help="also draw the win rates against the values "
                    "(.png, .svg or .pdf)")
+    p.add_argument("--report", type=Path, metavar="FILE.html",
+                   help="also write the sweep as a self-contained page with its plot")
     p.set_defaults(func=cmd_sweep)
 
 
@@ -77,9 +79,9 @@ def _sweep(args: argparse.Namespace) -> int:
                          "V1,V2,...")
     if args.plot and args.plot.suffix.lower() not in PLOT_FORMATS:
         raise UsageError(f"--plot {args.plot}: expected a file ending {', '.join(PLOT_FORMATS)}")
-    for path in (args.out, args.plot):
-        if path:
-            check_writable(path)
+    check_outputs(args)
+    if args.plot:
+        check_writable(args.plot)
     engine = launch.ruleset.engine
     with Stopping(args.command) as stopping:
         def play(content, scenario):
@@ -103,18 +105,29 @@ def _sweep(args: argparse.Namespace) -> int:
               "full", file=sys.stderr)
     if args.out:
         write_output(args.out, json.dumps(summary, indent=1))
-    if args.plot and summary["variants"]:
-        from .sweep_plot import write_plot  # matplotlib: loaded only when a plot is asked for
-
-        try:
-            write_plot(summary, args.plot)
-        except OSError as exc:
-            raise cannot_write(args.plot, exc) from None
+    if summary["variants"] and (args.plot or args.report):
+        _draw(summary, args)
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     else:
         _print_text(summary, sides)
     return 130 if stopping.asked() else 0
+
+
+def _draw(summary: dict, args: argparse.Namespace) -> None:
+    """--plot and --report; matplotlib is loaded only when one is asked for."""
+    from engine.reports.html import sweep_html
+    from engine.reports.page import page
+    from engine.reports.sweep_plot import sweep_figure
+
+    figure = sweep_figure(summary)
+    if args.plot:
+        try:
+            figure.savefig(args.plot)
+        except OSError as exc:
+            raise cannot_write(args.plot, exc) from None
+    if args.report:
+        write_output(args.report, page(f"{summary['scenario']}: sweep", sweep_html(summary), [figure]))
 
 
 def _print_text(summary: dict, sides: list[str]) -> None:

@@ -34,9 +34,9 @@ from engine.core.batch import Batch, play_batch
 from engine.core.executors import LocalExecutor
 from engine.core.simulate import report
 from engine.core.strength_matrix import matrix, pairings
+from engine.reports.html import comparison, comparison_html, matrix_html, report_html
+from engine.reports.plots import balance_figure
 
-from .plots import balance_figure
-from .report import comparison, comparison_html, matrix_html, report_html
 from .source import Setup, SetupError
 
 DEFAULT_GAMES = 200

@@ -210,3 +210,22 @@ def test_simulate_refuses_a_broken_report_to_compare_before_playing(toy_pack, ca
     assert main(["simulate", "duel", "--games", "4", "--compare", str(before)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"sortie simulate: {before}") and message in err
+
+
+def test_a_report_page_holds_the_comparison_the_tables_and_the_plots(toy_pack, capsys, tmp_path):
+    before, page = tmp_path / "before.json", tmp_path / "run.html"
+    assert main(["simulate", "duel", "--games", "16", "--jobs", "1", "--out", str(before)]) == 0
+    assert main(["simulate", "duel", "--games", "16", "--jobs", "1", "--compare", str(before),
+                 "--report", str(page)]) == 0
+    text = page.read_text()
+    assert text.startswith("<!DOCTYPE html>") and "<title>duel: balance</title>" in text
+    assert "this run compared with before.json" in text and "1 (Fisher&#x27;s exact)" in text
+    assert "To see a 3-point change of a win rate" in text
+    assert text.count("<img") == 1 and "src='data:image/png;base64," in text  # self-contained
+    assert "http" not in text.replace("<!DOCTYPE html>", "")
+
+
+def test_a_report_that_is_not_a_page_is_refused_before_a_game(toy_pack, capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr("engine.cli.sim_cmds.simulate", lambda *a, **k: pytest.fail("a batch was played"))
+    assert main(["simulate", "duel", "--report", str(tmp_path / "run.txt")]) == 2
+    assert "run.txt: expected a page, FILE.html" in capsys.readouterr().err

@@ -104,3 +104,10 @@ def test_a_lean_that_reverses_with_the_bots_strength_is_a_bot_gap():
     m = matrix(CELLS, reports_of([(0.7, 0.3), (0.4, 0.6), (0.6, 0.4), (0.3, 0.7)]), SIDES, ("easy", "hard"))
     assert "With equal bots red wins 30% with easy bots, 70% with hard bots: red leads with hard bots, but blue " \
            "leads with easy bots; the result moves 30 points with the bot of red: this is a bot gap" in m["verdict"]
+
+
+def test_the_matrix_as_a_page(toy_pack, capsys, tmp_path):
+    page = tmp_path / "matrix.html"
+    assert main(["simulate", "duel", "--strength-matrix", "--games", "8", "--jobs", "1", "--report", str(page)]) == 0
+    text = page.read_text()
+    assert "<title>duel: bot strengths</title>" in text and "8 games of every pairing of bot strengths" in text

@@ -96,7 +96,7 @@ def test_the_command_refuses_a_sweep_it_cannot_play_before_a_game(toy_pack, caps
 
 
 def test_the_plot_draws_each_outcome_against_the_value(toy_pack, capsys, tmp_path):
-    from engine.cli.sweep_plot import sweep_figure
+    from engine.reports.sweep_plot import sweep_figure
 
     plot, out = tmp_path / "curve.png", tmp_path / "sweep.json"
     assert main(["sweep", "duel", "--vary", "toy.plane:a.speed=2,3,5", "--games", "24", "--jobs", "1",
@@ -114,3 +114,13 @@ def test_a_plot_of_another_format_is_refused_before_a_game(toy_pack, capsys, tmp
     monkeypatch.setattr("engine.cli.sweep_cmds.simulate", lambda *a, **k: pytest.fail("a game was played"))
     assert main(["sweep", "duel", "--vary", "toy.plane:a.speed=2", "--plot", str(tmp_path / "curve.gif")]) == 2
     assert "curve.gif: expected a file ending .png, .svg, .pdf" in capsys.readouterr().err
+
+
+def test_a_sweep_report_page_holds_the_table_and_the_curve(toy_pack, capsys, tmp_path):
+    page = tmp_path / "sweep.html"
+    assert main(["sweep", "duel", "--vary", "toy.plane:a.speed=1..6", "--target-win", "red=0.45", "--games", "100",
+                 "--jobs", "1", "--report", str(page)]) == 0
+    text = page.read_text()
+    assert "<title>duel: sweep</title>" in text and "<th align='left' style='padding:2px 8px'>toy.plane:a.speed</th>" in text
+    assert "toy.plane:a.speed = 3 brings red nearest to 45%" in text
+    assert text.count("src='data:image/png;base64,") == 1

@@ -1,5 +1,5 @@
-"""Balance reports as HTML tables, two runs compared with the real changes highlighted, and the
-strength matrix.
+"""Balance reports as HTML tables, two runs compared with the real changes highlighted, the
+strength matrix and sweeps.
 
 A win-rate change counts when its two-proportion test (Fisher's exact for small counts) gives
 p < 0.05 (`engine.core.simulate.compare`), shown with the p-value and the effect size; a change
@@ -145,4 +145,21 @@ def matrix_html(m: dict) -> str:
             fills.append(UP if e["significant"] and e["change"] > 0 else DOWN if e["change"] <= 0 else FLAT)
     out.append(_table(["side", "bot", "against", "win rate", "p"], rows, fills))
     out.append(f"<p>{html.escape(m['verdict'])}</p>")
+    return "".join(out)
+
+
+def sweep_html(summary: dict) -> str:
+    """A sweep (`engine.core.sweep`): each variant's values and win rates, and what a search found."""
+    names = summary["vary"]
+    outcomes = list(summary["variants"][0]["report"]["win_rates"]) if summary["variants"] else []
+    out = [f"<p>{summary['games']} games a variant, seeds {summary['seed']}–{summary['seed'] + summary['games'] - 1}, "
+           "every variant on the same seeds.</p>"]
+    out.append(_table([*names, *outcomes], [
+        [*(html.escape(str(v["values"][n])) for n in names),
+         *(f"{_pct(w['rate'])} ({_pct(w['ci95'][0])} – {_pct(w['ci95'][1])})" for w in v["report"]["win_rates"].values())]
+        for v in summary["variants"]]))
+    if "target" in summary:
+        found = (f"{html.escape(names[0])} = {summary['value']} brings {html.escape(summary['side'])} nearest to "
+                 f"{summary['target']:.0%}") if summary["value"] is not None else f"No value found: {html.escape(summary['why'])}"
+        out.append(f"<p><b>{found}</b></p>")
     return "".join(out)

@@ -3,8 +3,6 @@ plain matplotlib Figure drawn by Agg: no pyplot, so no GUI backend (and no Qt) i
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
@@ -39,7 +37,3 @@ def sweep_figure(summary: dict) -> Figure:
     ax.legend(fontsize="small")
     return fig
 
-
-def write_plot(summary: dict, path: Path) -> None:
-    """The curve to `path`, in the format its suffix names (.png, .svg, .pdf)."""
-    sweep_figure(summary).savefig(path)
