@@ -100,6 +100,5 @@ class DaskExecutor:
               keep: Callable[[Task, list[GameSummary]], None], cancelled: Callable[[], bool]) -> None:
         threads = client.nthreads()
         pool = client.get_executor(workers=workers, allow_other_workers=False, pure=False)
-        # A cancel drops the tasks under way on the cluster too: the seeds before them are kept.
         feed(lambda task: pool.submit(_play_on_worker, token, task), tasks,
-             sum(threads.get(worker, 1) for worker in workers), keep, cancelled)
+             sum(threads.get(worker, 1) for worker in workers), keep, cancelled, finish_in_hand=True)

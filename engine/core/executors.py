@@ -53,9 +53,13 @@ def _play(task: Task) -> list[GameSummary]:
 
 
 def feed(submit: Callable[[Task], Future], tasks: Sequence[Task], slots: int,
-         keep: Callable[[Task, list[GameSummary]], None], cancelled: Callable[[], bool]) -> None:
+         keep: Callable[[Task, list[GameSummary]], None], cancelled: Callable[[], bool],
+         finish_in_hand: bool = False) -> None:
     """Play `tasks` through `submit` with two in hand per slot, the next sent as one comes back: a
-    cancel stops at once whatever the workers' speed, not after every task queued up front."""
+    cancel stops at once whatever the workers' speed, not after every task queued up front. On a
+    cancel the tasks already running are played and kept; with `finish_in_hand` every task in hand
+    is (a cluster's futures do not tell running from queued, and dropping a running one could
+    leave a gap before the games kept)."""
     queue = iter(tasks)
 
     def more(n: int) -> dict[Future, Task]:
@@ -68,7 +72,7 @@ def feed(submit: Callable[[Task], Future], tasks: Sequence[Task], slots: int,
             keep(pending.pop(future), future.result())
         if cancelled():
             for future, task in pending.items():
-                if not future.cancel():  # already running here: its games get played, so kept
+                if finish_in_hand or not future.cancel():  # already running: its games get played, so kept
                     keep(task, future.result())
             break
         pending |= more(len(done))

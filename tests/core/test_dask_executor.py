@@ -111,3 +111,32 @@ def test_without_dask_installed_the_command_says_how_to_get_it(toy_pack, capsys,
     assert main(["simulate", "duel", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:8786"]) == 2
     assert "needs Dask's distributed scheduler, which is not installed: pip install 'sortie[dask]'" \
         in capsys.readouterr().err
+
+
+def _batches_held() -> list[str]:
+    from engine.core.dask_executor import _BATCHES
+
+    return list(_BATCHES)
+
+
+def test_ctrl_c_on_a_cluster_run_reports_the_games_finished_and_leaves_the_workers_clean(
+        client, toy_pack, capsys, monkeypatch):
+    import contextlib
+    import os
+    import signal
+
+    @contextlib.contextmanager
+    def ctrl_c_at_the_first_games(total):
+        sent = []
+        yield lambda done, _total: sent or sent.append(os.kill(os.getpid(), signal.SIGINT))
+
+    monkeypatch.setattr("engine.cli.sim_cmds.progress_bar", ctrl_c_at_the_first_games)
+    argv = ["simulate", "duel", "--games", "2000", "--seed", "7", "--json", "--executor", "dask",
+            "--scheduler", client.scheduler.address]
+    assert main(argv) == 130
+    captured = capsys.readouterr()
+    played = json.loads(captured.out)["report"]["games"]
+    assert 0 < played < 2000
+    assert f"interrupted; the report covers the first {played} of 2000 games (seeds 7-{6 + played})" in captured.err
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
+    assert client.run(_batches_held) == {w: [] for w in client.nthreads()}  # the batch left every worker
