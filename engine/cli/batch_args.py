@@ -8,6 +8,7 @@ import argparse
 import os
 import signal
 import sys
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterator
@@ -125,13 +126,28 @@ def strengths_for(engine, raw: dict[str, str], sides: list[str]) -> dict[str, st
 
 
 @contextmanager
-def progress_bar(total: int) -> Iterator[Callable[[int, int], None]]:
-    """A progress bar on a terminal's stderr; the callback a batch reports to."""
-    bar = tqdm(total=total, unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
+def progress_bar(total: int, command: str) -> Iterator[Callable[[int, int], None]]:
+    """The callback a batch reports to: a progress bar on a terminal's stderr; elsewhere (CI, a
+    log file) a line every LINE_EVERY seconds, so a long run shows it is alive without a bar's
+    carriage returns filling the log."""
+    if not sys.stderr.isatty():
+        last = [time.monotonic()]
+
+        def line(done: int, _total: int) -> None:
+            if time.monotonic() - last[0] >= LINE_EVERY:
+                last[0] = time.monotonic()
+                print(f"sortie {command}: {done} of {total} games", file=sys.stderr, flush=True)
+
+        yield line
+        return
+    bar = tqdm(total=total, unit="game", file=sys.stderr)
     try:
         yield lambda done, _total: bar.update(done - bar.n)
     finally:
         bar.close()
+
+
+LINE_EVERY = 5.0  # seconds between progress lines when stderr is not a terminal
 
 
 class Stopping:

@@ -56,7 +56,7 @@ def _simulate(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise UsageError(str(exc)) from None
     check_outputs(args)
-    with Stopping(args.command) as stopping, progress_bar(args.games) as progress:
+    with Stopping(args.command) as stopping, progress_bar(args.games, args.command) as progress:
         results = simulate(engine, launch.scenario, launch.content, args.games, args.seed, options=options,
                            strengths=strengths, progress=progress, cancelled=stopping.asked, executor=executor)
     if stopping.asked() and not _interrupted(args, len(results)):
@@ -84,7 +84,7 @@ def _strength_matrix(args: argparse.Namespace, launch, options: dict[str, bool],
     check_outputs(args)
     engine = launch.ruleset.engine
     cells = len(engine.bot_strengths) ** len(engine.sides(launch.scenario))
-    with Stopping(args.command) as stopping, progress_bar(args.games * cells) as progress:
+    with Stopping(args.command) as stopping, progress_bar(args.games * cells, args.command) as progress:
         found = strength_matrix(engine, launch.scenario, launch.content, args.games, args.seed, options=options,
                                 progress=progress, cancelled=stopping.asked, executor=executor)
     if stopping.asked() and not _interrupted(args, found["games"], " a pairing"):

@@ -85,7 +85,7 @@ def _sweep(args: argparse.Namespace) -> int:
     engine = launch.ruleset.engine
     with Stopping(args.command) as stopping:
         def play(content, scenario):
-            with progress_bar(args.games) as progress:
+            with progress_bar(args.games, args.command) as progress:
                 return simulate(engine, scenario, content, args.games, args.seed, options=ready.options,
                                 strengths=ready.strengths, progress=progress, cancelled=stopping.asked,
                                 executor=ready.executor)

@@ -126,7 +126,7 @@ def test_ctrl_c_on_a_cluster_run_reports_the_games_finished_and_leaves_the_worke
     import signal
 
     @contextlib.contextmanager
-    def ctrl_c_at_the_first_games(total):
+    def ctrl_c_at_the_first_games(total, command):
         sent = []
         yield lambda done, _total: sent or sent.append(os.kill(os.getpid(), signal.SIGINT))
 

@@ -229,3 +229,10 @@ def test_a_report_that_is_not_a_page_is_refused_before_a_game(toy_pack, capsys, 
     monkeypatch.setattr("engine.cli.sim_cmds.simulate", lambda *a, **k: pytest.fail("a batch was played"))
     assert main(["simulate", "duel", "--report", str(tmp_path / "run.txt")]) == 2
     assert "run.txt: expected a page, FILE.html" in capsys.readouterr().err
+
+
+def test_without_a_terminal_progress_is_a_line_every_few_seconds(toy_pack, capsys, monkeypatch):
+    monkeypatch.setattr("engine.cli.batch_args.LINE_EVERY", 0.0)  # every report of the batch
+    assert main(["simulate", "duel", "--games", "24", "--jobs", "1"]) == 0
+    lines = [x for x in capsys.readouterr().err.splitlines() if x]
+    assert lines == [f"sortie simulate: {n} of 24 games" for n in (8, 16, 24)]
