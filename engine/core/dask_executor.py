@@ -14,12 +14,12 @@ from __future__ import annotations
 import uuid
 from typing import Callable, Sequence
 
+from distributed import Client, WorkerPlugin
+from distributed.comm import parse_address, parse_host_port
+
 from .batch import Batch, ExecutorError, GameSummary, Task
 from .executors import feed
 from .fingerprint import differences, fingerprint
-
-from distributed import Client, WorkerPlugin
-from distributed.comm import parse_address, parse_host_port
 
 CONNECT_TIMEOUT = 10.0  # seconds to reach the scheduler before the run gives up
 
