@@ -15,7 +15,7 @@ import time
 from engine.content.validate import UsageError
 from engine.core.game import Game, run
 from engine.rulesets.launch import find_scenario
-from engine.core.simulate import frozen_heap
+from engine.core.executors import frozen_heap
 
 
 class _Timed:

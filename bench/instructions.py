@@ -24,7 +24,7 @@ def play(spec: str, strength: str, first_seed: int, games: int) -> None:
     """The child run under valgrind: load once, then play `games` whole games."""
     from engine.core.game import Game, run
     from engine.rulesets.launch import find_scenario
-    from engine.core.simulate import frozen_heap
+    from engine.core.executors import frozen_heap
 
     launch = find_scenario(spec)
     engine = launch.ruleset.engine

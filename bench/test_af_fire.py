@@ -16,18 +16,19 @@ from typing import Iterator
 import pytest
 
 from engine.content.loader import BUNDLED_CONTENT
-from engine.content.validate import Workspace, validate_paths
+from engine.content.validate import validate_paths
 from engine.content.view import ContentView
 from engine.core.board import HexGrid
 from engine.rulesets.af.play.fire import Gunnery, fire_phase
 from engine.rulesets.af.play.state import Plane
+from engine.rulesets import workspace
 
 GRID = HexGrid(40, 40)
 
 
 @pytest.fixture(scope="module")
 def gunnery() -> Iterator[Gunnery]:
-    (pack,) = validate_paths([BUNDLED_CONTENT / "air-force"], Workspace()).packs
+    (pack,) = validate_paths([BUNDLED_CONTENT / "air-force"], workspace()).packs
     yield Gunnery.of(ContentView.of_pack(pack), GRID)
 
 

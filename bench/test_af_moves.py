@@ -15,10 +15,10 @@ from dataclasses import replace
 import pytest
 
 from engine.content.loader import BUNDLED_CONTENT
-from engine.content.validate import Workspace
 from engine.rulesets.af.play.flight import Handbook
 from engine.rulesets.af.play.moves import _TEMPLATES, end_states, paths
 from engine.rulesets.af.play.state import Plane
+from engine.rulesets import workspace
 
 CASES = {  # a plane in a typical state: card, altitude, speed, bank, carry
     "me-109e maneuver 12,000 ft speed 5": ("me-109e", 12_000, 5, "RB", 2),
@@ -31,7 +31,7 @@ RESULTS: dict[str, float] = {}
 
 @pytest.fixture(scope="module")
 def books():
-    pack = Workspace().pack(BUNDLED_CONTENT / "air-force")
+    pack = workspace().pack(BUNDLED_CONTENT / "air-force")
     records = {(e.kind, e.record.id): e.record for e in pack.entries if e.record is not None}
     hb = Handbook.of(records[("af.rules", "air-force")], [r for (k, _), r in records.items() if k == "af.maneuver"])
     return records, hb

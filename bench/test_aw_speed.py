@@ -13,7 +13,7 @@ import pytest
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.view import ContentView
 from engine.core.game import Game, run
-from engine.core.simulate import frozen_heap
+from engine.core.executors import frozen_heap
 from engine.rulesets.aw import RULESET
 from engine.rulesets import workspace
 

@@ -13,7 +13,7 @@ from importlib.metadata import entry_points
 
 from engine.content.validate import UsageError
 
-from . import content_cmds, list_cmds, mission_cmds, play_cmds, preview_cmds, sim_cmds
+from . import content_cmds, list_cmds, mission_cmds, play_cmds, preview_cmds, sim_cmds, sweep_cmds
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
@@ -28,6 +28,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
     play_cmds.register(sub)
     preview_cmds.register(sub)
     sim_cmds.register(sub)
+    sweep_cmds.register(sub)
     for ep in sorted(entry_points(group="sortie.commands"), key=lambda e: e.name):
         try:
             ep.load()(sub)

@@ -2,116 +2,24 @@
 
 Game i of a run with seed S is played with seed S + i, so two runs with the same
 seed (before and after an edit) play the same dice where the data allows and
-can be compared game by game. Games run in worker processes; the content is
-sent to each worker once.
+can be compared game by game. The games are a batch (`engine.core.batch`) played by an
+executor: this machine's processes, or a Dask cluster; the content is sent to each worker once.
 """
 
 from __future__ import annotations
 
-import gc
-import math
-import os
-import signal
 import statistics
 from collections import Counter, defaultdict
-from contextlib import contextmanager
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass, field
-from itertools import islice
+from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated, Callable, Iterator
+from typing import Annotated, Callable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .game import Game, run
+from .batch import Batch, Executor, GameSummary, play_batch
+from .executors import LocalExecutor
 from .jsonfile import check_shape, read_object
-
-CHUNK = 8
-
-
-@dataclass
-class GameSummary:
-    seed: int
-    winner: str | None
-    result: str
-    score: dict[str, float]
-    turns: int
-    events: int
-    losses: dict[str, float] = field(default_factory=dict)  # "side:unit_type" -> count
-    kills: dict[str, float] = field(default_factory=dict)
-
-
-def summarise(game: Game) -> GameSummary:
-    """One finished game reduced to what balance reports need (standard unit events)."""
-    types: dict[str, tuple[str, str]] = {}
-    losses: Counter[str] = Counter()
-    kills: Counter[str] = Counter()
-    for event in game.log:
-        if event["type"] == "unit.placed":
-            types[event["unit"]] = (event["side"], event.get("unit_type", ""))
-        elif event["type"] == "unit.removed" and event.get("destroyed"):
-            side, utype = types.get(event["unit"], ("?", "?"))
-            losses[f"{side}:{utype}"] += 1
-            shooters = [types[u] for u in event.get("by", []) if u in types]
-            for s, t in shooters:
-                kills[f"{s}:{t}"] += 1 / len(shooters)
-    out = game.outcome
-    return GameSummary(game.seed, out.winner, out.result, dict(out.score), out.turns,
-                       len(game.log), dict(losses), {k: round(v, 6) for k, v in kills.items()})
-
-
-# ---- workers ------------------------------------------------------------------------
-
-_WORKER: dict = {}
-
-
-def _init_worker(engine, scenario, content, options, strengths) -> None:
-    _WORKER.update(engine=engine, scenario=scenario, content=content, options=options,
-                   strengths=strengths)
-
-
-def _init_pool_worker(*init) -> None:
-    """A worker process leaves Ctrl-C to the run that started it, which stops after the games in
-    hand and reports them (a terminal sends Ctrl-C to every process of the group)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _init_worker(*init)
-
-
-def _play_one(seed: int) -> GameSummary:
-    w = _WORKER
-    game = Game(w["engine"], w["scenario"], w["content"], seed, w["options"])
-    controllers = {side: w["engine"].bot(side, w["strengths"].get(side, w["engine"].bot_strengths[-1]))
-                   for side in game.sides}
-    run(game, controllers)
-    return summarise(game)
-
-
-def _play_chunk(seeds: list[int]) -> list[GameSummary]:
-    return [_play_one(s) for s in seeds]
-
-
-YOUNG_THRESHOLD = 20_000  # allocations between young collections during a batch (default 700)
-
-
-@contextmanager
-def frozen_heap() -> Iterator[None]:
-    """Everything loaded so far kept out of the garbage collector's full passes for a batch of
-    games: it lives to the batch's end, and a full pass walking it (~50 ms in a loaded studio)
-    every few games would cost more than the games. Forked workers also leave the pages they
-    share with the parent uncopied. The benchmarks time games the same way.
-
-    The youngest generation is also collected less often: a game makes thousands of small
-    dicts and lists that live until it ends and are freed by their reference counts, so
-    frequent young passes mostly walk live objects in vain (~4% of a Red Eagles game)."""
-    gc.collect()
-    gc.freeze()
-    threshold = gc.get_threshold()
-    gc.set_threshold(max(threshold[0], YOUNG_THRESHOLD), *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
-        gc.unfreeze()
+from .proportions import ALPHA, DETECT, POWER, games_to_detect, two_proportions, wilson
 
 
 def simulate(
@@ -125,60 +33,17 @@ def simulate(
     strengths: dict[str, str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
+    executor: Executor | None = None,
 ) -> list[GameSummary]:
-    """Play `games` games; `progress(done, total)` after each chunk; stop early if `cancelled()`,
-    keeping the games of the first seeds with none missing: what a shorter run would have played."""
-    if games < 1:
-        raise ValueError("games must be at least 1")
-    jobs = max(1, min(jobs or os.cpu_count() or 1, games))
-    seeds = [seed + i for i in range(games)]
-    chunks = [seeds[i:i + CHUNK] for i in range(0, games, CHUNK)]
-    init = (engine, scenario, content, options or {}, strengths or {})
-    results: list[GameSummary] = []
-    with frozen_heap():
-        if jobs == 1:
-            _init_worker(*init)
-            for chunk in chunks:
-                if cancelled and cancelled():
-                    break
-                results.extend(_play_chunk(chunk))
-                if progress:
-                    progress(len(results), games)
-            return results
-        with ProcessPoolExecutor(jobs, initializer=_init_pool_worker, initargs=init) as pool:
-            # Two chunks in hand per worker, the next sent as one comes back: a cancel stops at
-            # once whatever the workers' speed, not after every chunk queued up front has played.
-            queue = iter(chunks)
-            pending = {pool.submit(_play_chunk, c) for c in islice(queue, 2 * jobs)}
-            while pending:
-                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                for future in done:
-                    results.extend(future.result())
-                if progress and done:
-                    progress(len(results), games)
-                if cancelled and cancelled():
-                    for future in pending:
-                        if not future.cancel():  # already running: its games get played, so kept
-                            results.extend(future.result())
-                    break
-                pending |= {pool.submit(_play_chunk, c) for c in islice(queue, len(done))}
-    results.sort(key=lambda r: r.seed)
-    unbroken = next((i for i, r in enumerate(results) if r.seed != seed + i), len(results))
-    return results[:unbroken]
+    """Play `games` games on `executor` (default: `jobs` processes of this machine);
+    `progress(done, total)` as they come back; stop early if `cancelled()`, keeping the games of
+    the first seeds with none missing: what a shorter run would have played."""
+    [results] = play_batch(Batch(engine, scenario, content, options or {}), games,
+                           executor or LocalExecutor(jobs), seed, [strengths or {}], progress, cancelled)
+    return results
 
 
 # ---- statistics ---------------------------------------------------------------------
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion; honest at 0% and 100% too."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _describe(values: list[float]) -> dict:
@@ -221,20 +86,22 @@ def report(results: list[GameSummary], sides: list[str]) -> dict:
         "turns": _describe([r.turns for r in results]) if n else {},
         "events": _describe([r.events for r in results]) if n else {},
         "per_unit_type": {k: {m: round(v, 4) for m, v in d.items()} for k, d in sorted(per_type.items())},
+        "detect": {"change": DETECT, "alpha": ALPHA, "power": POWER,
+                   "games": {s: games_to_detect(win_rates[s]["rate"]) for s in sides} if n else {}},
     }
 
 
 def compare(before: dict, after: dict) -> dict:
-    """Differences between two reports; a win-rate change is flagged when the intervals part."""
+    """Differences between two reports; each win-rate change with its test (`two_proportions`):
+    significant when p < ALPHA."""
     out = {"win_rates": {}, "score_mean": {}, "turns_mean": None}
     for side, b in before["win_rates"].items():
         a = after["win_rates"].get(side)
         if a is None:  # a side renamed or gone: nothing to compare it with, not a 0% win rate
             out["win_rates"][side] = {"before": b["rate"], "after": None, "change": None, "significant": False}
             continue
-        apart = a["ci95"][0] > b["ci95"][1] or b["ci95"][0] > a["ci95"][1]
-        out["win_rates"][side] = {"before": b["rate"], "after": a["rate"],
-                                  "change": round(a["rate"] - b["rate"], 4), "significant": apart}
+        out["win_rates"][side] = {"before": b["rate"], "after": a["rate"], "change": round(a["rate"] - b["rate"], 4),
+                                  **two_proportions(b["wins"], before["games"], a["wins"], after["games"])}
     for side, b in before.get("score", {}).items():
         a = after.get("score", {}).get(side)
         if a:
@@ -251,6 +118,7 @@ Share = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
 
 class _WinRate(BaseModel):
     model_config = ConfigDict(extra="allow")
+    wins: int = Field(ge=0, description="the games the side won")
     rate: float = Field(ge=0, le=1, allow_inf_nan=False, description="the share of games the side won, 0 to 1")
     ci95: tuple[Share, Share] = Field(description="the 95% interval of the rate")
 
@@ -262,9 +130,17 @@ class _Mean(BaseModel):
 
 class _Report(BaseModel):
     model_config = ConfigDict(extra="allow")
+    games: int = Field(ge=0, description="the games the run played")
     win_rates: dict[str, _WinRate] = Field(description="per side (and draw)")
     score: dict[str, _Mean] = Field(default_factory=dict, description="per side")
     turns: _Mean | None = Field(None, description="the length of the games")
+
+    @model_validator(mode="after")
+    def _wins_within_games(self) -> "_Report":
+        for side, w in self.win_rates.items():
+            if w.wins > self.games:
+                raise ValueError(f"{side} won {w.wins} games of the {self.games} played")
+        return self
 
 
 class _ReportFile(BaseModel):

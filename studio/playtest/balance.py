@@ -1,7 +1,7 @@
 """The Balance tab: many bot-versus-bot games in the background, their report and plots,
 and runs compared — before and after an edit, on the same seeds.
 
-The batch is `engine.core.simulate.simulate` on every core, called from a worker
+The batch is `engine.core.batch.play_batch` on every core, called from a worker
 thread: the window stays live, the progress bar follows the finished games, and
 Cancel stops it after the games in hand. Each run plays the data as the editor
 holds it when it starts.
@@ -30,10 +30,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.core.simulate import report, simulate
+from engine.core.batch import Batch, play_batch
+from engine.core.executors import LocalExecutor
+from engine.core.simulate import report
+from engine.core.strength_matrix import matrix, pairings
+from engine.reports.html import comparison, comparison_html, matrix_html, report_html
+from engine.reports.plots import balance_figure
 
-from .plots import balance_figure
-from .report import comparison, comparison_html, report_html
 from .source import Setup, SetupError
 
 DEFAULT_GAMES = 200
@@ -41,21 +44,31 @@ GAMES = "%v / %m games"  # the progress bar's text while a run goes on
 
 
 class BalanceJob(QThread):
+    """`games` games of each pairing of bot strengths: one for a run, all of them for the matrix."""
+
     progressed = Signal(int, int)  # games done, games asked
 
-    def __init__(self, setup: Setup, games: int, seed: int, strengths: dict[str, str], jobs: int) -> None:
+    def __init__(self, setup: Setup, games: int, seed: int, cells: list[dict[str, str]], jobs: int) -> None:
         super().__init__()
-        self.setup, self.games, self.seed, self.strengths, self.jobs = setup, games, seed, strengths, jobs
+        self.setup, self.games, self.seed, self.cells, self.jobs = setup, games, seed, cells, jobs
         self.cancelled = False
-        self.results: list = []
+        self.results: list[list] = [[] for _ in cells]
         self.error = ""
+
+    @property
+    def matrix(self) -> bool:
+        return len(self.cells) > 1
+
+    @property
+    def played(self) -> int:
+        return sum(len(r) for r in self.results)
 
     def run(self) -> None:  # noqa: D401 - QThread API
         try:
-            self.results = simulate(self.setup.engine, self.setup.scenario, self.setup.content, self.games,
-                                    self.seed, self.jobs, None, self.strengths,
-                                    progress=lambda done, total: self.progressed.emit(done, total),
-                                    cancelled=lambda: self.cancelled)
+            batch = Batch(self.setup.engine, self.setup.scenario, self.setup.content)
+            self.results = play_batch(batch, self.games, LocalExecutor(self.jobs), self.seed, self.cells,
+                                      progress=lambda done, total: self.progressed.emit(done, total),
+                                      cancelled=lambda: self.cancelled)
         except Exception as exc:  # shown in the panel, never raised into Qt
             self.error = f"{type(exc).__name__}: {exc}"
 
@@ -103,6 +116,12 @@ class BalancePanel(QWidget):
         self.run_button.setObjectName("balanceRun")
         self.run_button.clicked.connect(self.start)
         self.games.valueChanged.connect(lambda n: self.run_button.setText(f"Run {n} games"))
+        self.matrix_button = QPushButton("Strength matrix")
+        self.matrix_button.setObjectName("balanceMatrix")
+        self.matrix_button.setToolTip("Play the games of every pairing of bot strengths, on the same seeds: "
+                                      "how much of the result is the bots, how much the scenario")
+        self.matrix_button.clicked.connect(lambda: self.start(matrix=True))
+        self.matrix: dict | None = None  # the last strength matrix played
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setObjectName("balanceCancel")
         self.cancel_button.setEnabled(False)
@@ -126,7 +145,7 @@ class BalancePanel(QWidget):
         self.canvas.setObjectName("balancePlots")
 
         top = QHBoxLayout()
-        for widget in (self.games, self.seed, self.run_button, self.cancel_button):
+        for widget in (self.games, self.seed, self.run_button, self.matrix_button, self.cancel_button):
             top.addWidget(widget)
         top.addWidget(self.progress, 1)
         pick = QHBoxLayout()
@@ -174,7 +193,8 @@ class BalancePanel(QWidget):
     def busy(self) -> bool:
         return self.job is not None
 
-    def start(self) -> bool:
+    def start(self, matrix: bool = False) -> bool:
+        """A run of the bots chosen, or with `matrix` the games of every pairing of strengths."""
         if self.busy:
             return False
         try:
@@ -183,21 +203,25 @@ class BalancePanel(QWidget):
             self.message.setText(f"Cannot run: {exc}")
             return False
         self.set_sides(setup.sides, tuple(setup.engine.bot_strengths))
-        strengths = {side: box.currentData() for side, box in self.strength_boxes.items()}
+        cells = pairings(tuple(setup.engine.bot_strengths), setup.sides) if matrix else \
+            [{side: box.currentData() for side, box in self.strength_boxes.items()}]
         games = self.games.value()
-        self.job = BalanceJob(setup, games, self.seed.value(), strengths, self.cores)
+        self.job = BalanceJob(setup, games, self.seed.value(), cells, self.cores)
         self.job.progressed.connect(self._progressed)
         self.job.finished.connect(self._done)
-        self._note = ("after editing " + ", ".join(self.edits[:4]) + ("…" if len(self.edits) > 4 else "")) \
-            if self.edits and self.runs else ""
-        self.edits = []
-        self.progress.setRange(0, games)
+        if not matrix:  # the edits since the last run are noted on the next run, not on a matrix
+            self._note = ("after editing " + ", ".join(self.edits[:4]) + ("…" if len(self.edits) > 4 else "")) \
+                if self.edits and self.runs else ""
+            self.edits = []
+        self.progress.setRange(0, games * len(cells))
         self.progress.setValue(0)
         self.progress.setFormat(GAMES)
         self.run_button.setEnabled(False)
+        self.matrix_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.cancel_button.setText("Cancel")
-        self.message.setText(f"Playing {games} games of {setup.scenario.id} on {self.cores} core(s)…")
+        each = f" of each of {len(cells)} pairings of bot strengths" if matrix else ""
+        self.message.setText(f"Playing {games} games{each} of {setup.scenario.id} on {self.cores} core(s)…")
         self.job.start()
         return True
 
@@ -219,23 +243,36 @@ class BalancePanel(QWidget):
             return  # already handled by `wait`
         self.job = None
         job.wait()
-        played = len(job.results)  # progress reports come in chunks: the bar ends on the count itself
+        played = job.played  # progress reports come in chunks: the bar ends on the count itself
         self.progress.setValue(played)
-        self.progress.setFormat(GAMES if played == job.games else "%v of %m games (cancelled)"
+        self.progress.setFormat(GAMES if played == self.progress.maximum() else "%v of %m games (cancelled)"
                                 if job.cancelled else "%v of %m games (stopped)")
         self.run_button.setEnabled(True)
+        self.matrix_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         self.cancel_button.setText("Cancel")
         if job.error:
             self.message.setText(f"The run stopped: {job.error}")
             self.finished.emit(None)
             return
-        if not job.results:
+        if not played:
             self.message.setText("Cancelled before any game finished.")
             self.finished.emit(None)
             return
-        rep = report(job.results, job.setup.sides)
-        run = BalanceRun(len(self.runs) + 1, job.seed, job.games, job.strengths, rep, self._note)
+        reports = [report(results, job.setup.sides) for results in job.results]
+        if job.matrix:
+            self.show_matrix(matrix(job.cells, reports, job.setup.sides, tuple(job.setup.engine.bot_strengths)))
+            self.finished.emit(None)
+            return
+        self.add_run(BalanceRun(len(self.runs) + 1, job.seed, job.games, job.cells[0], reports[0], self._note))
+
+    def show_matrix(self, found: dict) -> None:
+        self.matrix = found
+        self.message.setText(f"Strength matrix: {found['games']} games of each pairing from seed {found['seeds'][0]}")
+        self.text.setHtml(matrix_html(found))
+
+    def add_run(self, run: BalanceRun) -> None:
+        """A finished run listed and shown, compared with the run before it."""
         self.runs.append(run)
         self.message.setText(run.title)
         self.shown.blockSignals(True)

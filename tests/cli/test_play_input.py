@@ -53,14 +53,14 @@ class Ran(Exception):
 
 
 def _no_batch(*args, **kwargs):
-    raise Ran(args)
+    raise Ran(args, kwargs)
 
 
 def test_simulate_takes_a_bare_bot_as_play_does(toy_pack, monkeypatch):
     monkeypatch.setattr("engine.cli.sim_cmds.simulate", _no_batch)
     with pytest.raises(Ran) as ran:
         main(["simulate", "duel", "--games", "2", "--jobs", "1", "--side", "red=bot"])
-    assert ran.value.args[0][7] == {"red": "hard"}  # the strongest, as 'play --side red=bot' gives
+    assert ran.value.args[1]["strengths"] == {"red": "hard"}  # the strongest, as 'play --side red=bot' gives
 
 
 def test_simulate_refuses_a_run_too_long_to_hold_and_caps_workers_at_the_cores(toy_pack, capsys, monkeypatch):
@@ -70,7 +70,7 @@ def test_simulate_refuses_a_run_too_long_to_hold_and_caps_workers_at_the_cores(t
     monkeypatch.setattr("os.cpu_count", lambda: 2)
     with pytest.raises(Ran) as ran:
         main(["simulate", "duel", "--games", "200", "--jobs", "999"])
-    assert ran.value.args[0][5] == 2
+    assert ran.value.args[1]["executor"].jobs == 2
     assert "--jobs 999: this machine has 2 core(s); using 2" in capsys.readouterr().err
 
 

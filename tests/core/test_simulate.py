@@ -6,7 +6,10 @@ import json
 import pytest
 
 from engine.cli import main
-from engine.core.simulate import CHUNK, YOUNG_THRESHOLD, compare, frozen_heap, report, simulate, wilson
+from engine.core.proportions import games_to_detect, two_proportions, wilson
+from engine.core.batch import CHUNK, Batch
+from engine.core.executors import YOUNG_THRESHOLD, frozen_heap
+from engine.core.simulate import compare, report, simulate
 from tests import toy
 from tests.core.test_game import content
 
@@ -52,13 +55,40 @@ def test_wilson_interval_matches_known_values():
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
 
 
+def test_the_issues_example_is_a_significant_change_by_the_two_proportion_test():
+    """50.0% -> 54.5% over 1,000 games each: the intervals overlap, yet p = 0.044 (issue 24)."""
+    before, after = (w / 1000 for w in (500, 545))
+    assert wilson(545, 1000)[0] < wilson(500, 1000)[1]  # what the old test called "not significant"
+    test = two_proportions(500, 1000, 545, 1000)
+    assert test["test"] == "two-proportion z" and test["p_value"] == pytest.approx(0.044, abs=5e-4)
+    assert test["significant"] and test["cohens_h"] == pytest.approx(0.0901, abs=1e-4)
+    assert not two_proportions(500, 1000, 530, 1000)["significant"]  # p = 0.18
+    assert after - before == pytest.approx(0.045)
+
+
+def test_small_counts_are_tested_exactly():
+    test = two_proportions(3, 10, 8, 10)  # a cell expects 4.5 games: Fisher's exact
+    assert test["test"] == "Fisher's exact" and test["p_value"] == pytest.approx(0.0698, abs=1e-4)
+    assert not test["significant"]
+    assert two_proportions(0, 10, 0, 10)["p_value"] == 1.0  # never a draw in either run: no change
+
+
+def test_games_needed_to_see_a_three_point_change():
+    assert games_to_detect(0.5) == 4356  # 50% -> 53% at p < 0.05 with 80% power, per run
+    assert games_to_detect(0.9) == games_to_detect(0.1) < games_to_detect(0.5)  # towards 50% from either end
+    rep = report(run_games(8), ["blue", "red"])
+    assert rep["detect"]["change"] == 0.03
+    assert rep["detect"]["games"] == {s: games_to_detect(rep["win_rates"][s]["rate"]) for s in ("blue", "red")}
+
+
 def test_compare_flags_a_real_change_only():
     base = report(run_games(60), ["blue", "red"])
     same = compare(base, base)
     assert not any(c["significant"] for c in same["win_rates"].values())
     skewed = report(run_games(60, speed_a=6, speed_b=1), ["blue", "red"])
     diff = compare(base, skewed)
-    assert diff["win_rates"]["red"]["change"] > 0 and diff["win_rates"]["red"]["significant"]
+    red = diff["win_rates"]["red"]
+    assert red["change"] > 0 and red["significant"] and red["p_value"] < 0.05 and red["cohens_h"] > 0
 
 
 def test_cancel_stops_early():
@@ -84,20 +114,18 @@ def test_ctrl_c_during_a_run_reports_the_games_finished(toy_pack, capsys, monkey
     import os
     import signal
 
-    import engine.core.simulate as sim
+    play_chunk, sent = Batch.play, []
 
-    play_chunk, sent = sim._play_chunk, []
-
-    def chunk_then_ctrl_c(seeds):
-        played = play_chunk(seeds)
+    def chunk_then_ctrl_c(batch, task):
+        played = play_chunk(batch, task)
         if not sent:
             sent.append(os.kill(os.getpid(), signal.SIGINT))
         return played
 
-    monkeypatch.setattr(sim, "_play_chunk", chunk_then_ctrl_c)
+    monkeypatch.setattr(Batch, "play", chunk_then_ctrl_c)
     assert main(["simulate", "duel", "--games", "50", "--jobs", "1", "--seed", "7", "--json"]) == 130
     captured = capsys.readouterr()
-    games = sim.CHUNK
+    games = CHUNK
     assert json.loads(captured.out)["report"]["games"] == games
     assert f"the report covers the first {games} of 50 games (seeds 7-{6 + games})" in captured.err
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
@@ -113,6 +141,12 @@ def test_simulate_cli_json(toy_pack, capsys, tmp_path):
     again = json.loads(capsys.readouterr().out)
     assert again["report"] == out["report"]
     assert not any(c["significant"] for c in again["compare"]["win_rates"].values())
+    assert {c["p_value"] for c in again["compare"]["win_rates"].values()} == {1.0}  # the same games
+    assert main(["simulate", "duel", "--games", "16", "--jobs", "1", "--compare", str(out_file)]) == 0
+    text = capsys.readouterr().out
+    assert "compare blue       12.5% -> 12.5% (+0.0%)  p = 1 (Fisher's exact), h = +0.00\n" in text  # 2 wins of 16
+    assert "compare red        56.2% -> 56.2% (+0.0%)  p = 1 (two-proportion z), h = +0.00\n" in text
+    assert "to see a 3-point change of a win rate (p < 0.05, 80% power) each run needs: " in text
 
 
 def test_comparing_with_a_run_that_had_another_side_does_not_call_it_a_fall_to_zero(toy_pack, capsys, tmp_path):
@@ -151,14 +185,21 @@ def test_simulate_refuses_an_unwritable_report_before_playing(toy_pack, capsys, 
 
 
 @pytest.mark.parametrize("text, message", [
-    ('{"scenario": "duel",\n "report": {"win_rates": {"red": 3}}}', ":2:34: not a usable balance report: "
+    ('{"scenario": "duel",\n "report": {"games": 3, "win_rates": {"red": 3}}}', ":2:46: not a usable balance report: "
      "input should be a valid dictionary; got 3 (at report.win_rates.red)"),
-    ('{"scenario": "duel", "report": {}}', "required field 'win_rates' is missing"),
-    ('{"scenario": "duel", "report": {"win_rates": {"red": {"rate": NaN, "ci95": [0, 1]}}}}', "(at report.win_rates.red.rate)"),
-    ('{"scenario": "duel", "report": {"win_rates": {"red": {"rate": 0.5, "ci95": [0, 7]}}}}', "(at report.win_rates.red.ci95"),
-    ('{"scenario": "duel", "report": {"win_rates": {"red": {"rate": 0.5, "ci95": [0.1]}}}}', "(at report.win_rates.red.ci95)"),
-    ('{"report": {"win_rates": {}}}', "required field 'scenario' is missing"),
-    ('{"scenario": "dogfight", "report": {"win_rates": {}}}', "the report is of scenario 'dogfight', not 'duel'"),
+    ('{"scenario": "duel", "report": {"games": 3}}', "required field 'win_rates' is missing"),
+    ('{"scenario": "duel", "report": {"games": 2, "win_rates": {"red": {"wins": 1, "rate": NaN, "ci95": [0, 1]}}}}',
+     "(at report.win_rates.red.rate)"),
+    ('{"scenario": "duel", "report": {"games": 2, "win_rates": {"red": {"wins": 1, "rate": 0.5, "ci95": [0, 7]}}}}',
+     "(at report.win_rates.red.ci95"),
+    ('{"scenario": "duel", "report": {"games": 2, "win_rates": {"red": {"wins": 1, "rate": 0.5, "ci95": [0.1]}}}}',
+     "(at report.win_rates.red.ci95)"),
+    ('{"scenario": "duel", "report": {"games": 2, "win_rates": {"red": {"rate": 0.5, "ci95": [0, 1]}}}}',
+     "required field 'wins' is missing"),  # a test of a change needs the counts
+    ('{"scenario": "duel", "report": {"games": 2, "win_rates": {"red": {"wins": 3, "rate": 1, "ci95": [0, 1]}}}}',
+     "red won 3 games of the 2 played"),
+    ('{"report": {"games": 0, "win_rates": {}}}', "required field 'scenario' is missing"),
+    ('{"scenario": "dogfight", "report": {"games": 0, "win_rates": {}}}', "the report is of scenario 'dogfight', not 'duel'"),
     ('{"scenario": "duel",', "not a balance report file"),
 ])
 def test_simulate_refuses_a_broken_report_to_compare_before_playing(toy_pack, capsys, tmp_path, monkeypatch,
@@ -169,3 +210,29 @@ def test_simulate_refuses_a_broken_report_to_compare_before_playing(toy_pack, ca
     assert main(["simulate", "duel", "--games", "4", "--compare", str(before)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"sortie simulate: {before}") and message in err
+
+
+def test_a_report_page_holds_the_comparison_the_tables_and_the_plots(toy_pack, capsys, tmp_path):
+    before, page = tmp_path / "before.json", tmp_path / "run.html"
+    assert main(["simulate", "duel", "--games", "16", "--jobs", "1", "--out", str(before)]) == 0
+    assert main(["simulate", "duel", "--games", "16", "--jobs", "1", "--compare", str(before),
+                 "--report", str(page)]) == 0
+    text = page.read_text()
+    assert text.startswith("<!DOCTYPE html>") and "<title>duel: balance</title>" in text
+    assert "this run compared with before.json" in text and "1 (Fisher&#x27;s exact)" in text
+    assert "To see a 3-point change of a win rate" in text
+    assert text.count("<img") == 1 and "src='data:image/png;base64," in text  # self-contained
+    assert "http" not in text.replace("<!DOCTYPE html>", "")
+
+
+def test_a_report_that_is_not_a_page_is_refused_before_a_game(toy_pack, capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr("engine.cli.sim_cmds.simulate", lambda *a, **k: pytest.fail("a batch was played"))
+    assert main(["simulate", "duel", "--report", str(tmp_path / "run.txt")]) == 2
+    assert "run.txt: expected a page, FILE.html" in capsys.readouterr().err
+
+
+def test_without_a_terminal_progress_is_a_line_every_few_seconds(toy_pack, capsys, monkeypatch):
+    monkeypatch.setattr("engine.cli.batch_args.LINE_EVERY", 0.0)  # every report of the batch
+    assert main(["simulate", "duel", "--games", "24", "--jobs", "1"]) == 0
+    lines = [x for x in capsys.readouterr().err.splitlines() if x]
+    assert lines == [f"sortie simulate: {n} of 24 games" for n in (8, 16, 24)]

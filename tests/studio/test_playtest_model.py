@@ -13,7 +13,7 @@ from engine.rulesets import workspace
 from studio.playtest.explain import dice_text, read, shot
 from studio.playtest.frames import BoardPainter, along, deciding_unit, offered, turn_between
 from studio.playtest.replay import ReplayError, check, read_replay, replay_data, write_replay
-from studio.playtest.report import comparison, comparison_html, mean_shift, report_html
+from engine.reports.html import comparison, comparison_html, mean_shift, report_html
 from studio.playtest.source import SetupError, Source, playable, prepare
 
 
@@ -224,7 +224,7 @@ def test_the_balance_plots_legends_cover_no_bar(hm, size):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from studio.playtest.plots import balance_figure
+    from engine.reports.plots import balance_figure
 
     now, before = (report(simulate(hm.engine, hm.scenario, hm.content, 12, seed, 1), hm.sides) for seed in (1, 40))
     fig = Figure(figsize=size, dpi=90)
