@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
@@ -47,9 +48,22 @@ def read_object(path: Path, what: str) -> tuple[str, dict]:
         raise FileShapeError(f"{path}:{exc.lineno}:{exc.colno}: not a {what} file: {exc.msg}{hint}") from None
     except RecursionError:  # thousands of nested brackets: the decoder's stack runs out
         raise FileShapeError(f"{path}: not a {what} file: nested deeper than any {what} Sortie writes") from None
+    except ValueError:  # a number longer than Python reads (4,300 digits): never one Sortie wrote
+        raise FileShapeError(f"{path}:{_too_long(text, what)}, far more than any {what} Sortie writes") from None
     if not isinstance(data, dict):
         raise FileShapeError(f"{path}:1:1: not a Sortie {what}: expected a JSON object")
     return text, data
+
+
+_TOO_LONG = re.compile(r"(?<![\d.\w])-?\d{%d,}" % (sys.get_int_max_str_digits() + 1))
+
+
+def _too_long(text: str, what: str) -> str:
+    """'line:column: not a WHAT file: a number of N digits' for the first number too long to read."""
+    found = _TOO_LONG.search(text)
+    start = found.start() if found else 0
+    line, column = text.count("\n", 0, start) + 1, start - (text.rfind("\n", 0, start) + 1) + 1
+    return f"{line}:{column}: not a {what} file: a number of {len(found.group().lstrip('-')) if found else 'too many'} digits"
 
 
 def check_shape(model: type[BaseModel], data: dict, text: str, file: str, what: str) -> dict:

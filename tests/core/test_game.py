@@ -176,6 +176,7 @@ def test_person_at_the_prompt_with_refusal_and_save(toy_pack, capsys, monkeypatc
     ('{"seed": 1, "decisions": [7]}', "input should be a valid dictionary; got 7 (at decisions[0])"),
     ('{"seed": 1, "decisions": [], "options": ["fog"]}', "(at options)"),
     ('{"seed": 1}', "required field 'decisions' is missing"),
+    ('{"seed": ' + "9" * 5000 + ', "decisions": []}', ":1:10: not a save file: a number of 5000 digits"),
     ('[1, 2]', ":1:1: not a Sortie save: expected a JSON object"),
     ('{"seed": 1,,}', ":1:12: not a save file"),
     ('{"scenario": "other", "seed": 1, "decisions": []}', "the save is of scenario 'other', not 'duel'"),

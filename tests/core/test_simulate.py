@@ -160,6 +160,7 @@ def test_simulate_refuses_an_unwritable_report_before_playing(toy_pack, capsys, 
     ('{"report": {"win_rates": {}}}', "required field 'scenario' is missing"),
     ('{"scenario": "dogfight", "report": {"win_rates": {}}}', "the report is of scenario 'dogfight', not 'duel'"),
     ('{"scenario": "duel",', "not a balance report file"),
+    ('{"scenario": "duel", "games": ' + "1" * 5000 + '}', ":1:31: not a balance report file: a number of 5000 digits"),
 ])
 def test_simulate_refuses_a_broken_report_to_compare_before_playing(toy_pack, capsys, tmp_path, monkeypatch,
                                                                      text, message):
