@@ -12,6 +12,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from engine.content.validate import UsageError
+from engine.core.game import Game
 from engine.core.launch import find_scenario
 from engine.core.simulate import as_dicts, compare, read_report, report, simulate
 
@@ -55,6 +56,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if not 1 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES}; got {args.games} "
                          "(split a longer run into several with --seed)")
+    last = args.seed + args.games - 1
+    if last > MAX_SEED:  # each game's seed gets the checks `play --seed` makes
+        raise UsageError(f"--seed {args.seed} with --games {args.games} plays seeds up to {last}; "
+                         f"a seed may be at most {MAX_SEED}")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     cores = os.cpu_count() or 1
@@ -71,11 +76,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     engine = launch.ruleset.engine
     sides = engine.sides(launch.scenario)
     options = parse_options(parse_pairs(args.option, "option"))
-    known = engine.option_defaults(launch.scenario)
-    unknown = set(options) - set(known)
-    if unknown:
-        raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))} for scenario "
-                         f"'{launch.scenario.id}'; available: {', '.join(sorted(known)) or 'none'}")
+    try:  # the checks `play` makes (options unknown, or that exclude each other), before the run
+        Game(engine, launch.scenario, launch.content, args.seed, options, pack=launch.pack_id)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     strengths = _strengths(engine, parse_pairs(args.side, "side"), sides)
     before = None
     if args.compare:
