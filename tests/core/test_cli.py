@@ -79,6 +79,28 @@ def test_rewriting_a_record_keeps_its_permissions(make_pack):
     assert sorted(p.name for p in root.iterdir()) == ["p.yaml", "pack.yaml"]
 
 
+def test_fmt_on_a_full_disk_names_each_file_it_could_not_write_and_fails(make_pack, capsys, monkeypatch):
+    import errno
+    import os
+
+    import engine.content.pack
+
+    messy = "kind: toy.plane\nid: {}\nspeed:   3\n"
+    root = make_pack(files={"a.yaml": messy.format("a"), "b.yaml": messy.format("b")})
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(engine.content.pack.os, "fsync", full)
+    assert main(["fmt", str(root)]) == 1
+    captured = capsys.readouterr()
+    for name in ("a.yaml", "b.yaml"):
+        assert f"{name}: cannot write: No space left on device; left as it was" in captured.err
+        assert (root / name).read_text() == messy.format(name[0])
+    assert "2 file(s) could not be written" in captured.err and "rewritten" not in captured.out
+    assert sorted(p.name for p in root.iterdir()) == ["a.yaml", "b.yaml", "pack.yaml"]  # no temporary file left
+
+
 def test_fmt_of_one_file_rewrites_that_file_only(make_pack, capsys):
     messy = "kind: toy.plane\nid: {}\nspeed:   3\n"
     root = make_pack(files={"a.yaml": messy.format("a"), "b.yaml": messy.format("b")})
