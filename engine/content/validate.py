@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Iterable
 
@@ -191,16 +192,40 @@ def _emitter(entry: Entry, out: list[Diagnostic]):
 FEW_TO_LIST = 8
 
 
-def _reference_diagnostics(entry: Entry, effective: dict, emit, provider=None) -> None:
-    by_kind: dict[str, list[Record]] | None = None
+class PackIndex:
+    """What the checks of each entry read of its packs as a whole, worked out once for all the
+    entries of a pack (`check_pack`): worked out per entry, validation grew with the square of
+    the record count."""
+
+    def __init__(self, pack: Pack | None, effective: dict[tuple[str, str], Entry]) -> None:
+        self.pack, self.effective = pack, effective
+
+    @cached_property
+    def by_kind(self) -> dict[str, list[Record]]:
+        """The effective records of each kind, in the order of `effective`."""
+        out: dict[str, list[Record]] = defaultdict(list)
+        for (kind, _), entry in self.effective.items():
+            out[kind].append(entry.record)
+        return out
+
+    @cached_property
+    def broken(self) -> list[Entry]:
+        """The files of the pack and its bases that did not load."""
+        return [e for p in (self.pack.chain() if self.pack else ()) for e in p.entries if e.record is None]
+
+    @cached_property
+    def broken_kinds(self) -> frozenset[str | None]:
+        """Their kinds (None: of a kind not known)."""
+        return frozenset(e.kind for e in self.broken)
+
+
+def _reference_diagnostics(entry: Entry, index: PackIndex, emit, provider=None) -> None:
+    effective = index.effective
     for path, value, kinds in iter_refs(entry.record):
         if any((k, value) in effective for k in kinds):
             continue
-        if by_kind is None:
-            by_kind = defaultdict(list)
-            for (kind, _), other in effective.items():
-                by_kind[kind].append(other.record)
-        unloaded = _unloaded(entry, value, kinds)
+        by_kind = index.by_kind
+        unloaded = _unloaded(index.broken, value, kinds)
         if unloaded is not None:  # one error, where the record is: not one more at each record using it
             emit(Severity.INFO, "ref.unloaded", path,
                  f"{' or '.join(kinds)} '{value}' is in {unloaded.file}, which did not load: its error is "
@@ -225,11 +250,9 @@ def _reference_diagnostics(entry: Entry, effective: dict, emit, provider=None) -
         )
 
 
-def _unloaded(entry: Entry, value: str, kinds: tuple[str, ...]) -> Entry | None:
+def _unloaded(broken: list[Entry], value: str, kinds: tuple[str, ...]) -> Entry | None:
     """The file of the entry's packs that holds the referenced record but did not load, if any."""
-    pack = entry.pack
-    return next((other for p in (pack.chain() if pack else ()) for other in p.entries
-                 if other.record is None and (other.id == value or other.path.stem == value)
+    return next((other for other in broken if (other.id == value or other.path.stem == value)
                  and other.kind in (None, *kinds)), None)
 
 
@@ -254,37 +277,32 @@ def check_entry(
     effective: dict[tuple[str, str], Entry] | None,
     ruleset: Ruleset | None,
     provider=None,
+    index: PackIndex | None = None,
 ) -> list[Diagnostic]:
     """Every finding for one record file, suppressions applied. `provider(kinds, id)` names a
-    pack outside the entry's chain that holds a missing reference (`Workspace.provider`)."""
+    pack outside the entry's chain that holds a missing reference (`Workspace.provider`);
+    `index`, of the entry's pack and `effective`, is shared by the entries of a pack."""
     out = list(entry.diagnostics)
     record = entry.record
     if record is None:
         return out
     found: list[Diagnostic] = []
     emit = _emitter(entry, found)
-    # The kinds of the files of its packs that did not load (None: of a kind not known).
-    unloaded = {e.kind for p in (entry.pack.chain() if entry.pack else ()) for e in p.entries if e.record is None}
+    index = index or PackIndex(entry.pack, effective if effective is not None else {(entry.kind, record.id): entry})
+    unloaded = index.broken_kinds
     if effective is not None:
-        _reference_diagnostics(entry, effective, emit, provider)
+        _reference_diagnostics(entry, index, emit, provider)
     for path, table in iter_dice_tables(record):
         check_table(table, path, emit)
     if ruleset is not None:
-        effective = effective if effective is not None else {(entry.kind, record.id): entry}
+        effective = index.effective
 
         def lookup(kind: str, rid: str) -> Record | None:
             hit = effective.get((kind, rid))
             return hit.record if hit else None
 
-        by_kind: dict[str, list[Record]] = {}
-
         def records_of(kind: str):
-            # Indexed on first use: rules ask once per unit, and a scan each time is
-            # quadratic on a big scenario.
-            if not by_kind:
-                for (k, _), e in effective.items():
-                    by_kind.setdefault(k, []).append(e.record)
-            return iter(by_kind.get(kind, ()))
+            return iter(index.by_kind.get(kind, ()))
 
         def locate(kind: str, rid: str) -> str | None:
             hit = effective.get((kind, rid))
@@ -341,6 +359,7 @@ def check_pack(pack: Pack, ruleset: Ruleset | None, workspace: Workspace | None 
     replaced = pack.base.effective() if pack.base else {}
     owners = pack.owners()
     effective = {**replaced, **owners}  # pack.effective(), from the two halves it is made of
+    index = PackIndex(pack, effective)
     for entry in pack.entries:
         if entry.key and entry.record is not None:
             if entry.key in replaced and owners[entry.key] is entry:
@@ -375,7 +394,7 @@ def check_pack(pack: Pack, ruleset: Ruleset | None, workspace: Workspace | None 
                         "id",
                     )
                 )
-        out.extend(check_entry(entry, effective, ruleset, provider))
+        out.extend(check_entry(entry, effective, ruleset, provider, index))
     return out
 
 
