@@ -109,7 +109,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
                     print(diag.format(), file=sys.stderr)
             continue
         text = record_text(entry.record, entry.doc.header)
-        held = entry.path.read_text(encoding="utf-8")
+        held = entry.path.read_bytes().decode("utf-8")  # as it is: CRLF line ends are not canonical
         comments = dropped_comments(held) if held != text else []
         if comments:  # a modder's note would be lost without a word: left as it is, and said
             broken += 1

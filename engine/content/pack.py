@@ -109,11 +109,14 @@ def replacing(path: Path) -> Iterator[Path]:
     (or what the umask gives a new file), not mkstemp's owner-only ones. Temporary files a killed
     writer left in the folder are removed first: a kill can leave one, but never for long.
 
-    A pipe or device (`--log /dev/stdout`, a named pipe) is the block's to write to itself:
+    A symbolic link is written through, to the file it names. A pipe or device (`--log
+    /dev/stdout`, a named pipe) is the block's to write to itself:
     renaming a file over it would take its place, and its reader would never see a line."""
     if _is_stream(path):
         yield path
         return
+    if path.is_symlink():  # the file it names is what is rewritten: the link stays a link
+        path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(path.parent)
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)

@@ -248,3 +248,20 @@ def test_validate_reports_each_base_record_a_pack_replaces(make_pack, capsys, mo
               files={"hurri.yaml": "kind: toy.plane\nid: hurri\nspeed: 3\n"})
     assert main(["validate", "--json", "other"]) == 0
     assert json.loads(capsys.readouterr().out)["diagnostics"] == []
+
+
+def test_fmt_writes_crlf_line_ends_as_lf_and_check_says_so(make_pack, capsys):
+    crlf = b"kind: toy.plane\r\nid: a\r\nspeed: 3\r\n"
+    root = make_pack(files={})
+    (root / "a.yaml").write_bytes(crlf)
+    assert main(["fmt", "--check", str(root)]) == 1
+    assert "a.yaml: not in canonical form" in capsys.readouterr().out
+    assert main(["fmt", str(root)]) == 0
+    assert (root / "a.yaml").read_bytes() == crlf.replace(b"\r\n", b"\n")
+
+
+def test_fmt_of_a_record_that_is_a_symbolic_link_rewrites_the_file_it_names(make_pack, capsys):
+    root = make_pack(files={"real/a.txt": "kind: toy.plane\nid: a\nspeed:   3\n"})
+    (root / "a.yaml").symlink_to(Path("real/a.txt"))
+    assert main(["fmt", str(root)]) == 0
+    assert (root / "a.yaml").is_symlink() and (root / "real/a.txt").read_text().endswith("speed: 3\n")
