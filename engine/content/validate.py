@@ -60,6 +60,7 @@ class Workspace:
         self.search_paths = [Path(p) for p in search_paths] + extra + [BUNDLED_CONTENT]
         self._index: dict[str, Path] | None = None
         self._providers: dict[int, dict[tuple[str, str], Pack]] = {}
+        self._ids: dict[Path, str | None] = {}  # pack folder -> the id its manifest gives, once read
 
     def pack(self, root: Path) -> Pack:
         key = Path(root).resolve()
@@ -73,6 +74,7 @@ class Workspace:
         """Read a pack's manifest again from an edited document and resolve its base again."""
         read_manifest(pack, manifest, self.rulesets)
         pack.base = None
+        self._ids.clear()  # its id may be another now
         self._providers.pop(id(pack), None)  # a new chain: other packs are outside it
         self._resolve_base(pack)
 
@@ -169,6 +171,23 @@ class Workspace:
             )
             return
         pack.base = base
+        shadowed = [root for root in self._same_id(base.id, pack.root) if root != base.root.resolve()]
+        if shadowed:  # one pack silently in place of another: only ref.unknown errors downstream said so
+            pack.diagnostics.append(Diagnostic(
+                Severity.WARNING, "pack.shadowed", f"base pack '{base.id}' is the one in {display_path(base.root)}; "
+                f"the pack in {display_path(shadowed[0])} has the same id and is not used: give one its own id",
+                doc.file, line, col, "extends"))
+
+    def _same_id(self, pack_id: str, near: Path) -> list[Path]:
+        """Every pack folder beside `near` or on the search path whose id is `pack_id`."""
+        roots = [*self.search_roots(), *(find_pack_roots(near.parent, SEARCH_DEPTH) if near.parent.is_dir() else ())]
+        return sorted({root.resolve() for root in roots if self._id_of(root) == pack_id})
+
+    def _id_of(self, root: Path) -> str | None:
+        key = root.resolve()
+        if key not in self._ids:
+            self._ids[key] = self._manifest_id(root)
+        return self._ids[key]
 
 
 # --------------------------------------------------------------------------- checks

@@ -265,3 +265,19 @@ def test_fmt_of_a_record_that_is_a_symbolic_link_rewrites_the_file_it_names(make
     (root / "a.yaml").symlink_to(Path("real/a.txt"))
     assert main(["fmt", str(root)]) == 0
     assert (root / "a.yaml").is_symlink() and (root / "real/a.txt").read_text().endswith("speed: 3\n")
+
+
+def test_a_base_pack_shadowed_by_another_of_its_id_is_said(tmp_path, capsys, monkeypatch, toy_rulesets):
+    """A sibling folder with the bundled base's id took its place without a word (only the
+    ref.unknown errors it caused downstream): the pack that extends it says which one it uses."""
+    from tests.conftest import MANIFEST, write
+
+    plane = "kind: toy.plane\nid: {}\nspeed: 3\n"
+    write(tmp_path / "path" / "base", {"pack.yaml": MANIFEST.format(id="base"), "a.yaml": plane.format("a")})
+    write(tmp_path / "mine" / "base-copy", {"pack.yaml": MANIFEST.format(id="base")})
+    child = write(tmp_path / "mine" / "child", {"pack.yaml": MANIFEST.format(id="child") + "extends: base\n"})
+    monkeypatch.setenv("SORTIE_PACK_PATH", str(tmp_path / "path"))
+    main(["validate", str(child)])
+    out = capsys.readouterr().out
+    assert "warning[pack.shadowed]: base pack 'base' is the one in" in out
+    assert f"the pack in {tmp_path / 'path' / 'base'} has the same id and is not used" in out
