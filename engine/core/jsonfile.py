@@ -19,7 +19,8 @@ from engine.content.loader import FileRefused, read_bounded, schema_diagnostics
 from engine.content.yamlio import parse_yaml
 
 
-# A replay keeps every event: a long game is a few megabytes. Far more is not a file Sortie wrote.
+# A balance report keeps a line of every game: 100,000 games are some 100 MB. Far more is not a
+# file Sortie wrote.
 MAX_JSON_BYTES = 256 * 1024 * 1024
 
 
@@ -27,10 +28,11 @@ class FileShapeError(ValueError):
     """A file that is not what it should be; `str()` names the file, line, field and what is expected."""
 
 
-def read_object(path: Path, what: str) -> tuple[str, dict]:
-    """The text and the JSON object of the file, or a FileShapeError saying why not."""
+def read_object(path: Path, what: str, limit: int | None = None) -> tuple[str, dict]:
+    """The text and the JSON object of the file (of at most `limit` bytes, else MAX_JSON_BYTES),
+    or a FileShapeError saying why not."""
     try:
-        raw = read_bounded(Path(path), MAX_JSON_BYTES, f"{what} files")
+        raw = read_bounded(Path(path), limit or MAX_JSON_BYTES, f"{what} files")
     except (OSError, RuntimeError, FileRefused) as exc:
         raise FileShapeError(f"{path}: cannot read {what}: {getattr(exc, 'strerror', None) or exc}") from None
     try:

@@ -36,6 +36,11 @@ def check_save(data: dict, text: str, file: str) -> dict:
     return check_shape(Save, data, text, file, "save")
 
 
+# A replay, a save with every event kept, of a long game (Red Eagles, 600 decisions) is 0.4 MB:
+# far more is not a file Sortie wrote, and would take a minute and gigabytes to be refused.
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+
+
 def read_save(path: Path) -> dict:
-    text, data = read_object(path, "save")
+    text, data = read_object(path, "save", MAX_SAVE_BYTES)
     return check_save(data, text, str(path))
