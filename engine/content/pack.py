@@ -99,6 +99,7 @@ os.umask(_UMASK)
 # a later write can tell a temporary file a killed writer left from one being written now.
 _TEMP = re.compile(r"\..+\.(\d+)\.[a-z0-9_]{8}\.tmp")
 STALE_SECONDS = 24 * 3600  # a temporary file older than this is left over, whoever's pid it bears
+_SWEPT: set[Path] = set()  # the folders this process has removed stale temporary files from
 
 
 @contextmanager
@@ -118,7 +119,9 @@ def replacing(path: Path) -> Iterator[Path]:
     if path.is_symlink():  # the file it names is what is rewritten: the link stays a link
         path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
-    remove_stale_temps(path.parent)
+    if path.parent not in _SWEPT:  # once a folder a process: fmt of a pack writes hundreds of files there
+        remove_stale_temps(path.parent)
+        _SWEPT.add(path.parent)
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     tmp = Path(name)

@@ -44,7 +44,7 @@ def test_a_killed_writers_temporary_file_goes_at_the_next_write_in_its_folder(tm
     assert sorted(p.name for p in tmp_path.iterdir()) == [".notes.tmp", "a.yaml", "b.yaml"]
 
 
-def test_a_temporary_file_of_a_writer_still_running_is_left_alone(tmp_path):
+def test_a_temporary_file_of_a_writer_still_running_is_left_alone(tmp_path, monkeypatch):
     busy = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
         theirs = tmp_path / f".a.yaml.{busy.pid}.abcd1234.tmp"
@@ -53,6 +53,7 @@ def test_a_temporary_file_of_a_writer_still_running_is_left_alone(tmp_path):
         assert theirs.exists()
         old = 1_000_000_000  # but not if it is days old: a pid is reused
         os.utime(theirs, (old, old))
+        monkeypatch.setattr(engine.content.pack, "_SWEPT", set())  # a process of its own: folders swept once
         write_atomic(tmp_path / "b.yaml", "newer\n")
         assert not theirs.exists()
     finally:
@@ -100,3 +101,14 @@ def test_the_folder_is_synced_after_the_rename(tmp_path, monkeypatch):
         "folder" if os.path.isdir(f"/proc/self/fd/{fd}") else "file")))
     write_atomic(tmp_path / "a.yaml", "new\n")
     assert done == ["file", "rename", "folder"]
+
+
+def test_a_folder_is_swept_once_however_many_files_are_written_there(tmp_path, monkeypatch):
+    """fmt of a pack writes hundreds of files in a folder: a sweep before each would read the
+    folder hundreds of times."""
+    sweeps = []
+    sweep = engine.content.pack.remove_stale_temps
+    monkeypatch.setattr(engine.content.pack, "remove_stale_temps", lambda folder: sweeps.append(folder) or sweep(folder))
+    for i in range(20):
+        write_atomic(tmp_path / f"r{i}.yaml", "new\n")
+    assert sweeps == [tmp_path]
