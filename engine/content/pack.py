@@ -134,7 +134,8 @@ def replacing(path: Path) -> Iterator[Path]:
         os.chmod(tmp, mode)
         _sync(tmp)
         os.replace(tmp, path)
-        _sync(path.parent)
+        if os.name == "posix":  # (Windows opens no folder to sync; NTFS logs the rename itself)
+            _sync(path.parent)
     finally:
         if tmp.exists():
             tmp.unlink()
@@ -163,6 +164,7 @@ def remove_stale_temps(folder: Path) -> list[Path]:
 
 
 def _running(pid: int) -> bool:
+    """Whether a process `pid` runs here (or may: one we may not signal counts as running)."""
     if pid == os.getpid():
         return True  # another thread of this process may be writing it
     try:
@@ -180,7 +182,7 @@ def _sync(path: Path) -> None:
     try:
         os.fsync(fd)
     except OSError as exc:
-        if exc.errno != errno.EINVAL:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP):
             raise
     finally:
         os.close(fd)

@@ -63,9 +63,11 @@ _TOO_LONG = re.compile(r"(?<![\d.\w])-?\d{%d,}" % (sys.get_int_max_str_digits() 
 def _too_long(text: str, what: str) -> str:
     """'line:column: not a WHAT file: a number of N digits' for the first number too long to read."""
     found = _TOO_LONG.search(text)
-    start = found.start() if found else 0
+    if found is None:  # (the decoder's limit only ever refuses such a number)
+        return f"1:1: not a {what} file: a number too long to read"
+    start = found.start()
     line, column = text.count("\n", 0, start) + 1, start - (text.rfind("\n", 0, start) + 1) + 1
-    return f"{line}:{column}: not a {what} file: a number of {len(found.group().lstrip('-')) if found else 'too many'} digits"
+    return f"{line}:{column}: not a {what} file: a number of {len(found.group().lstrip('-'))} digits"
 
 
 def check_shape(model: type[BaseModel], data: dict, text: str, file: str, what: str) -> dict:
