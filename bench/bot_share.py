@@ -14,7 +14,7 @@ import time
 
 from engine.content.validate import UsageError
 from engine.core.game import Game, run
-from engine.core.launch import find_scenario
+from engine.rulesets.launch import find_scenario
 from engine.core.simulate import frozen_heap
 
 

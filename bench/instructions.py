@@ -23,7 +23,7 @@ import sys
 def play(spec: str, strength: str, first_seed: int, games: int) -> None:
     """The child run under valgrind: load once, then play `games` whole games."""
     from engine.core.game import Game, run
-    from engine.core.launch import find_scenario
+    from engine.rulesets.launch import find_scenario
     from engine.core.simulate import frozen_heap
 
     launch = find_scenario(spec)
@@ -67,7 +67,7 @@ def main() -> None:
     if not 0 <= few < many:
         parser.error(f"--games takes FEW MANY with 0 <= FEW < MANY; got {few} {many}")
     from engine.content.validate import UsageError
-    from engine.core.launch import find_scenario
+    from engine.rulesets.launch import find_scenario
 
     try:
         engine = find_scenario(args.scenario).ruleset.engine

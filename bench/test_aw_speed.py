@@ -11,18 +11,18 @@ from itertools import count
 import pytest
 
 from engine.content.loader import BUNDLED_CONTENT
-from engine.content.validate import Workspace
 from engine.content.view import ContentView
 from engine.core.game import Game, run
 from engine.core.simulate import frozen_heap
 from engine.rulesets.aw import RULESET
+from engine.rulesets import workspace
 
 ENGINE = RULESET.engine
 
 
 @pytest.fixture(scope="module")
 def red_eagles():
-    content = ContentView.of_pack(Workspace().pack(BUNDLED_CONTENT / "red-eagles"))
+    content = ContentView.of_pack(workspace().pack(BUNDLED_CONTENT / "red-eagles"))
     with frozen_heap():
         yield content.get("aw.scenario", "red-eagles"), content
 

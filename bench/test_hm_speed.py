@@ -15,18 +15,19 @@ from typing import Iterator
 import pytest
 
 from engine.content.loader import BUNDLED_CONTENT
-from engine.content.validate import Workspace, validate_paths
+from engine.content.validate import validate_paths
 from engine.content.view import ContentView
 from engine.core.game import Game, run
 from engine.core.simulate import frozen_heap
 from engine.rulesets.hm import RULESET
+from engine.rulesets import workspace
 
 ENGINE = RULESET.engine
 
 
 @pytest.fixture(scope="module")
 def view() -> Iterator[ContentView]:
-    (pack,) = validate_paths([BUNDLED_CONTENT / "hex-minis"], Workspace()).packs
+    (pack,) = validate_paths([BUNDLED_CONTENT / "hex-minis"], workspace()).packs
     content = ContentView.of_pack(pack)
     with frozen_heap():
         yield content

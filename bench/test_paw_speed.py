@@ -12,7 +12,7 @@ other work shares the machine).
 import time
 
 from engine.core.game import Game, run
-from engine.core.launch import find_scenario
+from engine.rulesets.launch import find_scenario
 
 BATCH = 10
 LAUNCH = find_scenario("pocket-air-war/sweep-four-versus-four")

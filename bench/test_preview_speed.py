@@ -10,17 +10,17 @@ dashboard, or laying out and drawing a board with 200 pieces.
 import pytest
 
 from engine.content.loader import BUNDLED_CONTENT
-from engine.content.validate import Workspace
 from engine.content.view import ContentView
 from engine.content.edits import apply_edits
 from engine.rulesets.hm import RULESET as HM
 from engine.rulesets.paw import RULESET as PAW
+from engine.rulesets import workspace
 
 FRAME_S = 0.016
 
 
 def view_of(pack: str) -> ContentView:
-    return ContentView.of_pack(Workspace().pack(BUNDLED_CONTENT / pack))
+    return ContentView.of_pack(workspace().pack(BUNDLED_CONTENT / pack))
 
 
 def test_dashboard_edit_to_drawing(benchmark):

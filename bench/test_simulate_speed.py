@@ -21,7 +21,7 @@ import time
 
 import pytest
 
-from engine.core.launch import find_scenario
+from engine.rulesets.launch import find_scenario
 from engine.core.simulate import simulate
 
 SCENARIO = "hex-minis/zekes-in-the-slot"

@@ -19,7 +19,8 @@ import pytest
 
 from engine.content.loader import BUNDLED_CONTENT, find_pack_roots
 from engine.content.pack import MANIFEST
-from engine.content.validate import Workspace, validate_paths
+from engine.content.validate import validate_paths
+from engine.rulesets import workspace
 
 ID_LINE = re.compile(r"^id:\s*(\S+)\s*$", re.MULTILINE)
 
@@ -42,7 +43,7 @@ def scaled_content(factor: int, into: Path) -> int:
 
 
 def validate(folder: Path):
-    return validate_paths([folder], Workspace([folder]))
+    return validate_paths([folder], workspace([folder]))
 
 
 @pytest.fixture(scope="module", params=[1, 10], ids=lambda f: f"{f}x")
@@ -59,7 +60,7 @@ def test_validation_of_scaled_content(benchmark, content):
 
 
 def main(factors: list[int]) -> None:
-    Workspace()  # the rulesets imported once, outside the times
+    workspace()  # the rulesets imported once, outside the times
     for factor in factors:
         with tempfile.TemporaryDirectory() as tmp:
             records = scaled_content(factor, Path(tmp))

@@ -17,7 +17,9 @@ import yaml
 from engine.content.loader import BUNDLED_CONTENT, find_pack_roots
 from engine.content.pack import MANIFEST
 from engine.content.schemas import all_schemas
-from engine.content.validate import Workspace, validate_paths
+from engine.rulesets import kinds
+from engine.content.validate import validate_paths
+from engine.rulesets import workspace
 
 FILES = sorted(
     p for root in find_pack_roots(BUNDLED_CONTENT) for p in Path(root).rglob("*.yaml") if p.name != MANIFEST
@@ -27,7 +29,7 @@ FILES = sorted(
 @pytest.fixture(scope="module")
 def validators():
     return {name[: -len(".json")]: jsonschema.Draft202012Validator(schema)
-            for name, schema in all_schemas().items()}
+            for name, schema in all_schemas(kinds()).items()}
 
 
 def schema_only(validators):
@@ -39,7 +41,7 @@ def schema_only(validators):
 
 
 def full():
-    return validate_paths([BUNDLED_CONTENT], Workspace())
+    return validate_paths([BUNDLED_CONTENT], workspace())
 
 
 def test_full_validation(benchmark):

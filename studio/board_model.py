@@ -30,11 +30,9 @@ def layout_of(session: Session, rec: DocRecord | None) -> Any:
     if rec is None:
         return None
     ruleset = session.ruleset(rec.doc)
-    layout = getattr(ruleset, "layout", None) if ruleset else None
-    # A ruleset's layout is for its scenario kind; every ruleset names that kind '<id>.scenario'.
-    if layout is None or rec.kind != f"{ruleset.id}.scenario":
-        return None
-    return layout
+    if ruleset is None or ruleset.layout is None or rec.kind != ruleset.scenario_kind:
+        return None  # a ruleset's layout is for its scenario kind only
+    return ruleset.layout
 
 
 class BoardModel:

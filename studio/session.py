@@ -21,10 +21,11 @@ from engine.content.loader import Entry, Pack, find_pack_roots
 from engine.content.model import ID_PATTERN, Record
 from engine.content.pack import MANIFEST
 from engine.content.refactor import RenamePlan, Usage, dangling_on_delete, plan_rename, used_by
-from engine.content.ruleset import Ruleset
+from engine.core.contract import Ruleset
 from engine.content.schemanav import SchemaNav, nav_for
 from engine.content.schemas import manifest_schema
-from engine.content.validate import UsageError, Workspace, check_entry, check_pack
+from engine.content.validate import UsageError, check_entry, check_pack
+from engine.rulesets import workspace
 
 from .commands import CreateRecord, DeleteRecord, RenameRecord
 from .document import MANIFEST_KIND, DocRecord, PackDocument
@@ -51,7 +52,7 @@ class Session(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.workspace = Workspace()
+        self.workspace = workspace()
         self.docs: list[PackDocument] = []
         self.undo_group = QUndoGroup(self)
         self.diagnostics: list[Diagnostic] = []

@@ -1,4 +1,5 @@
-"""Test configuration: Qt always headless; the toy ruleset and pack fixtures shared by all suites."""
+"""Test configuration: Qt always headless; the toy ruleset (`tests/toy.py`) and pack fixtures shared by
+all suites."""
 
 import os
 import textwrap
@@ -9,7 +10,7 @@ import pytest
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
 import engine.rulesets  # noqa: E402
-from tests.core import toy  # noqa: E402
+from tests import toy  # noqa: E402
 
 
 @pytest.fixture
@@ -51,3 +52,18 @@ def make_pack(tmp_path, toy_rulesets):
         return root
 
     return make
+
+
+TOY_PACK = {
+    "a.yaml": "kind: toy.plane\nid: a\nspeed: 4\n",
+    "b.yaml": "kind: toy.plane\nid: b\nspeed: 3\n",
+    "duel.yaml": "kind: toy.scenario\nid: duel\nplanes: {red: a, blue: b}\n",
+}
+
+
+@pytest.fixture
+def toy_pack(make_pack, monkeypatch):
+    """A pack of the toy ruleset on the pack path: two planes and a duel to play."""
+    root = make_pack("toys", files=TOY_PACK)
+    monkeypatch.setenv("SORTIE_PACK_PATH", str(root.parent))
+    return root

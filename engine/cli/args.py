@@ -10,6 +10,7 @@ from engine.content.loader import Pack
 from engine.content.pack import MANIFEST, write_atomic
 from engine.content.validate import Report, UsageError, validate_paths
 from engine.core.dice import MAX_SEED
+from engine.rulesets import workspace
 
 
 def cannot_write(path: Path, exc: OSError | None = None) -> UsageError:
@@ -104,7 +105,7 @@ def parse_options(raw: dict[str, str]) -> dict[str, bool]:
 
 def one_pack(path: Path) -> Report:
     """The validation report of the one pack at `path`; a UsageError when there is none or several."""
-    report = validate_paths([path])
+    report = validate_paths([path], workspace())
     if not report.packs:
         raise UsageError(f"{path}: not a pack (a pack is a folder with {MANIFEST})")
     if len(report.packs) != 1:

@@ -11,9 +11,12 @@ from engine.content.diagnostics import Diagnostic, Severity
 from engine.content.docs import DOCS_DIR
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.pack import MANIFEST, record_text, write_atomic
-from engine.content.schemas import SCHEMAS_DIR, stale_schemas, write_schemas
-from engine.content.validate import UsageError, Workspace, named, validate_paths
+from engine.content.generate import stale_schemas, write_schemas
+from engine.content.schemas import SCHEMAS_DIR
+from engine.content.validate import UsageError, named, validate_paths
 from engine.content.yamlio import dropped_comments
+from engine.rulesets import workspace
+import engine.rulesets as registry  # looked up at each call: tests swap the registry
 
 from .args import cannot_write
 
@@ -53,7 +56,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     paths = args.paths or [BUNDLED_CONTENT]
-    report = validate_paths(paths)
+    report = validate_paths(paths, workspace())
     if args.json:
         print(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
     else:
@@ -78,11 +81,11 @@ def cmd_schemas(args: argparse.Namespace) -> int:
     docs = args.out.resolve() == SCHEMAS_DIR.resolve()
     try:
         if args.check:
-            stale = stale_schemas(args.out, docs=docs)
+            stale = stale_schemas(registry.rulesets().values(), args.out, docs=docs)
             for name in stale:
                 print(f"{name}: out of date; run 'sortie schemas'")
             return 1 if stale else 0
-        written = write_schemas(args.out, docs=docs)
+        written = write_schemas(registry.rulesets().values(), args.out, docs=docs)
     except OSError as exc:
         raise cannot_write(Path(exc.filename or args.out / "pack.json"), exc) from None
     where = f"schemas in {args.out}" + (f", reference pages in {DOCS_DIR}" if docs else "")
@@ -91,7 +94,7 @@ def cmd_schemas(args: argparse.Namespace) -> int:
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
-    report = validate_paths(args.paths, Workspace())
+    report = validate_paths(args.paths, workspace())
     wanted = {Path(p).resolve() for p in args.paths}
     entries = [e for pack in report.packs for e in pack.entries if named(e.path, wanted)]
     files = {p for p in wanted if not p.is_dir()}

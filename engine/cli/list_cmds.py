@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from engine.content.validate import Workspace
-from engine.core.launch import playable_kinds
+from engine.rulesets.launch import playable_kinds
+from engine.rulesets import workspace
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -18,8 +18,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    ws = Workspace()
-    engines = {kind: r.engine for kind, r in playable_kinds(ws).items()}
+    ws = workspace()
+    engines = {kind: r.engine for kind, r in playable_kinds().items()}
     for root in ws.search_roots():
         pack = ws.pack(root)
         for entry in sorted((e for e in pack.entries if e.record is not None and e.kind in engines),

@@ -1,6 +1,6 @@
 """`sortie mission`: roll a mission on a theater timeline's tables and write it as a scenario.
 
-The generator belongs to the pack's ruleset (`Ruleset.extras["mission"]`), so
+The generator belongs to the pack's ruleset (`Ruleset.mission`), so
 this command knows packs and arguments, not the game.
 """
 
@@ -14,6 +14,8 @@ from pathlib import Path
 from engine.content.diagnostics import Severity, did_you_mean
 from engine.content.pack import MANIFEST
 from engine.content.validate import UsageError, Workspace, check_pack
+from engine.rulesets import workspace
+import engine.rulesets as registry  # looked up at each call: tests swap the registry
 from engine.content.view import ContentView
 
 from .args import MAX_SEED, check_manifest, parse_pairs, seed, write_output
@@ -83,13 +85,13 @@ def _arguments(args: argparse.Namespace) -> dict:
 
 def cmd_mission(args: argparse.Namespace) -> int:
     options = _arguments(args)
-    ws = Workspace()
+    ws = workspace()
     pack = _find_pack(args.pack, ws)
     check_manifest(pack)
-    ruleset = ws.rulesets.get(pack.ruleset or "")
-    tool = ruleset.extras.get("mission") if ruleset else None
+    ruleset = registry.rulesets().get(pack.ruleset or "")
+    tool = ruleset.mission if ruleset else None
     if tool is None:
-        able = sorted(r.id for r in ws.rulesets.values() if "mission" in r.extras)
+        able = sorted(r.id for r in registry.rulesets().values() if r.mission is not None)
         raise UsageError(f"pack '{pack.id}' is for ruleset '{pack.ruleset}', which has no "
                          f"mission generator (rulesets with one: {', '.join(able) or 'none'})")
     errors = [d for d in check_pack(pack, ruleset) if d.severity is Severity.ERROR]

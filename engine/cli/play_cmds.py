@@ -13,8 +13,8 @@ from engine.cli.prompt import TerminalController, Undo
 from engine.core.events import canonical
 from engine.core.decisions import IllegalAction
 from engine.core.game import Game, SaveMismatch, resume, run
-from engine.core.launch import find_scenario
 from engine.core.recall import caught_up
+from engine.rulesets.launch import find_scenario
 from engine.cli.narrate import line
 from engine.core.sight import Sight, Watch
 from engine.core.jsonfile import FileShapeError

@@ -13,7 +13,7 @@ from tqdm import tqdm
 
 from engine.content.validate import UsageError
 from engine.core.game import Game
-from engine.core.launch import find_scenario
+from engine.rulesets.launch import find_scenario
 from engine.core.simulate import as_dicts, compare, read_report, report, simulate
 
 from .args import MAX_SEED, check_writable, parse_options, parse_pairs, seat, seed, write_output

@@ -130,11 +130,11 @@ class Situation:
         """Where an offered maneuver would leave the unit, and the nearest enemy from there, for
         rulesets whose actions do not name a place (`option_place`: Pocket Air War's maneuvers); or
         what the ruleset says the option leads to (`option_note`: the minis' guns brought to bear)."""
-        note = getattr(self.game.engine, "option_note", None)
-        if note is not None:
-            return note(self.game, self.decision, option)
-        place = getattr(self.game.engine, "option_place", None)
-        end = place(self.game, self.decision, option) if place else None
+        engine = self.game.engine
+        note = engine.option_note(self.game, self.decision, option)
+        if note:
+            return note
+        end = engine.option_place(self.game, self.decision, option)
         if not end:
             return ""
         stall = "stalls and CRASHES" if end.get("crashes") else "stalls: drops an altitude level" \

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .schemas import all_schemas
+from .ruleset import ContentRules
 
 DOCS_DIR = Path(__file__).resolve().parents[2] / "docs" / "reference"
 
@@ -57,7 +57,7 @@ def _table(schema: dict, defs: dict) -> list[str]:
     return lines
 
 
-def render_ruleset(ruleset, schemas: dict[str, dict]) -> str:
+def render_ruleset(ruleset: ContentRules, schemas: dict[str, dict]) -> str:
     lines = [f"# {ruleset.name} (`{ruleset.id}`)", "", ruleset.description, "",
              "Generated from the content models by `sortie schemas`; do not edit.", ""]
     for kind in ruleset.kind_ids():
@@ -78,10 +78,3 @@ def render_ruleset(ruleset, schemas: dict[str, dict]) -> str:
             lines.append(f"| `{rule.code}` | {kinds} | {summary} |")
         lines.append("")
     return "\n".join(lines)
-
-
-def all_docs() -> dict[str, str]:
-    from engine.rulesets import rulesets
-
-    schemas = all_schemas()
-    return {f"{r.id}.md": render_ruleset(r, schemas) for r in rulesets().values()}

@@ -57,6 +57,7 @@ class Entry:
     record: Record | None = None
     kind: str | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    model: type[Record] | None = None  # the kind's model, also when the record does not validate
 
     @property
     def file(self) -> str:
@@ -381,6 +382,7 @@ def entry_from_document(
     entry.diagnostics.extend(doc.diagnostics)
     if doc.ok:
         entry.kind, entry.record, diags = build_record(doc, kinds, pack.ruleset if pack else None)
+        entry.model = kinds.get(entry.kind or "")
         entry.diagnostics.extend(diags)
     return entry
 

@@ -17,7 +17,7 @@ from typing import Iterable
 
 from .diagnostics import FieldPath, format_path
 from .loader import Entry, Pack
-from .model import ID_PATTERN, Record
+from .model import ID_PATTERN
 from .schemanav import nav_for
 
 
@@ -49,12 +49,6 @@ class RenamePlan:
         return not self.problems
 
 
-def _kinds() -> dict[str, type[Record]]:
-    from engine.rulesets import kinds  # late: rulesets import this package
-
-    return kinds()
-
-
 def _definer(pack: Pack, kind: str, rid: str) -> Pack | None:
     """The pack in `pack`'s chain whose record (kind, rid) `pack` sees."""
     for member in pack.chain():
@@ -80,7 +74,7 @@ def references_in(entry: Entry) -> tuple[tuple[FieldPath, str, tuple[str, ...]],
     and the studio's Used-by pane asks for every record's references each time a record shows."""
     found = entry.__dict__.get("_references")
     if found is None:
-        model = _kinds().get(entry.kind or "")
+        model = entry.model
         data = entry.doc.data
         found = () if model is None or not isinstance(data, dict) else tuple(nav_for(model).refs(data))
         entry._references = found

@@ -1,14 +1,13 @@
-"""What a game system plugs into Sortie: its content kinds and its lint rules.
+"""What content needs of a game system: its kinds and its lint rules (`ContentRules`), and what
+a lint rule is given (`LintRule`, `LintContext`).
 
-Each ruleset package under `engine/rulesets/` exposes one `RULESET`; nothing
-central lists them, so adding a game system is adding a folder. The engine
-parts (board, rules, bots) join the same object as they land.
+The whole contract of a ruleset is `engine.core.contract.Ruleset`; the content layer sees only this
+part of it, handed in by whoever builds a `Workspace`, so it never imports the rulesets.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable
+from typing import Any, Callable, ClassVar, Iterable, Protocol
 
 from .diagnostics import FieldPath, Severity
 from .model import Record
@@ -93,33 +92,13 @@ class LintRule:
         raise NotImplementedError
 
 
-@dataclass
-class Ruleset:
+class ContentRules(Protocol):
+    """The part of a ruleset the validator, the loader and the generated docs read."""
+
     id: str
     name: str
     description: str
     kinds: tuple[type[Record], ...]
-    lint_rules: tuple[LintRule, ...] = ()
-    rulebook: str = ""
-    # kind id -> function(record, ctx) returning an `engine.drawing.shapes.Drawing` that looks like
-    # the printed component; `ctx` is a LintContext-like lookup of other records.
-    previews: dict[str, Callable[..., Any]] = field(default_factory=dict)
-    # kind id -> function(record, ctx) returning the `engine.drawing.sheets.Component`s to print and cut
-    # out for the record (a counter once per copy in the countermix), for print-and-play sheets.
-    components: dict[str, Callable[..., Any]] = field(default_factory=dict)
-    # The rules engine (an `engine.core.game.RulesEngine`), for rulesets that can be played.
-    engine: Any = None
-    # Scenario set-up as pieces on a board (an `engine.core.layout.ScenarioLayout`), for editors.
-    layout: Any = None
-    # Anything else a ruleset wants to expose to tools (boards, generators ...).
-    extras: dict[str, Any] = field(default_factory=dict)
+    lint_rules: tuple[LintRule, ...]
 
-    def kind_ids(self) -> list[str]:
-        return [k.kind_id() for k in self.kinds]
-
-    def __post_init__(self) -> None:
-        for kind in self.kinds:
-            kid = kind.kind_id()
-            if not kid.startswith(self.id + "."):
-                raise ValueError(f"kind {kid!r} must be namespaced '{self.id}.'")
-            kind.RULESET = self.id
+    def kind_ids(self) -> list[str]: ...

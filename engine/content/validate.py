@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from .diagnostics import Diagnostic, FieldPath, Severity, did_you_mean, format_path, sort_key
 from .dice import check_table
@@ -30,7 +30,7 @@ from .loader import (
 )
 from .model import Record
 from .pack import MANIFEST
-from .ruleset import LintContext, Ruleset
+from .ruleset import ContentRules, LintContext
 from .walk import iter_dice_tables, iter_refs
 from .yamlio import Document
 
@@ -39,22 +39,18 @@ class UsageError(Exception):
     """A command-line argument that names nothing usable."""
 
 
-def _registry() -> tuple[dict[str, Ruleset], dict[str, type[Record]]]:
-    from engine.rulesets import kinds, rulesets  # late: rulesets import this package
-
-    return rulesets(), kinds()
-
-
 # How far below a folder on the search path, or beside a pack, packs are looked for: a pack in
 # it, or in a folder of packs in it.
 SEARCH_DEPTH = 2
 
 
 class Workspace:
-    """Packs loaded from disk, each loaded once, with `extends` resolved."""
+    """Packs loaded from disk, each loaded once, with `extends` resolved, read with the kinds and
+    lint rules of `rulesets` (id -> ruleset; `engine.rulesets.workspace()` makes one with all)."""
 
-    def __init__(self, search_paths: Iterable[Path] = ()) -> None:
-        self.rulesets, self.kinds = _registry()
+    def __init__(self, rulesets: Mapping[str, ContentRules], search_paths: Iterable[Path] = ()) -> None:
+        self.rulesets = dict(rulesets)
+        self.kinds = {k.kind_id(): k for r in self.rulesets.values() for k in r.kinds}
         self.packs: dict[Path, Pack] = {}
         extra = [Path(p) for p in os.environ.get("SORTIE_PACK_PATH", "").split(os.pathsep) if p]
         self.search_paths = [Path(p) for p in search_paths] + extra + [BUNDLED_CONTENT]
@@ -294,7 +290,7 @@ def _why_missing(entry: Entry, value: str, kinds: tuple[str, ...], effective: di
 def check_entry(
     entry: Entry,
     effective: dict[tuple[str, str], Entry] | None,
-    ruleset: Ruleset | None,
+    ruleset: ContentRules | None,
     provider=None,
     index: PackIndex | None = None,
 ) -> list[Diagnostic]:
@@ -370,7 +366,7 @@ def _apply_suppressions(entry: Entry, found: list[Diagnostic], report_unused: bo
     return out
 
 
-def check_pack(pack: Pack, ruleset: Ruleset | None, workspace: Workspace | None = None) -> list[Diagnostic]:
+def check_pack(pack: Pack, ruleset: ContentRules | None, workspace: Workspace | None = None) -> list[Diagnostic]:
     """Every finding for a pack; with the `workspace` it was loaded in, a reference to a record
     of a pack it does not extend says so."""
     out = list(pack.diagnostics)
@@ -482,9 +478,8 @@ def named(path: Path, names: set[Path]) -> bool:
     return path in names or any(path.is_relative_to(n) for n in names)
 
 
-def validate_paths(paths: Iterable[str | Path], workspace: Workspace | None = None) -> Report:
+def validate_paths(paths: Iterable[str | Path], ws: Workspace) -> Report:
     """Validate pack folders, folders of packs and single files; see `sortie validate`."""
-    ws = workspace or Workspace()
     report = Report()
     pack_roots: list[Path] = []
     only_files: dict[Path, set[Path]] = {}  # pack root -> the files and folders of it named

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable, Generator, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Generator, Protocol, runtime_checkable
 
 from engine.content.model import Record
 
 from .decisions import Action, Decision, IllegalAction
 from .dice import Dice
 from .events import EventLog
+
+if TYPE_CHECKING:
+    from .contract import RulesEngine
 
 SAVE_FORMAT = "sortie.save/1"
 
@@ -29,36 +32,6 @@ class Outcome:
 class ContentLookup(Protocol):
     def get(self, kind: str, record_id: str) -> Record | None: ...
     def records(self, kind: str) -> list[Record]: ...
-
-
-class RulesEngine(Protocol):
-    """What a ruleset provides to play its scenarios.
-
-    Optionally `option_place(game, decision, option) -> dict | None`: where an offered
-    action puts a unit when its parameters do not say (`pos`/`heading` on a free mat,
-    or `to` a cell), for boards that let a person pick actions by clicking; and
-    `hidden(state, side) -> frozenset[str]`: the enemy units on the board `side` cannot
-    identify now (face-down counters), for a view of the game as that side's player
-    sees it (`engine.core.sight`).
-    """
-
-    scenario_kind: str
-
-    def sides(self, scenario: Record) -> list[str]: ...
-
-    def option_defaults(self, scenario: Record) -> dict[str, bool]: ...
-
-    def setup(self, game: "Game") -> Any: ...
-
-    def play(self, game: "Game") -> Rules: ...
-
-    bot_strengths: tuple[str, ...]
-
-    def bot(self, side: str, strength: str) -> "Controller": ...
-
-    def board(self, scenario: Record, content: ContentLookup) -> Any:
-        """The `engine.core.board.Board` the scenario is played on (for views)."""
-        ...
 
 
 class Game:
@@ -203,6 +176,13 @@ class Controller(Protocol):
     def choose(self, decision: Decision, game: Game) -> Action: ...
 
 
+@runtime_checkable
+class Person(Controller, Protocol):
+    """A controller that may be told no: a person, who tries again (a bot that breaks a rule is a bug)."""
+
+    def refused(self, decision: Decision, action: Action, reason: str) -> None: ...
+
+
 def run(game: Game, controllers: dict[str, Controller], max_decisions: int = 1_000_000,
         on_decision: Callable[[Game], None] | None = None) -> Outcome:
     """Play to the end, asking each side's controller at each decision point."""
@@ -214,10 +194,9 @@ def run(game: Game, controllers: dict[str, Controller], max_decisions: int = 1_0
         try:
             game.submit(action)
         except IllegalAction as exc:
-            refused = getattr(controller, "refused", None)
-            if refused is None:  # a bot that breaks the rules is a bug: say which and why
+            if not isinstance(controller, Person):  # a bot that breaks the rules: say which and why
                 raise IllegalAction(f"{decision.side} ({type(controller).__name__}): {exc}") from None
-            refused(decision, action, str(exc))
+            controller.refused(decision, action, str(exc))
             continue
         count += 1
         if on_decision:

@@ -1,6 +1,7 @@
 """A scenario as pieces on its board, for editors: where each piece stands and how to move it.
 
-A ruleset describes, for its scenario kind, which parts of the record are pieces
+A ruleset describes, for its scenario kind (its `Ruleset.layout`, an
+`engine.core.contract.ScenarioLayout`), which parts of the record are pieces
 on the board and which fields hold their place. The studio draws the board and
 the pieces and turns a drag or a rotation into plain field edits (path, value)
 on the scenario record — the same edits the form makes, so both go through the
@@ -15,7 +16,7 @@ places printed on a map, the hex mat a scenario is played on).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from engine.drawing.shapes import Drawing
 
@@ -46,29 +47,3 @@ class Piece:
 
 
 Edit = tuple[FieldPath, Any]
-
-
-class ScenarioLayout(Protocol):
-    """Implemented by a ruleset for its scenario kind and set as `Ruleset.layout`."""
-
-    def board(self, scenario: Any, content: Any) -> Any:
-        """The board (an `engine.core.board` grid or free mat) the scenario is set up on."""
-
-    def pieces(self, scenario: Any, content: Any) -> list[Piece]: ...
-
-    def move(self, scenario: Any, content: Any, piece: Piece, cell: str | None = None,
-             pos: tuple[float, float] | None = None) -> list[Edit]:
-        """Field edits that put `piece` at `cell` or `pos`; raises ValueError with a reason if it can't."""
-
-    def turn(self, scenario: Any, content: Any, piece: Piece, facing: int | None = None,
-             heading: float | None = None) -> list[Edit]:
-        """Field edits that turn `piece` to a facing (hex) or heading (mat)."""
-
-    def set_value(self, scenario: Any, content: Any, piece: Piece, name: str,
-                  value: Any) -> list[Edit]:
-        """Field edits that set one of `piece.values` (altitude, energy, speed ...)."""
-
-    def counter(self, scenario: Any, content: Any, unit: Any) -> Drawing | None:
-        """How a unit of a game looks at one moment (`engine.core.view.UnitView`: its
-        type, side and event state), centred on (0, 0), facing up; None when unknown.
-        Playtest views draw the board from events with it."""

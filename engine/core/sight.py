@@ -15,10 +15,9 @@ NOTHING: frozenset[str] = frozenset()
 
 def hidden_from(game: Any, sides: Collection[str]) -> frozenset[str]:
     """Units on the board that none of `sides` can identify now (none for a ruleset that hides none)."""
-    hidden = getattr(game.engine, "hidden", None)
-    if hidden is None or not sides or game.state is None:
+    if not sides or game.state is None:
         return NOTHING
-    return frozenset.intersection(*(frozenset(hidden(game.state, side)) for side in sides))
+    return frozenset.intersection(*(frozenset(game.engine.hidden(game.state, side)) for side in sides))
 
 
 class Watch:
@@ -64,11 +63,10 @@ class Watch:
     def _caught_up(self, game: Any, start: int) -> Any:
         """The engine's lookout, having read the game's events before `start` (a new one for another
         game: a restart, an undo); None for a ruleset that hides nothing."""
-        make = getattr(game.engine, "lookout", None)
-        if make is None:
-            return None
         if game is not self._game or self._read > start:
-            self._game, self._lookout, self._read = game, make(game.state), 0
+            self._game, self._lookout, self._read = game, game.engine.lookout(game.state), 0
+        if self._lookout is None:
+            return None
         for event in game.log[self._read:start]:
             self._lookout.sees(event)
         self._read = start

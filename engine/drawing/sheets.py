@@ -5,7 +5,7 @@ Each front page is followed by its back page, mirrored left to right: printed on
 flipped on the long edge, every back lands behind its own front (a piece turned a quarter to fit
 turns the other way on the back, so its top stays behind its top). Short cut marks stand in the
 gaps at each piece's corners, clear of its neighbours. Pages are plain `Drawing`s, so the studio's
-renderer writes them to PDF and `draw_svg` to SVG, and tests measure them without either.
+renderer writes them to PDF and `engine.drawing.svg` to SVG, and tests measure them without either.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Game systems. Every subpackage here that defines `RULESET` is discovered.
 
 Third-party rulesets can register through the `sortie.rulesets` entry point
-group; either way no central list needs editing.
+group; either way no central list needs editing. What a ruleset is: `engine.core.contract`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,12 @@ import pkgutil
 from functools import lru_cache
 from importlib.metadata import entry_points
 
+from pathlib import Path
+from typing import Iterable
+
 from engine.content.model import Record
-from engine.content.ruleset import Ruleset
+from engine.content.validate import Workspace
+from engine.core.contract import Ruleset
 
 
 @lru_cache(maxsize=1)
@@ -36,3 +40,8 @@ def rulesets() -> dict[str, Ruleset]:
 def kinds() -> dict[str, type[Record]]:
     """Every content kind id -> its model class, across all rulesets."""
     return {k.kind_id(): k for r in rulesets().values() for k in r.kinds}
+
+
+def workspace(search_paths: Iterable[Path] = ()) -> Workspace:
+    """A workspace that reads packs with every ruleset's kinds and lint rules."""
+    return Workspace(rulesets(), search_paths)

@@ -42,10 +42,9 @@ def offered(game: Any, decision: Any, units: Iterable[str], is_cell: Any) -> lis
     """Places of the decision's options: the ruleset's `option_place` if it has one, else the
     cell (`to`, `at`) or the unit (`target`, then `unit`/`plane`) an option names."""
     units = set(units)
-    hook = getattr(game.engine, "option_place", None)
     out: list[Place] = []
     for i, option in enumerate(decision.options):
-        where = hook(game, decision, option) if hook else None
+        where = game.engine.option_place(game, decision, option)
         if where and where.get("pos") is not None:
             out.append(Place(i, "pos", tuple(where["pos"]), where.get("heading"),
                              tuple(tuple(p) for p in where.get("path", ()))))
@@ -160,7 +159,7 @@ class BoardPainter:
         if key not in self._counters:
             layout = self.setup.layout
             drawing = layout.counter(self.setup.scenario, self.setup.content, unit) \
-                if layout is not None and hasattr(layout, "counter") else None
+                if layout is not None else None
             self._counters[key] = drawing or self._plain(unit)
         return self._counters[key]
 
@@ -170,7 +169,7 @@ class BoardPainter:
         if key not in self._counters:
             layout = self.setup.layout
             drawing = layout.face_down(self.setup.scenario, self.setup.content, unit.side) \
-                if layout is not None and hasattr(layout, "face_down") else None
+                if layout is not None else None
             self._counters[key] = drawing or self._plain(UnitView("?", unit.side, ""))
         return self._counters[key]
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.content.loader import Pack
 from engine.content.model import Record
-from engine.content.ruleset import Ruleset
+from engine.core.contract import Ruleset
 from engine.content.diagnostics import Severity
 from engine.content.validate import UsageError, check_entry
 from engine.content.view import ContentView
@@ -52,10 +52,9 @@ def playable(ruleset: Ruleset | None, kind: str) -> str | None:
     """'scenario' or 'mission' when records of `kind` can be playtested, else None."""
     if ruleset is None or ruleset.engine is None:
         return None
-    if kind == ruleset.engine.scenario_kind:
+    if kind == ruleset.scenario_kind:
         return "scenario"
-    tool = ruleset.extras.get("mission")
-    return "mission" if tool is not None and getattr(tool, "source_kind", None) == kind else None
+    return "mission" if ruleset.mission is not None and ruleset.mission.source_kind == kind else None
 
 
 @dataclass
@@ -91,7 +90,7 @@ def prepare(pack: Pack, ruleset: Ruleset, source: Source) -> Setup:
     kind = playable(ruleset, source.kind)
     if kind is None:
         raise SetupError(f"a {source.kind} cannot be playtested: {ruleset.name} plays "
-                         f"{ruleset.engine.scenario_kind if ruleset.engine else 'nothing yet (no rules engine)'}")
+                         f"{ruleset.scenario_kind if ruleset.engine else 'nothing yet (no rules engine)'}")
     content = ContentView.of_pack(pack)
     left_out = sorted(e.file for p in pack.chain() for e in p.entries if e.record is None)
     record = content.get(source.kind, source.id)
@@ -104,7 +103,8 @@ def prepare(pack: Pack, ruleset: Ruleset, source: Source) -> Setup:
         errors = [d.format() for d in (check_entry(entry, pack.effective(), ruleset) if entry else [])
                   if d.severity is Severity.ERROR]
         return Setup(source, ruleset, record, content, left_out, errors=errors)
-    tool = ruleset.extras["mission"]
+    tool = ruleset.mission
+    assert tool is not None  # playable() said 'mission'
     try:
         made = tool.generate(content, pack.id, **tool.options_for(record, source.mission_seed))
     except (tool.report, UsageError) as exc:

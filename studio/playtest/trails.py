@@ -32,8 +32,7 @@ class Trail:
 def option_trail(game: Any, decision: Any, option: dict) -> Trail | None:
     """The route of a highlighted option (`option` carrying the person's route if they gave one)
     by the ruleset's `option_route`; None for a ruleset or an option without one."""
-    hook = getattr(game.engine, "option_route", None)
-    found = hook(game, decision, option) if hook is not None else None
+    found = game.engine.option_route(game, decision, option)
     if not found or len(found[0]) < 2:
         return None
     cells, problem = found
@@ -58,8 +57,8 @@ def flight_trail(events: Sequence[dict], index: int, setup: Any) -> Trail | None
 
 def side_colour(setup: Any, side: Any) -> str:
     """The layout's colour of `side` (`side_colour`), else a plain blue."""
-    hook = getattr(setup.layout, "side_colour", None) if setup.layout is not None else None
-    return (hook(setup.scenario, setup.content, side) if hook is not None and isinstance(side, str)
+    layout = setup.layout
+    return (layout.side_colour(setup.scenario, setup.content, side) if layout is not None and isinstance(side, str)
             else None) or SIDE
 
 

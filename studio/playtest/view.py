@@ -707,7 +707,7 @@ class PlaytestView(QWidget):
         decision = self._person_decision() if not busy else None
         new = decision is not None and decision is not self.decision.decision
         self.decision.show_decision(decision, decision and Situation(self.run.game, decision),
-                                    decision is not None and decision.kind in getattr(self.run.game.engine, "route_kinds", ()))
+                                    decision is not None and decision.kind in self.run.game.engine.route_kinds)
         # shown while anyone plays by hand, so the panel does not come and go between moves
         showing = self.mode == "live" and PERSON in self.seats.values()
         if showing and self.decision_box.isHidden():  # room for the options, not what is left over

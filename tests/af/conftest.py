@@ -10,15 +10,15 @@ from engine.content.diagnostics import format_path
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.model import Record
 from engine.content.ruleset import LintContext
-from engine.content.validate import Workspace
 from engine.rulesets.af import RULESET
+from engine.rulesets import workspace
 
 PACK = BUNDLED_CONTENT / "air-force"
 
 
 @pytest.fixture(scope="session")
 def pack():
-    return Workspace().pack(PACK)
+    return workspace().pack(PACK)
 
 
 @pytest.fixture(scope="session")

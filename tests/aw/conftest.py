@@ -9,8 +9,8 @@ import pytest
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.pack import record_data
 from engine.content.ruleset import LintContext
-from engine.content.validate import Workspace
 from engine.rulesets import kinds
+from engine.rulesets import workspace
 
 PACK = BUNDLED_CONTENT / "red-eagles"
 
@@ -19,7 +19,7 @@ Records = dict[tuple[str, str], object]
 
 @pytest.fixture(scope="session")
 def pack():
-    return Workspace().pack(PACK)
+    return workspace().pack(PACK)
 
 
 @pytest.fixture(scope="session")

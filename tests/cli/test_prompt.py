@@ -5,7 +5,7 @@ import pytest
 
 from engine.core.controllers import Quit
 from engine.core.game import Game, run
-from engine.core.launch import find_scenario
+from engine.rulesets.launch import find_scenario
 from engine.cli.prompt import TerminalController
 from engine.cli.situation import Situation, clock
 
@@ -140,7 +140,7 @@ def test_a_card_offered_is_shown_with_what_it_does():
 def test_a_minis_move_says_what_its_guns_would_fire_at_from_where_it_ends(zekes):
     """Of 109 moves, the ones that bring a gun to bear say so: the first plane on the line from the
     end hex is an enemy within reach (the enemies do not move while this card is played)."""
-    from engine.rulesets.hm.fire import line_target
+    from engine.rulesets.hm.play.fire import line_target
 
     game, decision = zekes
     board = Situation(game, decision)

@@ -11,9 +11,9 @@ from engine.content.view import ContentView
 from engine.core.decisions import IllegalAction
 from engine.core.events import EventLog
 from engine.core.game import Game, SaveMismatch, resume, run
-from engine.core.launch import find_scenario
+from engine.rulesets.launch import find_scenario
 from engine.core.view import view_at
-from tests.core import toy
+from tests import toy
 
 
 def content(speed_a=4, speed_b=3, **scenario):

@@ -12,18 +12,18 @@ import pytest
 
 from engine.cli import main
 from engine.content.loader import BUNDLED_CONTENT
-from engine.content.validate import Workspace
 from engine.core.game import Game, resume, run
-from engine.core.launch import find_scenario, playable_kinds
 from engine.core.recall import caught_up
+from engine.rulesets import workspace
+from engine.rulesets.launch import find_scenario, playable_kinds
 
 pytestmark = pytest.mark.skipif(not BUNDLED_CONTENT.is_dir(), reason="no bundled content")
 
 
 def playable() -> list[str]:
     """PACK/ID of every scenario `sortie list` shows."""
-    ws = Workspace()
-    kinds = playable_kinds(ws)
+    ws = workspace()
+    kinds = playable_kinds()
     return sorted(f"{ws.pack(root).id}/{e.record.id}" for root in ws.search_roots()
                   for e in ws.pack(root).entries if e.record is not None and e.kind in kinds)
 

@@ -1,9 +1,9 @@
 """What a person playing one side may see of a game's log: secrets and face-down units left out."""
 
 from engine.core.game import Game
-from engine.core.launch import find_scenario
+from engine.rulesets.launch import find_scenario
 from engine.core.sight import Sight, Watch, hidden_from
-from engine.rulesets.aw.rules.fog import sighted
+from engine.rulesets.aw.play.fog import sighted
 
 PLACED = [{"seq": 1, "type": "unit.placed", "unit": "yak.1", "name": "Yak 1", "side": "vvs", "unit_type": "yak"},
           {"seq": 2, "type": "unit.placed", "unit": "yak.12", "name": "Yak 12", "side": "vvs", "unit_type": "yak"}]
@@ -38,7 +38,9 @@ def test_air_wars_hides_what_the_fog_of_war_hides_and_a_person_at_both_sides_see
     assert all(game.state.units[uid].side == "luftwaffe" and not game.state.units[uid].revealed for uid in hidden)
     assert hidden_from(game, ["vvs", "luftwaffe"]) == frozenset()
     foggy = Game(engine, launch.scenario, launch.content, 1, {"fog-of-war": False})
-    assert not hasattr(find_scenario("zekes-in-the-slot").ruleset.engine, "hidden")  # the minis hide none
+    minis = find_scenario("zekes-in-the-slot")  # the minis hide none
+    zekes = Game(minis.ruleset.engine, minis.scenario, minis.content, 1)
+    assert hidden_from(zekes, ["usa"]) == frozenset() and minis.ruleset.engine.lookout(zekes.state) is None
     bots = {side: engine.bot(side, "hard") for side in foggy.sides}
     while len(foggy.log) < len(game.log):
         foggy.submit(bots[foggy.pending.side].choose(foggy.pending, foggy))

@@ -7,7 +7,7 @@ import pytest
 
 from engine.cli import main
 from engine.core.simulate import CHUNK, YOUNG_THRESHOLD, compare, frozen_heap, report, simulate, wilson
-from tests.core import toy
+from tests import toy
 from tests.core.test_game import content
 
 

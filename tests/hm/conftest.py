@@ -12,15 +12,16 @@ from engine.content.loader import BUNDLED_CONTENT
 from engine.content.model import Record
 from engine.content.pack import record_data
 from engine.content.ruleset import LintContext
-from engine.content.validate import Workspace, validate_paths
+from engine.content.validate import validate_paths
 from engine.rulesets.hm import RULESET
+from engine.rulesets import workspace
 
 PACK = BUNDLED_CONTENT / "hex-minis"
 
 
 @pytest.fixture(scope="session")
 def report():
-    return validate_paths([PACK], Workspace())
+    return validate_paths([PACK], workspace())
 
 
 @pytest.fixture(scope="session")

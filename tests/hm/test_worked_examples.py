@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from engine.content.dice import distribution, parse_roll
-from engine.rulesets.hm.conversion import compare, convert
-from engine.rulesets.hm.board import footprint, to_cell
+from engine.rulesets.hm.kinds.conversion import compare, convert
+from engine.rulesets.hm.kinds.board import footprint, to_cell
 
 
 def chance(roll, die="d6") -> Fraction:

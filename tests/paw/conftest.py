@@ -6,6 +6,7 @@ import pytest
 
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.ruleset import LintContext
+import engine.rulesets
 from engine.content.validate import Workspace
 from engine.content.view import ContentView
 from engine.rulesets.paw import RULESET
@@ -16,7 +17,7 @@ ERRATA = BUNDLED_CONTENT / "pocket-air-war-errata"
 
 @pytest.fixture(scope="session")
 def workspace() -> Workspace:
-    return Workspace()
+    return engine.rulesets.workspace()
 
 
 @pytest.fixture(scope="session")

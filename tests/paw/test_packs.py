@@ -8,6 +8,7 @@ import pytest
 from engine.cli import main
 from engine.content.pack import record_text
 from engine.content.validate import validate_paths
+from engine.rulesets import workspace
 
 from .conftest import ERRATA, FAITHFUL
 
@@ -81,7 +82,7 @@ KNOWN_DEFECTS = [
 
 @pytest.fixture(scope="module")
 def faithful_report():
-    return validate_paths([FAITHFUL])
+    return validate_paths([FAITHFUL], workspace())
 
 
 @pytest.mark.parametrize("file,code,path", KNOWN_DEFECTS)

@@ -4,7 +4,7 @@ Each test quotes the numbers of one example; the samples were authored to fit
 them, so a careless edit of a dashboard or table breaks a test here.
 """
 
-from engine.rulesets.paw.common import ALTITUDES
+from engine.rulesets.paw.kinds.vocabulary import ALTITUDES
 
 
 def hit(roll: int, *modifiers: int, threshold: int) -> bool:

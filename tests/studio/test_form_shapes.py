@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QMessageBox
 
 import engine.rulesets
 from engine.content.model import Model, Record, field, kind_literal
-from engine.content.ruleset import Ruleset
+from engine.core.contract import Ruleset
 from studio.fields import ChoiceField, NumberField, YamlField
 from studio.form import TupleField, VariantField
 from studio.main_window import MainWindow

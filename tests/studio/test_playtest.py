@@ -611,7 +611,7 @@ def test_a_person_sees_which_moves_bring_their_guns_to_bear(studio, qtbot):
 def test_a_person_flies_an_air_wars_move_by_the_route_in_the_via_field(studio, qtbot, monkeypatch):
     """17.0: the route is the player's. The Via field (shown for a move's destination only) sends the
     chosen move along the squares typed; an illegal one is refused with the step that is wrong."""
-    from engine.rulesets.aw.rules.flying import default_route
+    from engine.rulesets.aw.play.flying import default_route
 
     view = playtest(studio, ("aw.scenario", "red-eagles")).play
     view.set_seat("vvs", PERSON)

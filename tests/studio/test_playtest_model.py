@@ -5,11 +5,11 @@ import json
 import pytest
 
 from engine.content.loader import BUNDLED_CONTENT
-from engine.content.validate import Workspace
 from engine.core.game import Game, run
 from engine.core.simulate import report, simulate
 from engine.core.view import view_at
 from engine.cli.narrate import line
+from engine.rulesets import workspace
 from studio.playtest.explain import dice_text, read, shot
 from studio.playtest.frames import BoardPainter, along, deciding_unit, offered, turn_between
 from studio.playtest.replay import ReplayError, check, read_replay, replay_data, write_replay
@@ -17,7 +17,7 @@ from studio.playtest.report import comparison, comparison_html, mean_shift, repo
 from studio.playtest.source import SetupError, Source, playable, prepare
 
 
-WORKSPACE = Workspace()
+WORKSPACE = workspace()
 
 
 def bundled(pack_id):

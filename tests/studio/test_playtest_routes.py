@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from engine.drawing.shapes import Ellipse, Polygon
-from engine.rulesets.aw.rules.flying import default_route
+from engine.rulesets.aw.play.flying import default_route
 from studio.playtest.run import PERSON
 from studio.playtest.trails import HALO, REFUSED, ROUTE
 

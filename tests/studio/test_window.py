@@ -115,7 +115,7 @@ def test_number_field_and_validation_as_you_type(window, qtbot):
 def test_reference_picker_offers_only_the_right_kind(window, qtbot):
     from engine.content.schemanav import nav_for
     from studio.form import FormContext, build_editor
-    from tests.core import toy
+    from tests import toy
 
     window.open_record("toy.table", "raids")
     nav = nav_for(toy.Table)

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from engine.content.ruleset import Ruleset
+from engine.core.contract import Ruleset
 from engine.drawing.sheets import as_printed
 
-from .board import Board
-from .counters import plane_counters, surface_counters
-from .crew import CrewQuality, PilotTrait
-from .ground import GroundUnit
-from .layout import BOARD_PREVIEWS, LAYOUT
+from .draw.counters import plane_counters, surface_counters
+from .draw.layout import BOARD_PREVIEWS, LAYOUT
+from .draw.preview import PREVIEWS
+from .kinds.board import Board
+from .kinds.crew import CrewQuality, PilotTrait
+from .kinds.ground import GroundUnit
+from .kinds.planes import DataCard
+from .kinds.rules import Maneuver, OptionalRule, Rules
+from .kinds.scenario import Scenario
+from .kinds.tables import BombingCard, DieTable, HitTable, RangeTable
 from .lint import RULES
-from .planes import DataCard
-from .preview import PREVIEWS
-from .rules import Maneuver, OptionalRule, Rules
-from .scenario import Scenario
-from .tables import BombingCard, DieTable, HitTable, RangeTable
 
 RULESET = Ruleset(
     id="af",
@@ -40,6 +40,7 @@ RULESET = Ruleset(
     ),
     lint_rules=RULES,
     rulebook="002_a8c1bec5b3f23e2c.txt",
+    scenario_kind="af.scenario",
     previews={**PREVIEWS, **BOARD_PREVIEWS},
     components={"af.data_card": as_printed(PREVIEWS["af.data_card"]), "af.data_card:counters": plane_counters,
                 "af.ground_unit": surface_counters},

@@ -7,19 +7,19 @@ pack `red-eagles` holds the Red Eagles scenario (Kuban 1943).
 
 from __future__ import annotations
 
-from engine.content.ruleset import Ruleset
+from engine.core.contract import Ruleset
 
-from .board import Map
-from .cards import CampaignCard
-from .layout import BOARD_PREVIEWS, LAYOUT
-from .lint import LINT_RULES
-from .preview import COMPONENTS, PREVIEWS
-from .rules import AirWarsEngine
-from .scenario import Scenario
-from .sides import Side
-from .tables import AirSuperiorityCrt, BombingCrt
-from .targets import TargetRosterEntry
-from .units import AirUnit, GroundUnit
+from .draw.layout import BOARD_PREVIEWS, LAYOUT
+from .draw.preview import COMPONENTS, PREVIEWS
+from .kinds.board import Map
+from .kinds.cards import CampaignCard
+from .kinds.scenario import Scenario
+from .kinds.sides import Side
+from .kinds.tables import AirSuperiorityCrt, BombingCrt
+from .kinds.targets import TargetRosterEntry
+from .kinds.units import AirUnit, GroundUnit
+from .lint import RULES
+from .play.engine import AirWarsEngine
 
 RULESET = Ruleset(
     id="aw",
@@ -37,8 +37,9 @@ RULESET = Ruleset(
         CampaignCard,
         Scenario,
     ),
-    lint_rules=LINT_RULES,
+    lint_rules=RULES,
     rulebook="003_5fdbbd809f0fe70e.txt",
+    scenario_kind="aw.scenario",
     previews={**PREVIEWS, **BOARD_PREVIEWS},
     components=COMPONENTS,
     layout=LAYOUT,

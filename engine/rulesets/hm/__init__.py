@@ -1,19 +1,19 @@
 """Hex-mat miniatures air rules: 1/144 planes on a hex mat, activated by playing cards."""
 
-from engine.content.ruleset import Ruleset
+from engine.core.contract import Ruleset
 from engine.drawing.sheets import as_printed
 
-from .board import Board
-from .conversion import Conversion
-from .layout import BOARD_PREVIEWS, LAYOUT
+from .draw.layout import BOARD_PREVIEWS, LAYOUT
+from .draw.preview import PREVIEWS
+from .kinds.board import Board
+from .kinds.conversion import Conversion
+from .kinds.planes import Bomber, Fighter
+from .kinds.rules import CoreRules
+from .kinds.scenario import Scenario
+from .kinds.tables import ShootingTable
+from .kinds.turrets import Turret
 from .lint import RULES
-from .planes import Bomber, Fighter
-from .preview import PREVIEWS
-from .rules import CoreRules
-from .rules_engine import MinisEngine
-from .scenario import Scenario
-from .tables import ShootingTable
-from .turrets import Turret
+from .play.engine import MinisEngine
 
 RULESET = Ruleset(
     id="hm",
@@ -23,6 +23,7 @@ RULESET = Ruleset(
     kinds=(Fighter, Bomber, Turret, ShootingTable, CoreRules, Conversion, Board, Scenario),
     lint_rules=RULES,
     rulebook="004_1f5890c24a4701e7.txt",
+    scenario_kind="hm.scenario",
     previews={**PREVIEWS, **BOARD_PREVIEWS},
     # The planes are models on the mat; what the table needs on paper is each type's card and the
     # shooting table.

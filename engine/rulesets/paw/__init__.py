@@ -1,53 +1,31 @@
 """Pocket Air War: Definitive Edition (WBS Games) — energy/altitude flight on a free mat.
 
-Content model: the kind modules (`planes`, `templates`, `rules`, `scenario` ...). Rules
-engine: `engine.PawEngine` (the round, decision kinds and events are described there), on
-`state` (pieces and derived values), `flight` (maneuvers, energy, stall, initiative),
-`combat` and `damage` (weapons, Flak, ordnance, hits), `victory`, `board.FreeMat`, `bots`,
-and the rulebook's solo AI, `solo_ai` (the engine flies AI planes itself: see there).
-
-What bots and the solo AI read (from `game.state`, a `state.State`; nothing below changes
-the game):
-
-- `flight.energy_options(state, plane)` / `flight.maneuver_options(state, plane)`: the
-  legal Energy settings and maneuvers now, exactly as the engine offers them (dicts with
-  `type`, parameters and `label`); `single_step=True` gives the one-step choices of a Time
-  Freeze impulse.
-- `flight.predict(state, plane, option)` -> `Prediction`: end pose (x, y, heading), altitude,
-  Energy, movement points left, the path, the edge it would leave the mat by, the Energy
-  it would lack (`deficit`: an intentional stall), and whether it `stalls` next round or
-  `crashes`. Chain maneuvers by passing `fl=` a copied `state.Flight`.
-- `flight.overlaps(state, plane, pose, alt)` (collision check), `flight.off_mat(state, pose)`,
-  `flight.stall_outcome(state, plane)` ('crash' or 'drop'), `flight.initiative(state, roll)`.
-- `combat.attack_options(state, plane, used)`, `combat.gun_target` / `gunner_target` (the
-  ruler box a counter is in, or None), `combat.plane_aspect` (front/side/back),
-  `geometry.bearing` / `local` for relative position (ahead/side/behind) and
-  `state.State.same_alt`; a Dashboard's length is `rules.components.dashboard_length_mm`.
-- `state.State.max_energy`, `acceleration`, `letters` (templates allowed at an Energy),
-  `turn_sides`, `barred_high`, `hit_modifier`: the numbers the optional rules change.
+Content kinds in `kinds/` (`planes`, `templates`, `rules`, `scenario` ...), lint rules in
+`lint/`, previews and the mat's layout in `draw/`, the rules engine in `play/` (what bots and the
+solo AI read is described there), the mission generator in `mission/`.
 """
 
 from __future__ import annotations
 
-from engine.content.ruleset import Ruleset
+from engine.core.contract import Ruleset
 
-from .ai import AiManeuver, AiTable, FocalPoints
-from .common import RULEBOOK
-from .crew import CrewSkill, DamageMarker
-from .engine import PawEngine
-from .defences import AaaDashboard, FlakDashboard
-from .layout import BOARD_PREVIEWS, LAYOUT
+from .draw.layout import BOARD_PREVIEWS, LAYOUT
+from .draw.preview import COMPONENTS, PREVIEWS
+from .kinds.ai import AiManeuver, AiTable, FocalPoints
+from .kinds.crew import CrewSkill, DamageMarker
+from .kinds.defences import AaaDashboard, FlakDashboard
+from .kinds.missions import EventTable, MissionChart, MissionEvent, MissionType, TargetType
+from .kinds.planes import Dashboard
+from .kinds.rules import Rules
+from .kinds.scenario import Mat, Scenario
+from .kinds.targets import GroundTarget
+from .kinds.templates import FireTemplate, TurningTemplate
+from .kinds.theaters import Faction, Theater, TheaterTable, Timeline
+from .kinds.time_freeze import TimeFreezeTable
+from .kinds.vocabulary import RULEBOOK
 from .lint import RULES
 from .mission import COMMAND as MISSION_GENERATOR
-from .missions import EventTable, MissionChart, MissionEvent, MissionType, TargetType
-from .planes import Dashboard
-from .preview import COMPONENTS, PREVIEWS
-from .rules import Rules
-from .scenario import Mat, Scenario
-from .targets import GroundTarget
-from .templates import FireTemplate, TurningTemplate
-from .theaters import Faction, Theater, TheaterTable, Timeline
-from .time_freeze import TimeFreezeTable
+from .play.engine import PawEngine
 
 RULESET = Ruleset(
     id="paw",
@@ -83,9 +61,10 @@ RULESET = Ruleset(
     ),
     lint_rules=RULES,
     rulebook=RULEBOOK,
+    scenario_kind="paw.scenario",
     previews={**PREVIEWS, **BOARD_PREVIEWS},
     components=COMPONENTS,
     layout=LAYOUT,
     engine=PawEngine(),
-    extras={"mission": MISSION_GENERATOR},
+    mission=MISSION_GENERATOR,
 )

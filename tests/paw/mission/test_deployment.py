@@ -8,7 +8,7 @@ from collections import defaultdict
 
 from shapely.geometry import LineString, Polygon, box
 
-from engine.rulesets.paw.common import other_side
+from engine.rulesets.paw.kinds.vocabulary import other_side
 
 from .conftest import counter
 

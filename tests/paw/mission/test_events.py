@@ -11,7 +11,7 @@ from engine.rulesets.paw.mission.events import defender_planes, time_reference
 from engine.rulesets.paw.mission.forces import Availability, Plane
 from engine.rulesets.paw.mission.rolls import Roller
 from engine.rulesets.paw.mission.surface import Surface
-from engine.rulesets.paw.theaters import tables_for
+from engine.rulesets.paw.kinds.theaters import tables_for
 
 from .conftest import make
 

@@ -10,7 +10,7 @@ import pytest
 
 from engine.content.diagnostics import Severity
 from engine.content.validate import validate_paths
-from engine.rulesets.paw.common import other_side
+from engine.rulesets.paw.kinds.vocabulary import other_side
 
 from .conftest import PACKS, SEEDS, make, resolve, timelines
 

@@ -18,10 +18,14 @@ PARTS = ("W", "F", "C", "E", "L", "G")  # the damage record's columns (§IX)
 
 @dataclass(frozen=True, slots=True)
 class Damage:
-    """Hits taken per part of the damage record (§IX), and gun factors lost per battery."""
+    """Hits taken per part of the damage record (§IX), and gun factors lost per battery.
 
-    hits: tuple[tuple[str, int], ...] = ()  # (part, hits) for parts hit at least once
-    guns_lost: tuple[int, ...] = ()  # gun factors lost, one entry per battery of the card
+    Built by `damage.record_hits`: a G hit crosses off one whole battery (counted under G), a G
+    with no battery left is recorded as F, the card's misses are not recorded at all.
+    """
+
+    hits: tuple[tuple[str, int], ...] = ()  # (part, hits) for parts hit at least once, W F C E L G order
+    guns_lost: tuple[int, ...] = ()  # gun factors lost per battery of the card's G line; () for none
 
     def of(self, part: str) -> int:
         return dict(self.hits).get(part, 0)
@@ -42,3 +46,12 @@ class Plane:
     carry: int | None = None
     damage: Damage = field(default_factory=Damage)
     destroyed: bool = False
+    # 'C' or 'D' when every earlier turn of the carry climbed or dove as much as the plane
+    # could: a half-loop may then count those hexes toward its requirement (§VI, Half-Loop)
+    carry_vertical: str | None = None
+    # turns before a slow climb ('.033': 100 ft every 3 turns) may be written again (§VI)
+    slow_climb_wait: int = 0
+    # maneuver letters flown in the turn that led here, in order (the fire options read them)
+    maneuvers: tuple[str, ...] = ()
+    spun: bool = False  # that turn was a spin (§VI, Stall Speed)
+    loaded: bool = False  # carries bombs or rockets: flies by the card's load modifiers (§XIII)

@@ -29,7 +29,7 @@ from .scenario import (
     UnitClasses,
     VictoryBands,
 )
-from .setup import (
+from .deployment import (
     CardReinforcements,
     Countermix,
     DeploymentCapacity,
@@ -39,7 +39,7 @@ from .setup import (
 from .special_rules import AirbaseRules, SpecialRuleIds, SpecialRuleNumbering
 from .tables import CrtOptionalColumn, CrtOrder, MayBombColumn
 
-LINT_RULES = (
+RULES = (
     UnitTypeMode(),
     UnitFaceValues(),
     UnitDesignations(),

@@ -7,10 +7,10 @@ from typing import Iterable
 from engine.content.diagnostics import did_you_mean
 from engine.content.ruleset import LintContext, LintRule
 
-from ..board import Map
-from ..cards import CampaignCard, GroundBattle, Reinforcements
-from ..common import UnitPick
-from ..targets import GroundBattleTarget, PlaceTarget, TargetRosterEntry
+from ..kinds.board import Map
+from ..kinds.cards import CampaignCard, GroundBattle, Reinforcements
+from ..kinds.vocabulary import UnitPick
+from ..kinds.targets import GroundBattleTarget, PlaceTarget, TargetRosterEntry
 from .helpers import AIR, MAP, SCENARIO, CARD, ROSTER, SIDE, place_or_hint, scenarios_using
 
 

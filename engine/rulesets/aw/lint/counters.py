@@ -7,7 +7,7 @@ from collections import Counter
 from engine.content.diagnostics import did_you_mean
 from engine.content.ruleset import LintContext, LintRule
 
-from ..units import AirUnit, GroundUnit
+from ..kinds.units import AirUnit, GroundUnit
 from .helpers import AIR, GROUND, SIDE
 
 

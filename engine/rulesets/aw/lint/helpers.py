@@ -7,11 +7,11 @@ from typing import Iterator
 from engine.content.diagnostics import did_you_mean
 from engine.content.ruleset import LintContext
 
-from ..board import Map, Place
-from ..cards import CampaignCard
-from ..common import UnitPick
-from ..scenario import Scenario, SideSetup
-from ..units import AirUnit, GroundUnit
+from ..kinds.board import Map, Place
+from ..kinds.cards import CampaignCard
+from ..kinds.vocabulary import UnitPick
+from ..kinds.scenario import Scenario, SideSetup
+from ..kinds.units import AirUnit, GroundUnit
 
 AIR, GROUND, MAP, SCENARIO = "aw.air_unit", "aw.ground_unit", "aw.map", "aw.scenario"
 CARD, ROSTER, SIDE = "aw.campaign_card", "aw.target_roster", "aw.side"

@@ -9,7 +9,7 @@ from engine.content.ruleset import LintContext, LintRule
 from engine.core.board import parse_letter_number as cell_of
 from engine.core.board import letter_number_label as square_name
 
-from ..board import Map, line_squares
+from ..kinds.board import Map, line_squares
 from .helpers import MAP
 
 

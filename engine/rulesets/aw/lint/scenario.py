@@ -7,7 +7,7 @@ from collections import Counter
 from engine.content.diagnostics import did_you_mean
 from engine.content.ruleset import LintContext, LintRule
 
-from ..scenario import Scenario
+from ..kinds.scenario import Scenario
 from .helpers import AIR, GROUND, MAP, SCENARIO, CARD, ROSTER, deck_cards, unit_record
 
 

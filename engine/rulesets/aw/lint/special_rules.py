@@ -8,7 +8,7 @@ from typing import Iterator
 from engine.content.diagnostics import parse_path
 from engine.content.ruleset import LintContext, LintRule
 
-from ..scenario import Scenario
+from ..kinds.scenario import Scenario
 from .helpers import GROUND, MAP, SCENARIO
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from engine.content.dice import parse_roll
 from engine.content.ruleset import LintContext, LintRule
 
-from ..scenario import Scenario
-from ..tables import SEVERITY, Crt
+from ..kinds.scenario import Scenario
+from ..kinds.tables import SEVERITY, Crt
 from .helpers import SCENARIO
 
 BOMB = "aw.bombing_crt"

@@ -14,7 +14,7 @@ __all__ = ["COMMAND", "Generation", "MissionReport", "Request", "generate"]
 
 @dataclass(frozen=True)
 class Command:
-    """What `sortie mission` calls; the ruleset exposes it as `extras['mission']`."""
+    """What `sortie mission` calls; the ruleset exposes it as `Ruleset.mission`."""
 
     report: type[Exception] = MissionReport
     source_kind: str = "paw.timeline"  # tools offer a mission on records of this kind

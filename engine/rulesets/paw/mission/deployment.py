@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from typing import Iterable
 
-from ..common import Side, other_side
+from ..kinds.vocabulary import Side, other_side
 from .forces import Plane
 from .rolls import MissionReport, Roller
 from .surface import AREAS, INWARD, OPPOSITE, Surface

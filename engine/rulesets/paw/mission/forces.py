@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..common import Side
-from ..missions import MissionType
-from ..planes import Dashboard
-from ..theaters import TheaterTable, Timeline
+from ..kinds.vocabulary import Side
+from ..kinds.missions import MissionType
+from ..kinds.planes import Dashboard
+from ..kinds.theaters import TheaterTable, Timeline
 from .rolls import MissionReport, Roller, usable_faces
 
 FILLER_ROLE = "fighter"  # escorts and points balancing: every side of every timeline has fighters

@@ -21,9 +21,9 @@ from engine.content.diagnostics import did_you_mean
 from engine.content.pack import record_text
 from engine.content.validate import UsageError
 
-from ..common import other_side
-from ..scenario import Scenario
-from ..theaters import tables_for
+from ..kinds.vocabulary import other_side
+from ..kinds.scenario import Scenario
+from ..kinds.theaters import tables_for
 from . import briefing
 from .deployment import Deployer, Outcome, roll_off
 from .events import defender_planes, event_table, roll_event, time_reference

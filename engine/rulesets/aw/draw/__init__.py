@@ -1,0 +1,1 @@
+"""Air Wars drawings: the record previews, counters and the map layout of a scenario."""

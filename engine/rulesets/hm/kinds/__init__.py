@@ -1,0 +1,1 @@
+"""Hex-mat content kinds: planes, turrets, the shooting table, the core rules, the conversion, the board, scenarios."""
