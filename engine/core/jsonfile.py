@@ -52,9 +52,23 @@ def read_object(path: Path, what: str, limit: int | None = None) -> tuple[str, d
         raise FileShapeError(f"{path}: not a {what} file: nested deeper than any {what} Sortie writes") from None
     except ValueError:  # a number longer than Python reads (4,300 digits): never one Sortie wrote
         raise FileShapeError(f"{path}:{_too_long(text, what)}, far more than any {what} Sortie writes") from None
+    lone = _LONE_SURROGATE.search(text)
+    if lone:  # half of a UTF-16 pair: no character, and no file it went into could be written back
+        line, column = _place(text, lone.start())
+        raise FileShapeError(f"{path}:{line}:{column}: not a {what} file: '{lone.group()}' is half of a "
+                             "character (a lone UTF-16 surrogate)")
     if not isinstance(data, dict):
         raise FileShapeError(f"{path}:1:1: not a Sortie {what}: expected a JSON object")
     return text, data
+
+
+_LONE_SURROGATE = re.compile(r"(?<!\\)\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+                             r"|(?<!\\)(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+
+
+def _place(text: str, at: int) -> tuple[int, int]:
+    """(line, column), 1-based, of index `at` in `text`."""
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
 _TOO_LONG = re.compile(r"(?<![\d.\w])-?\d{%d,}" % (sys.get_int_max_str_digits() + 1))
@@ -65,8 +79,7 @@ def _too_long(text: str, what: str) -> str:
     found = _TOO_LONG.search(text)
     if found is None:  # (the decoder's limit only ever refuses such a number)
         return f"1:1: not a {what} file: a number too long to read"
-    start = found.start()
-    line, column = text.count("\n", 0, start) + 1, start - (text.rfind("\n", 0, start) + 1) + 1
+    line, column = _place(text, found.start())
     return f"{line}:{column}: not a {what} file: a number of {len(found.group().lstrip('-'))} digits"
 
 

@@ -179,6 +179,8 @@ def test_person_at_the_prompt_with_refusal_and_save(toy_pack, capsys, monkeypatc
     ('{"seed": -7, "decisions": []}', ":1:10: not a usable save: input should be greater than or equal to 0"),
     ('{"seed": 2147483648, "decisions": []}', "input should be less than or equal to 2147483647; got 2147483648"),
     ('{"seed": ' + "9" * 5000 + ', "decisions": []}', ":1:10: not a save file: a number of 5000 digits"),
+    ('{"seed": 1,\n "decisions": [{"side": "red\\ud800", "action": {}}]}',
+     ":2:29: not a save file: '\\ud800' is half of a character (a lone UTF-16 surrogate)"),
     ('[1, 2]', ":1:1: not a Sortie save: expected a JSON object"),
     ('{"seed": 1,,}', ":1:12: not a save file"),
     ('{"scenario": "other", "seed": 1, "decisions": []}', "the save is of scenario 'other', not 'duel'"),

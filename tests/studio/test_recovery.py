@@ -53,3 +53,15 @@ def test_a_bad_recovery_file_is_said_and_the_good_ones_still_offered(qtbot, pack
     assert bad.exists()  # kept for a look until the next save, not thrown away unseen
     second.save()
     assert not list(sandbox.rglob("escaped.yaml")) and (packs[1] / "pack.yaml").exists()
+
+
+def test_a_recovery_file_with_half_a_character_is_said_and_not_applied(qtbot, packs):
+    """A lone surrogate would be applied, then fail every autosave and save (it cannot be written)."""
+    bad = crashed_with_edits(qtbot, packs)["base"]
+    snapshot = json.loads(bad.read_text())
+    snapshot["records"][0]["data"]["name"] = "Spitfire \ud800"
+    bad.write_text(json.dumps(snapshot, indent=1))
+    second = make_window(qtbot, [packs[1]], answers=[Button.Yes])
+    said = second.statusBar().currentMessage()
+    assert said.startswith(f"Unsaved edits of base not recovered: {bad}:") and "a lone UTF-16 surrogate" in said
+    assert rec_of(second, "toy.plane", "spit").data["name"] == "Spitfire I"
