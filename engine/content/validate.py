@@ -101,10 +101,7 @@ class Workspace:
 
     @staticmethod
     def _manifest_id(root: Path) -> str | None:
-        doc = read_document(root / MANIFEST, root)
-        data = doc.data if doc.ok else None
-        value = data.get("id") if isinstance(data, dict) else None
-        return value if isinstance(value, str) else None
+        return _manifest_field(root, "id")
 
     def provider(self, pack: Pack, kinds: tuple[str, ...], rid: str) -> Pack | None:
         """A pack of `pack`'s ruleset, found as `extends` would find it but outside its chain,
@@ -113,8 +110,8 @@ class Workspace:
             chain = {id(p) for p in pack.chain()}
             held: dict[tuple[str, str], Pack] = {}
             for root in self._candidates(pack.root).values():
-                if root.resolve() == pack.root.resolve():
-                    continue
+                if root.resolve() == pack.root.resolve() or _manifest_field(root, "ruleset") != pack.ruleset:
+                    continue  # a pack of another ruleset holds none of its records: not loaded to find out
                 other = self.pack(root)
                 if id(other) not in chain and other.ruleset == pack.ruleset:
                     for key in other.effective():
@@ -184,6 +181,14 @@ class Workspace:
         if key not in self._ids:
             self._ids[key] = self._manifest_id(root)
         return self._ids[key]
+
+
+def _manifest_field(root: Path, key: str) -> str | None:
+    """A text field of the pack's manifest, read without loading the pack."""
+    doc = read_document(root / MANIFEST, root)
+    data = doc.data if doc.ok else None
+    value = data.get(key) if isinstance(data, dict) else None
+    return value if isinstance(value, str) else None
 
 
 # --------------------------------------------------------------------------- checks

@@ -282,3 +282,20 @@ def test_a_base_pack_shadowed_by_another_of_its_id_is_said(tmp_path, capsys, mon
     out = capsys.readouterr().out
     assert "warning[pack.shadowed]: base pack 'base' is the one in" in out
     assert f"the pack in {tmp_path / 'path' / 'base'} has the same id and is not used" in out
+
+
+def test_a_missing_reference_loads_no_pack_of_another_ruleset_to_find_its_holder(make_pack, capsys, monkeypatch):
+    """To say which pack holds a missing record, the packs beside it of its own ruleset are read;
+    one of another ruleset (a large one made validation take minutes) is not even loaded."""
+    import engine.content.validate
+
+    loaded = []
+    load_pack = engine.content.validate.load_pack
+    monkeypatch.setattr(engine.content.validate, "load_pack", lambda root, *a: loaded.append(root.name) or
+                        load_pack(root, *a))
+    mine = make_pack("mine", files={"duel.yaml": "kind: toy.scenario\nid: duel\nplanes: {red: spit, blue: spit}\n"})
+    make_pack("theirs", files={"spit.yaml": "kind: toy.plane\nid: spit\nspeed: 4\n"})
+    make_pack("big", manifest="id: big\nname: b\nversion: '1'\nruleset: paw\n")
+    assert main(["validate", str(mine)]) == 1
+    assert "Pack 'theirs' has one, but this pack extends no pack" in capsys.readouterr().out
+    assert "big" not in loaded and "theirs" in loaded
