@@ -3,6 +3,8 @@ preview shows, at the components' real size (one page per side of each sheet).""
 
 from __future__ import annotations
 
+import errno
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -40,8 +42,19 @@ def write_pdf(sheets: list[Sheet], path: Path, title: str = "") -> Path:
             # The page in device pixels, the drawing in millimetres: the scene maps one onto the other.
             scene.render(painter, QRectF(0, 0, page.width / 25.4 * DPI, page.height / 25.4 * DPI),
                          QRectF(0, 0, page.width, page.height))
-        painter.end()
+        if not painter.end():
+            raise OSError(errno.EIO, "the PDF writer failed", str(path))
+        _check_complete(tmp, path)
     return path
+
+
+def _check_complete(pdf: Path, name: Path) -> None:
+    """Qt's PDF writer drops a failed write (a full disk) without a word: a file that does not
+    end as every PDF does, with `%%EOF`, was cut short, and must not replace the one there."""
+    with open(pdf, "rb") as handle:
+        handle.seek(max(0, os.fstat(handle.fileno()).st_size - 32))
+        if not handle.read().rstrip().endswith(b"%%EOF"):
+            raise OSError(errno.EIO, "the PDF was cut short (is the disk full?)", str(name))
 
 
 def _layout(width: float, height: float) -> QPageLayout:

@@ -12,11 +12,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from typing import Annotated, Any
 
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictStr
 from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
 from engine.content.pack import write_atomic
+from engine.core.jsonfile import FileShapeError, check_shape, read_object
 
 from .commands import CreateRecord, DeleteRecord, Macro, MoveFile, SetField
 from .document import DocRecord, PackDocument
@@ -93,18 +96,21 @@ class Recovery(QObject):
             self.failed.emit(f"Could not remove the recovery file of {doc.id}: {exc.strerror or exc}")
 
     def pending(self) -> list[tuple[PackDocument, dict]]:
-        """Open packs that have unsaved edits left over from an earlier session."""
+        """Open packs that have unsaved edits left over from an earlier session. A recovery file
+        is input like any other: one that is not what autosave writes is said (and kept, for a
+        look), not applied, and the rest are offered still."""
         found = []
         for doc in self.session.docs:
             path = self.file_for(doc)
             if not path.is_file():
                 continue
             try:
-                snapshot = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                continue  # a torn or foreign file: nothing to offer
-            if isinstance(snapshot, dict) and snapshot.get("root") == str(doc.root.resolve()):
-                found.append((doc, snapshot))
+                text, snapshot = read_object(path, "recovery")
+                if snapshot.get("root") != str(doc.root.resolve()):
+                    continue  # another folder's (a name's digest in common): not this pack's edits
+                found.append((doc, check_shape(Snapshot, snapshot, text, str(path), "recovery file")))
+            except FileShapeError as exc:
+                self.failed.emit(f"Unsaved edits of {doc.id} not recovered: {exc}")
         return found
 
     def restore(self, doc: PackDocument, snapshot: dict) -> Macro:
@@ -128,6 +134,34 @@ class Recovery(QObject):
         macro = Macro(f"Recover unsaved edits of {doc.id}", commands)
         doc.stack.push(macro)
         return macro
+
+
+def _inside(rel: str) -> str:
+    """A path a recovery file may name: relative, and never up out of the pack."""
+    parts = PurePosixPath(rel.replace("\\", "/")).parts
+    if not parts or Path(rel).is_absolute() or parts[0] == "/" or ".." in parts:
+        raise ValueError("expected a path inside the pack (relative, with no '..')")
+    return rel
+
+
+InPack = Annotated[StrictStr, AfterValidator(_inside)]
+
+
+class RecoveredRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    origin: InPack | None = Field(None, description="the file the record was read from, if any")
+    path: InPack = Field(description="where the record is to be saved")
+    header: StrictStr = Field("", description="the comment lines above the record")
+    data: dict[str, Any] = Field(description="the record as edited")
+
+
+class Snapshot(BaseModel):
+    """What autosave writes and `restore` applies; the paths only ever inside the pack."""
+
+    root: StrictStr = Field(description="the pack's folder")
+    pack: StrictStr | None = Field(None, description="the pack's id when it was written")
+    records: list[RecoveredRecord] = Field(default_factory=list, description="the records edited")
+    removed: list[InPack] = Field(default_factory=list, description="files of records deleted")
 
 
 def _rel(path: Path | None, root: Path) -> str | None:

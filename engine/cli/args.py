@@ -9,6 +9,7 @@ from pathlib import Path
 from engine.content.loader import Pack
 from engine.content.pack import MANIFEST, write_atomic
 from engine.content.validate import Report, UsageError, validate_paths
+from engine.core.dice import MAX_SEED
 from engine.rulesets import workspace
 
 
@@ -40,10 +41,6 @@ def check_writable(path: Path) -> None:
     existing = next(p for p in Path(os.path.abspath(path)).parents if p.exists())
     if path.is_dir() or not existing.is_dir() or not os.access(existing, os.W_OK):
         raise cannot_write(path)
-
-
-# The largest seed the studio's seed boxes hold: a game started here can be restarted there.
-MAX_SEED = 2**31 - 1
 
 
 def seed(text: str) -> int:

@@ -17,6 +17,7 @@ from tqdm import tqdm
 
 from engine.content.validate import UsageError
 from engine.core.executors import LocalExecutor
+from engine.core.game import Game
 from engine.rulesets.launch import Launch, find_scenario
 
 from .args import MAX_SEED, check_writable, parse_options, parse_pairs, seat, seed
@@ -60,6 +61,10 @@ def prepare(args: argparse.Namespace) -> Prepared | int:
     if not 1 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES}; got {args.games} "
                          "(split a longer run into several with --seed)")
+    last = args.seed + args.games - 1
+    if last > MAX_SEED:  # each game's seed gets the checks `play --seed` makes
+        raise UsageError(f"--seed {args.seed} with --games {args.games} plays seeds up to {last}; "
+                         f"a seed may be at most {MAX_SEED}")
     executor = executor_for(args)
     launch = find_scenario(args.scenario)
     if launch.errors:
@@ -70,11 +75,10 @@ def prepare(args: argparse.Namespace) -> Prepared | int:
     engine = launch.ruleset.engine
     sides = engine.sides(launch.scenario)
     options = parse_options(parse_pairs(args.option, "option"))
-    known = engine.option_defaults(launch.scenario)
-    unknown = set(options) - set(known)
-    if unknown:
-        raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))} for scenario "
-                         f"'{launch.scenario.id}'; available: {', '.join(sorted(known)) or 'none'}")
+    try:  # the checks `play` makes (options unknown, or that exclude each other), before the run
+        Game(engine, launch.scenario, launch.content, args.seed, options, pack=launch.pack_id)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     strengths = strengths_for(engine, parse_pairs(args.side, "side"), sides)
     return Prepared(launch, sides, options, strengths, executor)
 

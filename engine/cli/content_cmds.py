@@ -103,7 +103,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     if loose:
         raise UsageError(f"{min(loose)}: not a record file of a pack (no {MANIFEST} above it); "
                          "fmt writes records in their pack's form")
-    changed, broken = 0, 0
+    changed, broken, unwritten = 0, 0, 0
     for entry in entries:
         if entry.record is None:  # never rewritten: what it would write back is not what it holds
             broken += 1
@@ -112,7 +112,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
                     print(diag.format(), file=sys.stderr)
             continue
         text = record_text(entry.record, entry.doc.header)
-        held = entry.path.read_text(encoding="utf-8")
+        held = entry.path.read_bytes().decode("utf-8")  # as it is: CRLF line ends are not canonical
         comments = dropped_comments(held) if held != text else []
         if comments:  # a modder's note would be lost without a word: left as it is, and said
             broken += 1
@@ -126,9 +126,17 @@ def cmd_fmt(args: argparse.Namespace) -> int:
             if args.check:
                 print(f"{entry.file}: not in canonical form")
             else:
-                write_atomic(entry.path, text)
+                try:
+                    write_atomic(entry.path, text)
+                except OSError as exc:  # a full disk: the file keeps its old text, and the rest are tried
+                    unwritten += 1
+                    print(f"{entry.file}: cannot write: {exc.strerror or exc}; left as it was", file=sys.stderr)
+                    continue
                 print(f"{entry.file}: rewritten")
     if broken:
         print(f"sortie fmt: {broken} file(s) left as they are: fix the errors above first", file=sys.stderr)
+    if unwritten:
+        print(f"sortie fmt: {unwritten} file(s) could not be written", file=sys.stderr)
+    if broken or unwritten:
         return 1
     return 1 if args.check and changed else 0

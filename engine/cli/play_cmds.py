@@ -13,6 +13,7 @@ from engine.cli.prompt import TerminalController, Undo
 from engine.core.events import canonical
 from engine.core.decisions import IllegalAction
 from engine.core.game import Game, SaveMismatch, resume, run
+from engine.core.recall import caught_up
 from engine.rulesets.launch import find_scenario
 from engine.cli.narrate import line
 from engine.core.sight import Sight, Watch
@@ -88,12 +89,17 @@ def cmd_play(args: argparse.Namespace) -> int:
         talk.flush()
         return input()
 
-    controllers, seats = {}, {}
-    for side in game.sides:
-        seats[side] = who_plays = seat(side, who.pop(side, "bot"), engine.bot_strengths)
-        controllers[side] = TerminalController(ask, say) if who_plays == "human" else engine.bot(side, who_plays)
+    seats = {side: seat(side, who.pop(side, "bot"), engine.bot_strengths) for side in game.sides}
     if who:
         raise UsageError(f"no side named {', '.join(who)}; sides: {', '.join(game.sides)}")
+
+    def bots(g: Game) -> dict:
+        """Bots for the bots' seats that have seen `g` so far (a resumed game plays on as it would have)."""
+        return dict(caught_up(g, {side: engine.bot(side, who_plays) for side, who_plays in seats.items()
+                                  if who_plays != "human"}))
+
+    controllers = {side: TerminalController(ask, say) for side, who_plays in seats.items() if who_plays == "human"}
+    controllers.update(bots(game))
 
     printed = 0
     persons = frozenset(side for side, c in controllers.items() if isinstance(c, TerminalController))
@@ -141,6 +147,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         undone = g.decisions[mine[-1]]
         back = resume(engine, launch.scenario, launch.content, {**g.save(), "decisions": g.decisions[:mine[-1]]},
                       pack=launch.pack_id)
+        controllers.update(bots(back))  # what the bots planned after the answer taken back is forgotten
         printed = len(back.log)
         watch.note(back, [])
         say(f"  took back your answer '{undone['action'].get('label', undone['action'])}' and "

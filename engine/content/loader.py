@@ -357,12 +357,16 @@ class FileRefused(Exception):
 def read_bounded(path: Path, limit: int, what: str) -> bytes:
     """The file's bytes, refusing what only looks like a file: a named pipe or a device would
     block or never end (its size says 0), and nothing bigger than `limit` is ever held."""
+    too_large = FileRefused("yaml.too_large", f"file is over {limit} bytes; {what} are limited to that")
     with open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NONBLOCK)) as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
             raise FileRefused("file.read", "not a regular file (a pipe, device or socket); not read")
-        raw = handle.read(limit + 1)
+        if info.st_size > limit:  # said at once, not after reading up to the limit
+            raise too_large
+        raw = handle.read(limit + 1)  # and if it grew since
     if len(raw) > limit:
-        raise FileRefused("yaml.too_large", f"file is over {limit} bytes; {what} are limited to that")
+        raise too_large
     return raw
 
 

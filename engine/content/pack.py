@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import stat
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
@@ -74,13 +77,10 @@ def record_text(record: Record, header: str = "") -> str:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder, flushed, then renamed over."""
+    """Write via a temporary file in the same folder, synced, then renamed over."""
     with replacing(Path(path)) as tmp:
         with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
-            handle.flush()
-            if tmp != path:  # a pipe cannot be synced (nor needs it)
-                os.fsync(handle.fileno())
 
 
 def _is_stream(path: Path) -> bool:
@@ -95,20 +95,34 @@ def _is_stream(path: Path) -> bool:
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)
 
+# `.NAME.PID.XXXXXXXX.tmp`: mkstemp's eight random letters after the writer's process id, so
+# a later write can tell a temporary file a killed writer left from one being written now.
+_TEMP = re.compile(r"\..+\.(\d+)\.[a-z0-9_]{8}\.tmp")
+STALE_SECONDS = 24 * 3600  # a temporary file older than this is left over, whoever's pid it bears
+_SWEPT: set[Path] = set()  # the folders this process has removed stale temporary files from
+
 
 @contextmanager
 def replacing(path: Path) -> Iterator[Path]:
-    """A temporary file beside `path` for the block to write, renamed over `path` only when the
-    block ends without error, so a reader never sees half a file. It takes the permissions of the
-    file it replaces (or what the umask gives a new file), not mkstemp's owner-only ones.
+    """A temporary file beside `path` for the block to write, synced and renamed over `path` only
+    when the block ends without error, so a reader never sees half a file, and then the folder
+    synced, so the rename survives a power cut. It takes the permissions of the file it replaces
+    (or what the umask gives a new file), not mkstemp's owner-only ones. Temporary files a killed
+    writer left in the folder are removed first: a kill can leave one, but never for long.
 
-    A pipe or device (`--log /dev/stdout`, a named pipe) is the block's to write to itself:
+    A symbolic link is written through, to the file it names. A pipe or device (`--log
+    /dev/stdout`, a named pipe) is the block's to write to itself:
     renaming a file over it would take its place, and its reader would never see a line."""
     if _is_stream(path):
         yield path
         return
+    if path.is_symlink():  # the file it names is what is rewritten: the link stays a link
+        path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    if path.parent not in _SWEPT:  # once a folder a process: fmt of a pack writes hundreds of files there
+        remove_stale_temps(path.parent)
+        _SWEPT.add(path.parent)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     tmp = Path(name)
     try:
@@ -118,7 +132,57 @@ def replacing(path: Path) -> Iterator[Path]:
         except FileNotFoundError:
             mode = 0o666 & ~_UMASK
         os.chmod(tmp, mode)
+        _sync(tmp)
         os.replace(tmp, path)
+        if os.name == "posix":  # (Windows opens no folder to sync; NTFS logs the rename itself)
+            _sync(path.parent)
     finally:
         if tmp.exists():
             tmp.unlink()
+
+
+def remove_stale_temps(folder: Path) -> list[Path]:
+    """Remove the temporary files of writes that never finished: those whose writer is no longer
+    running, or that are older than STALE_SECONDS. Files of any other naming are never touched."""
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = _TEMP.fullmatch(entry.name)
+        if match is None or not entry.is_file(follow_symlinks=False):
+            continue
+        try:
+            if _running(int(match.group(1))) and time.time() - entry.stat().st_mtime < STALE_SECONDS:
+                continue
+            os.unlink(entry.path)
+        except OSError:  # gone already, or not ours to remove: the write itself goes on
+            continue
+        removed.append(Path(entry.path))
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """Whether a process `pid` runs here (or may: one we may not signal counts as running)."""
+    if pid == os.getpid():
+        return True  # another thread of this process may be writing it
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):  # someone else's process, or no pid we can ask about
+        return True
+    return True
+
+
+def _sync(path: Path) -> None:
+    """fsync a file or folder; a file system that cannot sync a folder (EINVAL) is let be."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP):
+            raise
+    finally:
+        os.close(fd)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Iterable, Mapping
 
@@ -55,6 +56,7 @@ class Workspace:
         self.search_paths = [Path(p) for p in search_paths] + extra + [BUNDLED_CONTENT]
         self._index: dict[str, Path] | None = None
         self._providers: dict[int, dict[tuple[str, str], Pack]] = {}
+        self._ids: dict[Path, str | None] = {}  # pack folder -> the id its manifest gives, once read
 
     def pack(self, root: Path) -> Pack:
         key = Path(root).resolve()
@@ -68,6 +70,7 @@ class Workspace:
         """Read a pack's manifest again from an edited document and resolve its base again."""
         read_manifest(pack, manifest, self.rulesets)
         pack.base = None
+        self._ids.clear()  # its id may be another now
         self._providers.pop(id(pack), None)  # a new chain: other packs are outside it
         self._resolve_base(pack)
 
@@ -98,10 +101,7 @@ class Workspace:
 
     @staticmethod
     def _manifest_id(root: Path) -> str | None:
-        doc = read_document(root / MANIFEST, root)
-        data = doc.data if doc.ok else None
-        value = data.get("id") if isinstance(data, dict) else None
-        return value if isinstance(value, str) else None
+        return _manifest_field(root, "id")
 
     def provider(self, pack: Pack, kinds: tuple[str, ...], rid: str) -> Pack | None:
         """A pack of `pack`'s ruleset, found as `extends` would find it but outside its chain,
@@ -110,8 +110,8 @@ class Workspace:
             chain = {id(p) for p in pack.chain()}
             held: dict[tuple[str, str], Pack] = {}
             for root in self._candidates(pack.root).values():
-                if root.resolve() == pack.root.resolve():
-                    continue
+                if root.resolve() == pack.root.resolve() or _manifest_field(root, "ruleset") != pack.ruleset:
+                    continue  # a pack of another ruleset holds none of its records: not loaded to find out
                 other = self.pack(root)
                 if id(other) not in chain and other.ruleset == pack.ruleset:
                     for key in other.effective():
@@ -164,6 +164,31 @@ class Workspace:
             )
             return
         pack.base = base
+        shadowed = [root for root in self._same_id(base.id, pack.root) if root != base.root.resolve()]
+        if shadowed:  # one pack silently in place of another: only ref.unknown errors downstream said so
+            pack.diagnostics.append(Diagnostic(
+                Severity.WARNING, "pack.shadowed", f"base pack '{base.id}' is the one in {display_path(base.root)}; "
+                f"the pack in {display_path(shadowed[0])} has the same id and is not used: give one its own id",
+                doc.file, line, col, "extends"))
+
+    def _same_id(self, pack_id: str, near: Path) -> list[Path]:
+        """Every pack folder beside `near` or on the search path whose id is `pack_id`."""
+        roots = [*self.search_roots(), *(find_pack_roots(near.parent, SEARCH_DEPTH) if near.parent.is_dir() else ())]
+        return sorted({root.resolve() for root in roots if self._id_of(root) == pack_id})
+
+    def _id_of(self, root: Path) -> str | None:
+        key = root.resolve()
+        if key not in self._ids:
+            self._ids[key] = self._manifest_id(root)
+        return self._ids[key]
+
+
+def _manifest_field(root: Path, key: str) -> str | None:
+    """A text field of the pack's manifest, read without loading the pack."""
+    doc = read_document(root / MANIFEST, root)
+    data = doc.data if doc.ok else None
+    value = data.get(key) if isinstance(data, dict) else None
+    return value if isinstance(value, str) else None
 
 
 # --------------------------------------------------------------------------- checks
@@ -187,16 +212,40 @@ def _emitter(entry: Entry, out: list[Diagnostic]):
 FEW_TO_LIST = 8
 
 
-def _reference_diagnostics(entry: Entry, effective: dict, emit, provider=None) -> None:
-    by_kind: dict[str, list[Record]] | None = None
+class PackIndex:
+    """What the checks of each entry read of its packs as a whole, worked out once for all the
+    entries of a pack (`check_pack`): worked out per entry, validation grew with the square of
+    the record count."""
+
+    def __init__(self, pack: Pack | None, effective: dict[tuple[str, str], Entry]) -> None:
+        self.pack, self.effective = pack, effective
+
+    @cached_property
+    def by_kind(self) -> dict[str, list[Record]]:
+        """The effective records of each kind, in the order of `effective`."""
+        out: dict[str, list[Record]] = defaultdict(list)
+        for (kind, _), entry in self.effective.items():
+            out[kind].append(entry.record)
+        return out
+
+    @cached_property
+    def broken(self) -> list[Entry]:
+        """The files of the pack and its bases that did not load."""
+        return [e for p in (self.pack.chain() if self.pack else ()) for e in p.entries if e.record is None]
+
+    @cached_property
+    def broken_kinds(self) -> frozenset[str | None]:
+        """Their kinds (None: of a kind not known)."""
+        return frozenset(e.kind for e in self.broken)
+
+
+def _reference_diagnostics(entry: Entry, index: PackIndex, emit, provider=None) -> None:
+    effective = index.effective
     for path, value, kinds in iter_refs(entry.record):
         if any((k, value) in effective for k in kinds):
             continue
-        if by_kind is None:
-            by_kind = defaultdict(list)
-            for (kind, _), other in effective.items():
-                by_kind[kind].append(other.record)
-        unloaded = _unloaded(entry, value, kinds)
+        by_kind = index.by_kind
+        unloaded = _unloaded(index.broken, value, kinds)
         if unloaded is not None:  # one error, where the record is: not one more at each record using it
             emit(Severity.INFO, "ref.unloaded", path,
                  f"{' or '.join(kinds)} '{value}' is in {unloaded.file}, which did not load: its error is "
@@ -221,11 +270,9 @@ def _reference_diagnostics(entry: Entry, effective: dict, emit, provider=None) -
         )
 
 
-def _unloaded(entry: Entry, value: str, kinds: tuple[str, ...]) -> Entry | None:
+def _unloaded(broken: list[Entry], value: str, kinds: tuple[str, ...]) -> Entry | None:
     """The file of the entry's packs that holds the referenced record but did not load, if any."""
-    pack = entry.pack
-    return next((other for p in (pack.chain() if pack else ()) for other in p.entries
-                 if other.record is None and (other.id == value or other.path.stem == value)
+    return next((other for other in broken if (other.id == value or other.path.stem == value)
                  and other.kind in (None, *kinds)), None)
 
 
@@ -250,37 +297,32 @@ def check_entry(
     effective: dict[tuple[str, str], Entry] | None,
     ruleset: ContentRules | None,
     provider=None,
+    index: PackIndex | None = None,
 ) -> list[Diagnostic]:
     """Every finding for one record file, suppressions applied. `provider(kinds, id)` names a
-    pack outside the entry's chain that holds a missing reference (`Workspace.provider`)."""
+    pack outside the entry's chain that holds a missing reference (`Workspace.provider`);
+    `index`, of the entry's pack and `effective`, is shared by the entries of a pack."""
     out = list(entry.diagnostics)
     record = entry.record
     if record is None:
         return out
     found: list[Diagnostic] = []
     emit = _emitter(entry, found)
-    # The kinds of the files of its packs that did not load (None: of a kind not known).
-    unloaded = {e.kind for p in (entry.pack.chain() if entry.pack else ()) for e in p.entries if e.record is None}
+    index = index or PackIndex(entry.pack, effective if effective is not None else {(entry.kind, record.id): entry})
+    unloaded = index.broken_kinds
     if effective is not None:
-        _reference_diagnostics(entry, effective, emit, provider)
+        _reference_diagnostics(entry, index, emit, provider)
     for path, table in iter_dice_tables(record):
         check_table(table, path, emit)
     if ruleset is not None:
-        effective = effective if effective is not None else {(entry.kind, record.id): entry}
+        effective = index.effective
 
         def lookup(kind: str, rid: str) -> Record | None:
             hit = effective.get((kind, rid))
             return hit.record if hit else None
 
-        by_kind: dict[str, list[Record]] = {}
-
         def records_of(kind: str):
-            # Indexed on first use: rules ask once per unit, and a scan each time is
-            # quadratic on a big scenario.
-            if not by_kind:
-                for (k, _), e in effective.items():
-                    by_kind.setdefault(k, []).append(e.record)
-            return iter(by_kind.get(kind, ()))
+            return iter(index.by_kind.get(kind, ()))
 
         def locate(kind: str, rid: str) -> str | None:
             hit = effective.get((kind, rid))
@@ -337,6 +379,7 @@ def check_pack(pack: Pack, ruleset: ContentRules | None, workspace: Workspace | 
     replaced = pack.base.effective() if pack.base else {}
     owners = pack.owners()
     effective = {**replaced, **owners}  # pack.effective(), from the two halves it is made of
+    index = PackIndex(pack, effective)
     for entry in pack.entries:
         if entry.key and entry.record is not None:
             if entry.key in replaced and owners[entry.key] is entry:
@@ -371,7 +414,7 @@ def check_pack(pack: Pack, ruleset: ContentRules | None, workspace: Workspace | 
                         "id",
                     )
                 )
-        out.extend(check_entry(entry, effective, ruleset, provider))
+        out.extend(check_entry(entry, effective, ruleset, provider, index))
     return out
 
 

@@ -9,6 +9,10 @@ from typing import Callable
 
 from engine.content.dice import DIE_PATTERN
 
+# The largest seed a game is played with (what the studio's seed boxes hold): a game started here
+# can be restarted there. Python's generator plays seed -N as N, so no seed is below 0.
+MAX_SEED = 2**31 - 1
+
 
 @lru_cache(maxsize=None)
 def _shape(die: str) -> tuple[int, int]:

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from .dice import MAX_SEED
 from .game import SAVE_FORMAT
 from .jsonfile import check_shape, read_object
 
@@ -26,7 +27,8 @@ class Save(BaseModel):
     scenario: str | None = Field(None, description="the id of the scenario played")
     options: dict[str, StrictBool] = Field(  # strict: "yes" or 1 would be taken as on and replay another game
         default_factory=dict, description="optional rules switched on or off")
-    seed: StrictInt = Field(description="the seed of the game's random generator")
+    seed: StrictInt = Field(ge=0, le=MAX_SEED,  # as `--seed`: -7 would replay seed 7's game
+                            description="the seed of the game's random generator")
     decisions: list[SavedDecision] = Field(description="every decision made, in order")
 
 
@@ -34,6 +36,11 @@ def check_save(data: dict, text: str, file: str) -> dict:
     return check_shape(Save, data, text, file, "save")
 
 
+# A replay, a save with every event kept, of a long game (Red Eagles, 600 decisions) is 0.4 MB:
+# far more is not a file Sortie wrote, and would take a minute and gigabytes to be refused.
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+
+
 def read_save(path: Path) -> dict:
-    text, data = read_object(path, "save")
+    text, data = read_object(path, "save", MAX_SAVE_BYTES)
     return check_save(data, text, str(path))

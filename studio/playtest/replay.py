@@ -16,7 +16,7 @@ from pathlib import Path
 from engine.core.events import EventLog
 from engine.core.game import Game, SaveMismatch, resume
 from engine.core.jsonfile import FileShapeError, read_object
-from engine.core.saves import check_save
+from engine.core.saves import MAX_SAVE_BYTES, check_save
 
 from .source import Setup, Source
 
@@ -43,7 +43,7 @@ def write_replay(path: Path, data: dict) -> None:
 
 def read_replay(path: Path) -> tuple[dict, Source]:
     try:
-        text, data = read_object(path, "replay")
+        text, data = read_object(path, "replay", MAX_SAVE_BYTES)
     except FileShapeError as exc:
         raise ReplayError(str(exc)) from None
     if data.get("replay") != REPLAY_FORMAT:

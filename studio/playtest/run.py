@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QThread, QTimer, Signal
 
 from engine.core.decisions import Action, Decision, IllegalAction
 from engine.core.game import Game, resume
+from engine.core.recall import caught_up
 from engine.core.sight import Watch
 
 from .source import Setup
@@ -237,7 +238,8 @@ class GameRun(QObject):
             return False
         bot = self._bots.get(decision.side)
         if bot is None:
-            bot = self._bots[decision.side] = self.setup.engine.bot(decision.side, self.seats[decision.side])
+            bot = self.setup.engine.bot(decision.side, self.seats[decision.side])
+            bot = self._bots[decision.side] = caught_up(game, {decision.side: bot})[decision.side]  # joining late
         action = bot.choose(decision, game)
         try:
             game.submit(action)

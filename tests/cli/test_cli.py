@@ -80,6 +80,28 @@ def test_rewriting_a_record_keeps_its_permissions(make_pack):
     assert sorted(p.name for p in root.iterdir()) == ["p.yaml", "pack.yaml"]
 
 
+def test_fmt_on_a_full_disk_names_each_file_it_could_not_write_and_fails(make_pack, capsys, monkeypatch):
+    import errno
+    import os
+
+    import engine.content.pack
+
+    messy = "kind: toy.plane\nid: {}\nspeed:   3\n"
+    root = make_pack(files={"a.yaml": messy.format("a"), "b.yaml": messy.format("b")})
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(engine.content.pack.os, "fsync", full)
+    assert main(["fmt", str(root)]) == 1
+    captured = capsys.readouterr()
+    for name in ("a.yaml", "b.yaml"):
+        assert f"{name}: cannot write: No space left on device; left as it was" in captured.err
+        assert (root / name).read_text() == messy.format(name[0])
+    assert "2 file(s) could not be written" in captured.err and "rewritten" not in captured.out
+    assert sorted(p.name for p in root.iterdir()) == ["a.yaml", "b.yaml", "pack.yaml"]  # no temporary file left
+
+
 def test_fmt_of_one_file_rewrites_that_file_only(make_pack, capsys):
     messy = "kind: toy.plane\nid: {}\nspeed:   3\n"
     root = make_pack(files={"a.yaml": messy.format("a"), "b.yaml": messy.format("b")})
@@ -227,3 +249,53 @@ def test_validate_reports_each_base_record_a_pack_replaces(make_pack, capsys, mo
               files={"hurri.yaml": "kind: toy.plane\nid: hurri\nspeed: 3\n"})
     assert main(["validate", "--json", "other"]) == 0
     assert json.loads(capsys.readouterr().out)["diagnostics"] == []
+
+
+def test_fmt_writes_crlf_line_ends_as_lf_and_check_says_so(make_pack, capsys):
+    crlf = b"kind: toy.plane\r\nid: a\r\nspeed: 3\r\n"
+    root = make_pack(files={})
+    (root / "a.yaml").write_bytes(crlf)
+    assert main(["fmt", "--check", str(root)]) == 1
+    assert "a.yaml: not in canonical form" in capsys.readouterr().out
+    assert main(["fmt", str(root)]) == 0
+    assert (root / "a.yaml").read_bytes() == crlf.replace(b"\r\n", b"\n")
+
+
+def test_fmt_of_a_record_that_is_a_symbolic_link_rewrites_the_file_it_names(make_pack, capsys):
+    root = make_pack(files={"real/a.txt": "kind: toy.plane\nid: a\nspeed:   3\n"})
+    (root / "a.yaml").symlink_to(Path("real/a.txt"))
+    assert main(["fmt", str(root)]) == 0
+    assert (root / "a.yaml").is_symlink() and (root / "real/a.txt").read_text().endswith("speed: 3\n")
+
+
+def test_a_base_pack_shadowed_by_another_of_its_id_is_said(tmp_path, capsys, monkeypatch, toy_rulesets):
+    """A sibling folder with the bundled base's id took its place without a word (only the
+    ref.unknown errors it caused downstream): the pack that extends it says which one it uses."""
+    from tests.conftest import MANIFEST, write
+
+    plane = "kind: toy.plane\nid: {}\nspeed: 3\n"
+    write(tmp_path / "path" / "base", {"pack.yaml": MANIFEST.format(id="base"), "a.yaml": plane.format("a")})
+    write(tmp_path / "mine" / "base-copy", {"pack.yaml": MANIFEST.format(id="base")})
+    child = write(tmp_path / "mine" / "child", {"pack.yaml": MANIFEST.format(id="child") + "extends: base\n"})
+    monkeypatch.setenv("SORTIE_PACK_PATH", str(tmp_path / "path"))
+    main(["validate", str(child)])
+    out = capsys.readouterr().out
+    assert "warning[pack.shadowed]: base pack 'base' is the one in" in out
+    assert f"the pack in {tmp_path / 'path' / 'base'} has the same id and is not used" in out
+
+
+def test_a_missing_reference_loads_no_pack_of_another_ruleset_to_find_its_holder(make_pack, capsys, monkeypatch):
+    """To say which pack holds a missing record, the packs beside it of its own ruleset are read;
+    one of another ruleset (a large one made validation take minutes) is not even loaded."""
+    import engine.content.validate
+
+    loaded = []
+    load_pack = engine.content.validate.load_pack
+    monkeypatch.setattr(engine.content.validate, "load_pack", lambda root, *a: loaded.append(root.name) or
+                        load_pack(root, *a))
+    mine = make_pack("mine", files={"duel.yaml": "kind: toy.scenario\nid: duel\nplanes: {red: spit, blue: spit}\n"})
+    make_pack("theirs", files={"spit.yaml": "kind: toy.plane\nid: spit\nspeed: 4\n"})
+    make_pack("big", manifest="id: big\nname: b\nversion: '1'\nruleset: paw\n")
+    assert main(["validate", str(mine)]) == 1
+    assert "Pack 'theirs' has one, but this pack extends no pack" in capsys.readouterr().out
+    assert "big" not in loaded and "theirs" in loaded

@@ -99,7 +99,7 @@ def test_a_foreign_or_loosely_typed_save_is_refused_where_it_goes_wrong(toy_pack
 
 
 def test_a_save_far_larger_than_any_sortie_writes_is_not_read(toy_pack, capsys, tmp_path, monkeypatch):
-    monkeypatch.setattr("engine.core.jsonfile.MAX_JSON_BYTES", 40)
+    monkeypatch.setattr("engine.core.saves.MAX_SAVE_BYTES", 40)
     save = tmp_path / "s.json"
     save.write_text('{"seed": 1, "decisions": [], "padding": "' + "x" * 40 + '"}')
     assert main(["play", "duel", "--resume", str(save)]) == 2
@@ -181,3 +181,12 @@ def test_a_pack_of_your_own_not_on_the_search_path_is_said_how_to_name(toy_pack,
         assert capsys.readouterr().err.rstrip().endswith(
             "A scenario of a pack of your own: give its file (my-pack/scenarios/x.yaml), or put the folder "
             "that holds the pack on SORTIE_PACK_PATH."), spec
+
+
+def test_a_save_of_hundreds_of_megabytes_is_refused_at_once_unread(toy_pack, capsys, tmp_path):
+    """A 241 MB save took 66 s and 2.1 GB before it was refused: its size now says enough."""
+    save = tmp_path / "huge.json"
+    with open(save, "wb") as handle:
+        handle.truncate(241 * 1024 * 1024)  # sparse: no disk used
+    assert main(["play", "duel", "--resume", str(save)]) == 2
+    assert f"{save}: cannot read save: file is over 33554432 bytes" in capsys.readouterr().err

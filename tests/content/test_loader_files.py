@@ -56,3 +56,24 @@ def test_a_file_over_the_limit_is_refused_without_reading_it_all(make_pack, caps
     root = make_pack(files={"p.yaml": "kind: toy.plane\nid: p\nspeed: 3\n" + "#" * 200 + "\n"})
     assert main(["validate", str(root)]) == 1
     assert "p.yaml:1:1: error[yaml.too_large]: file is over 100 bytes" in capsys.readouterr().out
+
+
+def test_validation_reads_a_packs_whole_chain_once_not_once_per_record(make_pack, monkeypatch):
+    """What every record's checks need of the pack as a whole (the files that did not load, the
+    records by kind) is worked out once per pack: once per record, validation grew with the
+    square of the record count (10k records: 7.8 of 8.9 s in one line)."""
+    from engine.content.loader import Pack
+    from engine.content.validate import validate_paths
+    from engine.rulesets import workspace
+
+    calls = []
+    chain = Pack.chain
+    monkeypatch.setattr(Pack, "chain", lambda self: calls.append(self) or chain(self))
+    counts = []
+    for planes in (5, 50):
+        root = make_pack(f"p{planes}", files={f"p{i}.yaml": f"kind: toy.plane\nid: p{i}\nspeed: 3\n"
+                                              for i in range(planes)})
+        calls.clear()
+        assert validate_paths([root], workspace()).ok
+        counts.append(len(calls))
+    assert counts[0] == counts[1]

@@ -165,6 +165,8 @@ def test_comparing_with_a_run_that_had_another_side_does_not_call_it_a_fall_to_z
     (["--jobs", "0"], "--jobs must be at least 1"),
     (["--side", "green=bot:hard"], "no side named green"),
     (["--side", "red=human"], "expected bot or bot:STRENGTH"),
+    (["--seed", "2147483646", "--games", "3"], "plays seeds up to 2147483648; a seed may be at most 2147483647"),
+    (["--option", "nope=on", "--jobs", "2"], "unknown option(s) nope for scenario 'duel'"),
 ])
 def test_simulate_usage_errors(toy_pack, capsys, argv, message):
     assert main(["simulate", "duel", *argv]) == 2
@@ -201,6 +203,7 @@ def test_simulate_refuses_an_unwritable_report_before_playing(toy_pack, capsys, 
     ('{"report": {"games": 0, "win_rates": {}}}', "required field 'scenario' is missing"),
     ('{"scenario": "dogfight", "report": {"games": 0, "win_rates": {}}}', "the report is of scenario 'dogfight', not 'duel'"),
     ('{"scenario": "duel",', "not a balance report file"),
+    ('{"scenario": "duel", "games": ' + "1" * 5000 + '}', ":1:31: not a balance report file: a number of 5000 digits"),
 ])
 def test_simulate_refuses_a_broken_report_to_compare_before_playing(toy_pack, capsys, tmp_path, monkeypatch,
                                                                      text, message):
@@ -236,3 +239,14 @@ def test_without_a_terminal_progress_is_a_line_every_few_seconds(toy_pack, capsy
     assert main(["simulate", "duel", "--games", "24", "--jobs", "1"]) == 0
     lines = [x for x in capsys.readouterr().err.splitlines() if x]
     assert lines == [f"sortie simulate: {n} of 24 games" for n in (8, 16, 24)]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_simulate_refuses_options_that_exclude_each_other_as_play_does(capsys, monkeypatch, jobs):
+    monkeypatch.setattr("engine.cli.sim_cmds.simulate", lambda *a, **k: pytest.fail("a batch was played"))
+    both = ["--option", "escort:p-47b-thunderbolt=on", "--option", "escort:spitfire-ix-xiv=on"]
+    assert main(["simulate", "hex-minis/bombers-over-berlin", *both, "--jobs", jobs]) == 2
+    assert main(["play", "hex-minis/bombers-over-berlin", *both]) == 2
+    simulate_said, play_said = capsys.readouterr().err.splitlines()[-2:]  # after any note on --jobs
+    assert simulate_said.removeprefix("sortie simulate: ") == play_said.removeprefix("sortie play: ")
+    assert "both replace the planes of squadron 'escort'; switch on one" in play_said

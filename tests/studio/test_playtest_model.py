@@ -276,3 +276,21 @@ def test_the_framing_keeps_to_one_unit_unless_the_person_chooses_another():
     assert followed("a", None, "b", poses) == "a"  # the one followed, not the event's
     assert followed("a", "b", None, poses) == "b"  # the person's plane first
     assert followed("gone", None, "b", poses) == "b"  # the one followed off the mat: the event's
+
+
+def test_a_game_adopted_part_way_plays_on_with_bots_that_remember(qapp):
+    """A replay played again to its 306th decision, then handed to the studio's bots: they catch up
+    on what they planned, so the game ends as it did played straight through."""
+    from engine.core.game import resume
+    from studio.playtest.run import GameRun
+
+    setup = setup_of("red-eagles", "aw.scenario", "red-eagles")
+    through = played(setup, seed=11)
+    back = resume(setup.engine, setup.scenario, setup.content, {**through.save(), "decisions": through.decisions[:306]},
+                  pack=setup.source.pack)
+    strongest = setup.engine.bot_strengths[-1]
+    game_run = GameRun(setup, {side: strongest for side in back.sides}, 11)
+    game_run.adopt(back)
+    while game_run.step():
+        pass
+    assert game_run.game.log.to_jsonl() == through.log.to_jsonl()

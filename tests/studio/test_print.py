@@ -89,6 +89,45 @@ def test_a_failed_svg_run_leaves_the_earlier_pages_whole(tmp_path, capsys, monke
     assert {p.name: p.read_text() for p in svg.iterdir()} == before  # no page lost or half-written
 
 
+def full_disk(monkeypatch, free=0, ends=True):
+    """Qt's PDF writer on a full disk: the file is cut at `free` bytes and `end()` still says
+    all went well (what it does), or says it failed (`ends=False`)."""
+    import studio.print_pdf
+
+    class Writer(studio.print_pdf.QPdfWriter):
+        def __init__(self, name):
+            super().__init__(name)
+            self.name = name
+
+    class Painter(studio.print_pdf.QPainter):
+        def begin(self, writer):
+            self.writer = writer
+            return super().begin(writer)
+
+        def end(self):
+            super().end()
+            with open(self.writer.name, "r+b") as handle:
+                handle.truncate(free)
+            return ends
+
+    monkeypatch.setattr(studio.print_pdf, "QPdfWriter", Writer)
+    monkeypatch.setattr(studio.print_pdf, "QPainter", Painter)
+
+
+@pytest.mark.parametrize("free, ends", [(0, True), (20_000, True), (10**9, False)])
+def test_sheets_on_a_full_disk_keep_the_old_pdf_and_fail(tmp_path, capsys, monkeypatch, free, ends):
+    out = tmp_path / "re.pdf"
+    assert main(["sheets", str(RED_EAGLES), "aw.air_unit", "--out", str(out)]) == 0
+    before = out.read_bytes()
+    capsys.readouterr()
+    full_disk(monkeypatch, free, ends)
+    assert main(["sheets", str(RED_EAGLES), "--out", str(out)]) == 2
+    said = capsys.readouterr()
+    assert f"{out}: cannot write:" in said.err and "component(s)" not in said.out
+    assert out.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["re.pdf"]  # no temporary file left
+
+
 def test_svg_pages_are_written_without_loading_qt(tmp_path):
     """A modder's CI server may have no Qt libraries: the SVG route must not need them."""
     script = ("import sys; from engine.cli import main; "
@@ -179,6 +218,21 @@ def test_the_dialog_lays_out_what_is_ticked_and_saves_the_pdf(window, tmp_path):
     dialog.ask_path = lambda: tmp_path / "counters.pdf"
     dialog.save()
     assert dialog.saved == tmp_path / "counters.pdf" and pdf_pages(dialog.saved)[0] == 2
+
+
+def test_the_dialog_says_a_full_disk_and_keeps_the_old_pdf(window, tmp_path, monkeypatch):
+    import studio.print_dialog
+
+    old = tmp_path / "counters.pdf"
+    old.write_bytes(b"%PDF- the earlier sheets")
+    warned = []
+    monkeypatch.setattr(studio.print_dialog.QMessageBox, "warning", lambda _parent, _title, text: warned.append(text))
+    full_disk(monkeypatch)
+    dialog = dialog_for(window, "red-eagles")
+    dialog.ask_path = lambda: old
+    dialog.save()
+    assert dialog.saved is None and warned and warned[0].startswith(f"{old}: cannot write: the PDF was cut short")
+    assert old.read_bytes() == b"%PDF- the earlier sheets" and [p.name for p in tmp_path.iterdir()] == ["counters.pdf"]
 
 
 def test_the_dialog_prints_what_one_scenario_uses(window):

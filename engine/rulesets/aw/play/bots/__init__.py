@@ -21,6 +21,8 @@ from .missions import Mission, Order, Planner
 
 
 class AirWarsBot:
+    remembers = True  # its missions, orders and order in hand: `engine.core.recall` rebuilds them
+
     def __init__(self, side: str, strength: str) -> None:
         self.side, self.strength = side, strength
         self.missions: dict[str, Mission] = {}
@@ -33,8 +35,9 @@ class AirWarsBot:
 
     def intel(self, st: State) -> Intel:
         """What the side knows of the enemy now (the same until an enemy unit changes, a target
-        is hit or a card shows enemy units or stops showing them)."""
-        key = (st.versions[st.static.enemy[self.side]], len(st.bombed_targets), tuple(st.battles),
+        is hit or a card shows enemy units or stops showing them), of this game's state: a bot that
+        watched the game so far on a copy (`caught_up`) plays on with what the game itself holds."""
+        key = (id(st), st.versions[st.static.enemy[self.side]], len(st.bombed_targets), tuple(st.battles),
                len(st.battles_bombed), examined(st, self.side) if st.effects else None)
         if self._intel is None or self._intel[0] != key:
             self._intel = (key, Intel(st, self.side, self._installations))
