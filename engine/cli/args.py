@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 from engine.content.loader import Pack
@@ -11,6 +12,7 @@ from engine.content.pack import MANIFEST, write_atomic
 from engine.content.validate import Report, UsageError, validate_paths
 from engine.core.dice import MAX_SEED
 from engine.rulesets import workspace
+from engine.rulesets.launch import Launch, find_scenario
 
 
 def cannot_write(path: Path, exc: OSError | None = None) -> UsageError:
@@ -120,3 +122,15 @@ def check_manifest(pack: Pack) -> None:
         first = pack.diagnostics[0].format() if pack.diagnostics else f"{pack.root / MANIFEST}: not loaded"
         raise UsageError(f"pack '{pack.id}': its {MANIFEST} has errors (`sortie validate {pack.root}` "
                          f"lists them). First: {first}")
+
+
+def playable(spec: str, command: str) -> Launch | None:
+    """The scenario `spec` names, or None when its pack has errors (printed, file:line first):
+    a game is never started on content the validator refuses."""
+    launch = find_scenario(spec)
+    if not launch.errors:
+        return launch
+    for diag in launch.errors:
+        print(diag.format(), file=sys.stderr)
+    print(f"sortie {command}: pack '{launch.pack_id}' has errors; fix them first", file=sys.stderr)
+    return None

@@ -18,9 +18,9 @@ from tqdm import tqdm
 from engine.content.validate import UsageError
 from engine.core.executors import LocalExecutor
 from engine.core.game import Game
-from engine.rulesets.launch import Launch, find_scenario
+from engine.rulesets.launch import Launch
 
-from .args import MAX_SEED, check_writable, parse_options, parse_pairs, seat, seed
+from .args import MAX_SEED, check_writable, parse_options, parse_pairs, playable, seat, seed
 
 # A run keeps every game's result; far more games than a balance question needs is a typo
 # (a few zeros too many), and would fill the memory before the first result.
@@ -66,11 +66,8 @@ def prepare(args: argparse.Namespace) -> Prepared | int:
         raise UsageError(f"--seed {args.seed} with --games {args.games} plays seeds up to {last}; "
                          f"a seed may be at most {MAX_SEED}")
     executor = executor_for(args)
-    launch = find_scenario(args.scenario)
-    if launch.errors:
-        for diag in launch.errors:
-            print(diag.format(), file=sys.stderr)
-        print(f"sortie {args.command}: pack '{launch.pack_id}' has errors; fix them first", file=sys.stderr)
+    launch = playable(args.scenario, args.command)
+    if launch is None:
         return 1
     engine = launch.ruleset.engine
     sides = engine.sides(launch.scenario)

@@ -14,13 +14,12 @@ from engine.core.events import canonical
 from engine.core.decisions import IllegalAction
 from engine.core.game import Game, SaveMismatch, resume, run
 from engine.core.recall import caught_up
-from engine.rulesets.launch import find_scenario
 from engine.cli.narrate import line
 from engine.core.sight import Sight, Watch
 from engine.core.jsonfile import FileShapeError
 from engine.core.saves import read_save
 
-from .args import MAX_SEED, check_writable, distinct_files, parse_options, parse_pairs, seat, seed, write_output
+from .args import MAX_SEED, check_writable, distinct_files, parse_options, parse_pairs, playable, seat, seed, write_output
 
 
 # Not told to a person at the prompt: questions (theirs are asked), dice (each result says its
@@ -50,11 +49,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    launch = find_scenario(args.scenario)
-    if launch.errors:
-        for diag in launch.errors:
-            print(diag.format(), file=sys.stderr)
-        print(f"sortie play: pack '{launch.pack_id}' has errors; fix them first", file=sys.stderr)
+    launch = playable(args.scenario, "play")
+    if launch is None:
         return 1
     engine = launch.ruleset.engine
     if args.resume and (args.seed is not None or args.option):

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cli import main, play_cmds
+from engine.cli import args as cli_args
+from engine.cli import main
 from engine.rulesets.launch import find_scenario
 from engine.core.game import Game, run
 from engine.rulesets.paw import RULESET
@@ -63,7 +64,7 @@ def test_ai_against_ai_keeps_the_invariants(scenario, seed, options):
 def test_sortie_play_with_one_side_ai_plays_to_the_end(scenario, ai, other, workspace,
                                                        monkeypatch):
     # the packs are read once for all of these runs, not once a run
-    monkeypatch.setattr(play_cmds, "find_scenario", lambda spec: find_scenario(spec, workspace))
+    monkeypatch.setattr(cli_args, "find_scenario", lambda spec: find_scenario(spec, workspace))
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         code = main(["play", f"pocket-air-war/{scenario}", "--side", f"{ai}=bot:ai",
