@@ -15,6 +15,11 @@ from engine.content.validate import UsageError
 
 from . import content_cmds, list_cmds, mission_cmds, play_cmds, preview_cmds, sim_cmds
 
+# The top-level modules of the `studio` extra's distributions (pyproject.toml): a command that
+# finds one missing says how to install the studio rather than ending in a traceback.
+STUDIO_MODULES = frozenset({"PySide6", "matplotlib"})
+STUDIO_HINT = "pip install 'sortie[studio]' (in a checkout: make run)"
+
 
 def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
     parser = argparse.ArgumentParser(
@@ -33,13 +38,23 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
             ep.load()(sub)
         except ImportError as exc:  # e.g. Qt missing on a server: the rest still works
             stub = sub.add_parser(ep.name, help=f"(unavailable: {exc})")
-            stub.set_defaults(func=lambda _args, exc=exc, name=ep.name: _unavailable(name, exc))
+            stub.set_defaults(func=lambda _args, exc=exc: _raise(exc))
     return parser, sub
 
 
-def _unavailable(name: str, exc: Exception) -> int:
-    print(f"sortie {name}: not available here: {exc}", file=sys.stderr)
-    return 2
+def _raise(exc: Exception) -> int:
+    raise exc
+
+
+def _missing(exc: ImportError) -> str | None:
+    """What a command that could not import the studio says instead of a traceback (None for any
+    other import error: a bug, to be shown as one)."""
+    if isinstance(exc, ModuleNotFoundError) and (exc.name or "").partition(".")[0] in STUDIO_MODULES:
+        return f"needs the studio, which is not installed here (no module '{exc.name}'): {STUDIO_HINT}"
+    if "shared object" in str(exc):  # Qt's own libraries are there, a system one it loads is not
+        return (f"Qt cannot load a system library: {exc} (README, The two commands, lists the packages "
+                "Qt needs on Debian and Ubuntu)")
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,6 +70,11 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except UsageError as exc:  # bad input the command found: said plainly, never a traceback
         print(f"sortie {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except ImportError as exc:  # a headless install asked for the studio, or Qt lacks a system library
+        if (why := _missing(exc)) is None:
+            raise
+        print(f"sortie {args.command}: {why}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 from engine.cli import main
@@ -227,3 +229,31 @@ def test_validate_reports_each_base_record_a_pack_replaces(make_pack, capsys, mo
               files={"hurri.yaml": "kind: toy.plane\nid: hurri\nspeed: 3\n"})
     assert main(["validate", "--json", "other"]) == 0
     assert json.loads(capsys.readouterr().out)["diagnostics"] == []
+
+
+@pytest.mark.parametrize("error, said", [
+    (ModuleNotFoundError("No module named 'PySide6'", name="PySide6"),
+     "sortie studio: needs the studio, which is not installed here (no module 'PySide6'): pip install 'sortie[studio]'"),
+    (ImportError("libEGL.so.1: cannot open shared object file: No such file or directory"),
+     "sortie studio: Qt cannot load a system library: libEGL.so.1"),
+])
+def test_a_command_without_the_studio_says_how_to_get_it(monkeypatch, capsys, error, said):
+    import studio.command
+
+    def fail(_args):
+        raise error
+
+    monkeypatch.setattr(studio.command, "run", fail)
+    assert main(["studio"]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_an_import_error_of_a_bug_is_shown_as_one(monkeypatch):
+    import studio.command
+
+    def fail(_args):
+        raise ModuleNotFoundError("No module named 'engine.nowhere'", name="engine.nowhere")
+
+    monkeypatch.setattr(studio.command, "run", fail)
+    with pytest.raises(ModuleNotFoundError):
+        main(["studio"])

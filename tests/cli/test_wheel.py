@@ -2,10 +2,10 @@
 so a modder's CI needs only `pip install` to validate a pack that extends one (README, the CI line);
 and it installs no top-level `content` package, a name another distribution may also install."""
 
+import re
 import shutil
 import subprocess
 import sys
-import sysconfig
 import zipfile
 from pathlib import Path
 
@@ -49,22 +49,54 @@ def test_the_wheel_holds_every_module_and_every_pack_file_inside_the_engine(whee
     assert {n.split("/")[0] for n in names if ".dist-info/" not in n} == {"engine", "studio"}
 
 
-@pytest.mark.slow
-def test_the_installed_wheel_validates_and_plays_with_its_own_packs(wheel, tmp_path, capsys):
-    """Installed in a fresh venv (its dependencies read from this one), beside another distribution's
-    `content` package, and run from outside the checkout: it finds the packs it carries, a pack
-    extending one validates, and a bundled game plays as the checkout plays it."""
-    venv = tmp_path / "venv"
+@pytest.fixture(scope="module")
+def headless(wheel, tmp_path_factory) -> Path:
+    """The wheel installed as a modder's CI installs it: `pip install sortie`, no extras, in a fresh
+    venv, its dependencies resolved by pip (from its cache when this machine has installed them)."""
+    venv = tmp_path_factory.mktemp("headless") / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
-    python, sortie = venv / "bin" / "python", venv / "bin" / "sortie"
-    installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
-                                "--no-index", "--quiet", "--disable-pip-version-check", str(wheel)],
-                               capture_output=True, text=True, timeout=300)
+    installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
+                                "--quiet", "--disable-pip-version-check", str(wheel)],
+                               capture_output=True, text=True, timeout=600)
     assert installed.returncode == 0, installed.stderr[-2000:]
+    return venv
+
+
+@pytest.mark.slow
+def test_the_headless_install_has_no_qt_and_says_how_to_get_the_studio(headless, tmp_path):
+    python = headless / "bin" / "python"
+    found = subprocess.run([str(python), "-c", "import importlib.util as u; "
+                            "print([m for m in ('PySide6', 'matplotlib') if u.find_spec(m)])"],
+                           capture_output=True, text=True, timeout=60)
+    assert found.stdout.strip() == "[]", found.stderr  # the extra's distributions were not installed
+    for argv in ([], ["studio"]):  # bare `sortie` opens the studio where there is one
+        done = subprocess.run([str(headless / "bin" / "sortie"), *argv], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert "sortie studio: needs the studio, which is not installed here (no module 'PySide6'): " \
+               "pip install 'sortie[studio]'" in done.stderr
+
+
+def test_the_cli_names_the_modules_of_the_studio_extra():
+    """STUDIO_MODULES is how a command tells the studio's missing modules from a bug's."""
+    import tomllib
+
+    from engine.cli import STUDIO_MODULES
+
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["studio"]
+    modules = {"PySide6-Essentials": "PySide6", "matplotlib": "matplotlib"}  # distribution: top-level module
+    assert {modules[re.match(r"[\w.-]+", req).group()] for req in extra} == STUDIO_MODULES
+
+
+@pytest.mark.slow
+def test_the_installed_wheel_validates_and_plays_with_its_own_packs(headless, tmp_path, capsys):
+    """Installed without Qt, beside another distribution's `content` package, and run from outside the
+    checkout: it finds the packs it carries, a pack extending one validates, and a bundled game
+    plays as the checkout plays it."""
+    python, sortie = headless / "bin" / "python", headless / "bin" / "sortie"
     site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
                                capture_output=True, text=True, check=True).stdout.strip())
-    (site / "dependencies.pth").write_text("\n".join({sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}))
-    (site / "content").mkdir()
+    (site / "content").mkdir(exist_ok=True)
     (site / "content" / "__init__.py").write_text("")
 
     def run(*args: str) -> subprocess.CompletedProcess:
