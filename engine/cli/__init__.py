@@ -13,7 +13,7 @@ from importlib.metadata import entry_points
 
 from engine.content.validate import UsageError
 
-from . import content_cmds, list_cmds, mission_cmds, play_cmds, preview_cmds, sim_cmds
+from . import content_cmds, list_cmds, mission_cmds, play_cmds, preview_cmds, sheets_cmds, sim_cmds
 
 # The top-level modules of the `studio` extra's distributions (pyproject.toml): a command that
 # finds one missing says how to install the studio rather than ending in a traceback.
@@ -32,8 +32,11 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
     mission_cmds.register(sub)
     play_cmds.register(sub)
     preview_cmds.register(sub)
+    sheets_cmds.register(sub)
     sim_cmds.register(sub)
     for ep in sorted(entry_points(group="sortie.commands"), key=lambda e: e.name):
+        if ep.name in sub.choices:  # an older install's metadata naming a command now built in
+            continue
         try:
             ep.load()(sub)
         except ImportError as exc:  # e.g. Qt missing on a server: the rest still works

@@ -111,3 +111,24 @@ def test_the_installed_wheel_validates_and_plays_with_its_own_packs(headless, tm
     capsys.readouterr()
     assert main(["play", "red-eagles", "--seed", "1", "--json"]) == 0
     assert played.stdout == capsys.readouterr().out
+
+
+
+@pytest.mark.slow
+def test_the_headless_install_formats_simulates_and_prints(headless, tmp_path):
+    """What a modder's CI runs besides validate and play, with no Qt: fmt --check, a balance run
+    and the print-and-play PDF."""
+    sortie = str(headless / "bin" / "sortie")
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        done = subprocess.run([sortie, *args], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        assert "Traceback" not in done.stderr, done.stderr[-2000:]
+        return done
+
+    formatted = run("fmt", "--check", str(ROOT / "docs" / "examples" / "paw-malta"))
+    assert formatted.returncode == 0, formatted.stdout + formatted.stderr
+    simulated = run("simulate", "red-eagles", "--games", "2", "--seed", "1", "--jobs", "1", "--json")
+    assert simulated.returncode == 0 and '"games": 2' in simulated.stdout, simulated.stderr[-2000:]
+    printed = run("sheets", str(ROOT / "content" / "red-eagles"), "aw.air_unit", "--out", "re.pdf")
+    assert printed.returncode == 0, printed.stderr[-2000:]
+    assert (tmp_path / "re.pdf").read_bytes().startswith(b"%PDF-")
