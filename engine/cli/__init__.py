@@ -13,7 +13,7 @@ from importlib.metadata import entry_points
 
 from engine.content.validate import UsageError
 
-from . import content_cmds, list_cmds, mission_cmds, play_cmds, preview_cmds, sheets_cmds, sim_cmds
+from . import content_cmds, list_cmds, mission_cmds, new_cmds, play_cmds, preview_cmds, sheets_cmds, sim_cmds
 
 # The top-level modules of the `studio` extra's distributions (pyproject.toml): a command that
 # finds one missing says how to install the studio rather than ending in a traceback.
@@ -30,6 +30,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
     content_cmds.register(sub)
     list_cmds.register(sub)
     mission_cmds.register(sub)
+    new_cmds.register(sub)
     play_cmds.register(sub)
     preview_cmds.register(sub)
     sheets_cmds.register(sub)

@@ -30,7 +30,7 @@ def wheel(tmp_path_factory) -> Path:
     source.mkdir()
     for part in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / part, source / part)
-    for part in ("engine", "studio", "content"):
+    for part in ("engine", "studio", "content", "schemas"):
         shutil.copytree(ROOT / part, source / part, ignore=shutil.ignore_patterns("__pycache__"))
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--disable-pip-version-check",
                             "-w", str(tmp), str(source)], capture_output=True, text=True, timeout=600)
@@ -39,13 +39,15 @@ def wheel(tmp_path_factory) -> Path:
 
 
 @pytest.mark.slow
-def test_the_wheel_holds_every_module_and_every_pack_file_inside_the_engine(wheel):
+def test_the_wheel_holds_every_module_pack_file_and_schema_inside_the_engine(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     modules = {p.relative_to(ROOT).as_posix() for part in ("engine", "studio") for p in (ROOT / part).rglob("*.py")}
     assert not modules - names  # pyproject names the packages: one left out of its list is missing here
     packs = {f"engine/bundled/{p.relative_to(BUNDLED_CONTENT).as_posix()}"
              for p in BUNDLED_CONTENT.rglob("*") if p.is_file()}
     assert len(packs) > 500 and not packs - names
+    schemas = {f"engine/schemas/{p.name}" for p in (ROOT / "schemas").glob("*.json")}
+    assert len(schemas) > 50 and not schemas - names
     assert {n.split("/")[0] for n in names if ".dist-info/" not in n} == {"engine", "studio"}
 
 
@@ -116,8 +118,8 @@ def test_the_installed_wheel_validates_and_plays_with_its_own_packs(headless, tm
 
 @pytest.mark.slow
 def test_the_headless_install_formats_simulates_and_prints(headless, tmp_path):
-    """What a modder's CI runs besides validate and play, with no Qt: fmt --check, a balance run
-    and the print-and-play PDF."""
+    """What a modder runs besides validate and play, with no Qt: fmt --check, a balance run, the
+    print-and-play PDF, and a new pack that its own CI workflow passes."""
     sortie = str(headless / "bin" / "sortie")
 
     def run(*args: str) -> subprocess.CompletedProcess:
@@ -132,3 +134,9 @@ def test_the_headless_install_formats_simulates_and_prints(headless, tmp_path):
     printed = run("sheets", str(ROOT / "content" / "red-eagles"), "aw.air_unit", "--out", "re.pdf")
     assert printed.returncode == 0, printed.stderr[-2000:]
     assert (tmp_path / "re.pdf").read_bytes().startswith(b"%PDF-")
+    made = run("new", "pack", "my-malta", "--ruleset", "paw", "--extends", "pocket-air-war")
+    assert made.returncode == 0, made.stderr[-2000:]
+    assert (tmp_path / "my-malta" / "schemas" / "paw.json").is_file()
+    for argv in (["validate", "--strict", "--github", "my-malta"], ["fmt", "--check", "my-malta"]):
+        checked = run(*argv)  # what the pack's CI workflow runs
+        assert checked.returncode == 0, checked.stdout + checked.stderr
