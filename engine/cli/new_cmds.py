@@ -3,25 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import shutil
 import sys
-from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 
 from engine.content.diagnostics import Severity, did_you_mean
 from engine.content.model import ID_PATTERN
-from engine.content.newpack import MANIFEST, SCHEMAS, WORKFLOW, existing, manifest_text, write_pack
+from engine.content.newpack import MANIFEST, SCHEMAS, WORKFLOW, existing, installed_from, manifest_text, write_pack
 from engine.content.pack import PackManifest, write_atomic
 from engine.content.validate import UsageError
 import engine.rulesets as registry  # looked up at each call: tests swap the registry
 
 from .args import cannot_write
-
-# Where the workflow installs Sortie from when this installation cannot say (PyPI's "sortie" is
-# another project): the README's form, for the modder to complete.
-UNKNOWN_SOURCE = "sortie @ git+https://…/sortie.git"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -63,7 +57,7 @@ def cmd_new_pack(args: argparse.Namespace) -> int:
         raise UsageError(f"{there[0]} is there already; a new pack overwrites nothing (use another DIR)")
     manifest = PackManifest(id=pack_id, name=args.name or pack_id.replace("-", " ").title(), version="0.1.0",
                             ruleset=ruleset.id, extends=args.extends)
-    install, known = (args.install, True) if args.install else _installed_from()
+    install, known = (args.install, True) if args.install else installed_from()
     made = [p for p in [root, *root.parents] if not p.exists()]  # the folders to remove again on failure
     try:
         write_atomic(root / MANIFEST, manifest_text(manifest))
@@ -99,17 +93,3 @@ def _undo(root: Path, made: list[Path]) -> None:
                 shutil.rmtree(target, ignore_errors=True)
             elif target.exists():
                 target.unlink()
-
-
-def _installed_from() -> tuple[str, bool]:
-    """A pip requirement for the Sortie running here, from its install record (PEP 610), when it
-    came from a repository; else the README's form to complete, and False."""
-    try:
-        recorded = distribution("sortie").read_text("direct_url.json")
-    except PackageNotFoundError:
-        recorded = None
-    source = json.loads(recorded) if recorded else {}
-    vcs = source.get("vcs_info")
-    if vcs and vcs.get("vcs") == "git":
-        return f"sortie @ git+{source['url']}@{vcs['commit_id']}", True
-    return UNKNOWN_SOURCE, False

@@ -6,6 +6,7 @@ and a GitHub Actions workflow that validates and checks the format on every push
 from __future__ import annotations
 
 import json
+from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 
 from .generate import write_schemas
@@ -18,8 +19,10 @@ SETTINGS = Path(".vscode") / "settings.json"
 EXTENSIONS = Path(".vscode") / "extensions.json"
 WORKFLOW = Path(".github") / "workflows" / "sortie.yml"
 
-# The workflow's install line: where Sortie comes from is the modder's to say (`--install`), as
-# the name on PyPI is another project's.
+# Where the workflow installs Sortie from when this installation cannot say (PyPI's "sortie" is
+# another project): the README's form, for the modder to complete.
+UNKNOWN_SOURCE = "sortie @ git+https://…/sortie.git"
+
 WORKFLOW_TEXT = """\
 # Written by `sortie new pack`: validates the pack and checks its format on every push and pull
 # request; each finding shows on its line of the pull request.
@@ -76,3 +79,17 @@ def write_pack(root: Path, manifest: PackManifest, ruleset: ContentRules, instal
         write_atomic(root / path, text)
         written.append(root / path)
     return written + write_schemas([ruleset], root / SCHEMAS, docs=False)
+
+
+def installed_from() -> tuple[str, bool]:
+    """A pip requirement for the Sortie running here, from its install record (PEP 610), when it
+    came from a repository; else the README's form to complete, and False."""
+    try:
+        recorded = distribution("sortie").read_text("direct_url.json")
+    except PackageNotFoundError:
+        recorded = None
+    source = json.loads(recorded) if recorded else {}
+    vcs = source.get("vcs_info")
+    if vcs and vcs.get("vcs") == "git":
+        return f"sortie @ git+{source['url']}@{vcs['commit_id']}", True
+    return UNKNOWN_SOURCE, False
