@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import sys
 from pathlib import Path
@@ -50,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "left as it is and reported. Exit status: 0 done, 1 a file could not be "
                        "formatted (or, with --check, would change), 2 usage error.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="pack folder(s) or record files of packs")
-    p.add_argument("--check", action="store_true", help="report files that would change; write nothing")
+    p.add_argument("--check", action="store_true", help="report files that would change, with the diff; write nothing")
     p.set_defaults(func=cmd_fmt)
 
 
@@ -123,8 +124,10 @@ def cmd_fmt(args: argparse.Namespace) -> int:
             continue
         if held != text:
             changed += 1
-            if args.check:
-                print(f"{entry.file}: not in canonical form")
+            if args.check:  # what would change, as `black --diff` shows it
+                print(f"{entry.file}: not in canonical form; `sortie fmt` would change it so:")
+                sys.stdout.writelines(difflib.unified_diff(held.splitlines(keepends=True), text.splitlines(keepends=True),
+                                                           f"{entry.file} (as it is)", f"{entry.file} (canonical)"))
             else:
                 write_atomic(entry.path, text)
                 print(f"{entry.file}: rewritten")

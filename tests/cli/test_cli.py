@@ -257,3 +257,12 @@ def test_an_import_error_of_a_bug_is_shown_as_one(monkeypatch):
     monkeypatch.setattr(studio.command, "run", fail)
     with pytest.raises(ModuleNotFoundError):
         main(["studio"])
+
+
+def test_fmt_check_shows_what_would_change_as_a_diff(make_pack, capsys):
+    root = make_pack(files={"p.yaml": "kind: toy.plane\nid: p\nspeed:   3\n"})
+    assert main(["fmt", "--check", str(root)]) == 1
+    out = capsys.readouterr().out
+    assert "p.yaml: not in canonical form; `sortie fmt` would change it so:" in out
+    assert "\n-speed:   3\n+speed: 3\n" in out and "(canonical)" in out
+    assert (root / "p.yaml").read_text().endswith("speed:   3\n")  # --check writes nothing
