@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from importlib.metadata import entry_points
+from importlib.metadata import PackageNotFoundError, entry_points, version
 
 from engine.content.validate import UsageError
 
@@ -26,6 +26,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
         prog="sortie",
         description="Author and playtest WWII air-combat board game data.",
     )
+    parser.add_argument("--version", action="version", version=f"sortie {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     content_cmds.register(sub)
     list_cmds.register(sub)
@@ -44,6 +45,13 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
             stub = sub.add_parser(ep.name, help=f"(unavailable: {exc})")
             stub.set_defaults(func=lambda _args, exc=exc: _raise(exc))
     return parser, sub
+
+
+def _version() -> str:
+    try:
+        return version("sortie")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "(not installed)"
 
 
 def _raise(exc: Exception) -> int:

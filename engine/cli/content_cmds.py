@@ -40,7 +40,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--strict", action="store_true", help="warnings fail too (exit 1): for a pack's CI")
     p.set_defaults(func=cmd_validate)
 
-    p = sub.add_parser("schemas", help="regenerate the JSON Schemas and reference docs from the content models")
+    p = sub.add_parser("schemas", help="regenerate the JSON Schemas and reference docs from the content models",
+                       description="Regenerate the JSON Schemas (and, in a checkout, docs/reference/) from the "
+                       "content models. Exit status: 0 written (or, with --check, up to date), 1 out of date "
+                       "(--check), 2 usage error.")
     p.add_argument("--check", action="store_true", help="exit 1 if schemas/ is out of date")
     p.add_argument("--out", type=Path, default=SCHEMAS_DIR, help="folder to write (default: %(default)s); "
                    "another folder gets the schemas only, for an editor checking a pack of your own")

@@ -32,7 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "play",
         help="play a scenario to the end (bots, or a person at the prompt)",
         description="Play SCENARIO (a scenario file, PACK/ID or ID) with bots on every side "
-        "unless --side NAME=human. The same seed gives byte-identical output.",
+        "unless --side NAME=human. The same seed gives byte-identical output. Exit status: 0 played to the "
+        "end (or quit at the prompt), 1 the scenario's pack has errors, 2 usage error, 130 interrupted.",
     )
     p.add_argument("scenario", metavar="SCENARIO", help="a scenario file, PACK/ID or ID")
     p.add_argument("--seed", type=seed, help=f"random seed, 0 to {MAX_SEED} (default: 1)")

@@ -1,6 +1,7 @@
 """`sortie validate` as CI uses it: lines, JSON, exit codes; and the schema freshness check."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -266,3 +267,16 @@ def test_fmt_check_shows_what_would_change_as_a_diff(make_pack, capsys):
     assert "p.yaml: not in canonical form; `sortie fmt` would change it so:" in out
     assert "\n-speed:   3\n+speed: 3\n" in out and "(canonical)" in out
     assert (root / "p.yaml").read_text().endswith("speed:   3\n")  # --check writes nothing
+
+
+def test_sortie_version_and_every_commands_exit_statuses(capsys):
+    from engine.cli import build_parser
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0 and re.fullmatch(r"sortie \S+\n", capsys.readouterr().out)
+    parser, sub = build_parser()
+    commands = dict(sub.choices)
+    commands.update(("new " + name, p) for name, p in commands["new"]._subparsers._group_actions[0].choices.items())
+    missing = [name for name, p in commands.items() if "Exit status:" not in (p.description or "")]
+    assert missing == []
