@@ -6,6 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
+from engine.content.diagnostics import did_you_mean
 from engine.content.loader import Pack
 from engine.content.pack import MANIFEST, write_atomic
 from engine.content.validate import Report, UsageError, validate_paths
@@ -107,8 +108,16 @@ def parse_options(raw: dict[str, str]) -> dict[str, bool]:
 
 
 def one_pack(path: Path) -> Report:
-    """The validation report of the one pack at `path`; a UsageError when there is none or several."""
-    report = validate_paths([path], workspace())
+    """The validation report of the one pack at `path`, or of the pack of that id on the search path
+    (`sortie sheets red-eagles`, as `play` takes one); a UsageError when there is none or several."""
+    ws = workspace()
+    if not path.exists() and len(path.parts) == 1:
+        known = ws.packs_by_id()
+        if str(path) not in known:
+            raise UsageError(f"{path}: no such folder, nor a pack of that id.{did_you_mean(str(path), known)} "
+                             f"Packs: {', '.join(sorted(known)) or 'none'} (more on SORTIE_PACK_PATH)")
+        path = known[str(path)]
+    report = validate_paths([path], ws)
     if not report.packs:
         raise UsageError(f"{path}: not a pack (a pack is a folder with {MANIFEST})")
     if len(report.packs) != 1:

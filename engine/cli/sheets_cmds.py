@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "Exit status: 0 all written, 1 the pack has errors or some component does not fit the "
         "paper (the rest is written), 2 usage error.",
     )
-    p.add_argument("pack", type=Path, help="pack folder")
+    p.add_argument("pack", type=Path, help="pack folder, or the id of a bundled pack or one on SORTIE_PACK_PATH")
     p.add_argument("kinds", nargs="*", metavar="KIND",
                    help="only these kinds or parts of kinds, e.g. aw.air_unit, af.data_card:counters "
                    "(default: all it prints)")

@@ -77,12 +77,16 @@ class Workspace:
         return [root for folder in self.search_paths if folder.is_dir()
                 for root in find_pack_roots(folder, SEARCH_DEPTH)]
 
-    def _candidates(self, near: Path) -> dict[str, Path]:
-        """Pack id -> folder, for packs beside `near` and on the search path."""
+    def packs_by_id(self) -> dict[str, Path]:
+        """Pack id -> folder, of the packs on the search path (the first of an id wins, as for `extends`)."""
         if self._index is None:
             self._index = {}
             self._add_to_index(self.search_roots())
-        local = dict(self._index)
+        return dict(self._index)
+
+    def _candidates(self, near: Path) -> dict[str, Path]:
+        """Pack id -> folder, for packs beside `near` and on the search path."""
+        local = self.packs_by_id()
         if near.parent.is_dir():  # (a pack in the home folder has the whole of it beside it)
             for root in find_pack_roots(near.parent, SEARCH_DEPTH):
                 pid = self._manifest_id(root)

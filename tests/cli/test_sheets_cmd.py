@@ -160,3 +160,11 @@ def test_a_full_disk_fails_the_command_and_keeps_the_earlier_pdf(tmp_path, capsy
     assert f"{out}: cannot write: No space left on device" in said.err and "Traceback" not in said.err
     assert said.out == ""  # no line saying it was written
     assert out.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["re.pdf"]
+
+
+def test_sortie_sheets_takes_a_pack_id_as_play_does(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # no folder of that name here
+    assert main(["sheets", "red-eagles", "aw.air_unit", "--svg", "svg"]) == 0
+    assert (tmp_path / "svg" / "sheet-01-front.svg").is_file()
+    assert main(["sheets", "red-eagle", "--svg", "svg"]) == 2
+    assert "red-eagle: no such folder, nor a pack of that id. Did you mean 'red-eagles'?" in capsys.readouterr().err
