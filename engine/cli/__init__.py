@@ -8,11 +8,13 @@ only when the command line is built, never by the engine itself.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from importlib.metadata import PackageNotFoundError, entry_points, version
 
 from engine.content.validate import UsageError
 
+from .args import Failed
 from . import content_cmds, list_cmds, mission_cmds, new_cmds, play_cmds, preview_cmds, sheets_cmds, sim_cmds
 
 # The top-level modules of the `studio` extra's distributions (pyproject.toml): a command that
@@ -21,8 +23,21 @@ STUDIO_MODULES = frozenset({"PySide6", "matplotlib"})
 STUDIO_HINT = "pip install 'sortie[studio]' (in a checkout: make run)"
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, its errors raised (`BadArguments`) for `main` to say in the form asked for."""
+
+    def error(self, message: str):
+        raise BadArguments(self.format_usage(), f"{self.prog}: error: {message}")
+
+
+class BadArguments(Exception):
+    def __init__(self, usage: str, message: str) -> None:
+        super().__init__(message)
+        self.usage = usage
+
+
 def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="sortie",
         description="Author and playtest WWII air-combat board game data.",
     )
@@ -45,6 +60,15 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
             stub = sub.add_parser(ep.name, help=f"(unavailable: {exc})")
             stub.set_defaults(func=lambda _args, exc=exc: _raise(exc))
     return parser, sub
+
+
+def _failed(message: str, status: int, as_json: bool, diagnostics: list = ()) -> int:
+    """A failed command's exit status; with --json, its JSON object on stdout first, so CI parses
+    every outcome: {"ok": false, "exit": status, "error": message, "diagnostics": [...]}."""
+    if as_json:
+        print(json.dumps({"ok": False, "exit": status, "error": message,
+                          "diagnostics": [d.as_json() for d in diagnostics]}, ensure_ascii=False))
+    return status
 
 
 def _version() -> str:
@@ -74,7 +98,12 @@ def main(argv: list[str] | None = None) -> int:
     parser, sub = build_parser()
     if not argv:
         argv = ["studio"] if "studio" in sub.choices else ["--help"]
-    args = parser.parse_args(argv)
+    as_json = "--json" in argv[:argv.index("--")] if "--" in argv else "--json" in argv
+    try:
+        args = parser.parse_args(argv)
+    except BadArguments as exc:  # as argparse says it, and, with --json, as an object CI can parse
+        print(f"{exc.usage}{exc}", file=sys.stderr)
+        return _failed(str(exc), 2, as_json)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
@@ -82,7 +111,12 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except UsageError as exc:  # bad input the command found: said plainly, never a traceback
         print(f"sortie {args.command}: {exc}", file=sys.stderr)
-        return 2
+        return _failed(f"sortie {args.command}: {exc}", 2, as_json)
+    except Failed as exc:  # refused for what the content holds
+        for diag in exc.diagnostics:
+            print(diag.format(), file=sys.stderr)
+        print(f"sortie {args.command}: {exc}", file=sys.stderr)
+        return _failed(f"sortie {args.command}: {exc}", 1, as_json, exc.diagnostics)
     except ImportError as exc:  # a headless install asked for the studio, or Qt lacks a system library
         if (why := _missing(exc)) is None:
             raise

@@ -6,11 +6,24 @@ import argparse
 import os
 from pathlib import Path
 
-from engine.content.diagnostics import did_you_mean
+from engine.content.diagnostics import Diagnostic, did_you_mean
 from engine.content.loader import Pack
 from engine.content.pack import MANIFEST, write_atomic
 from engine.content.validate import Report, UsageError, validate_paths
 from engine.rulesets import workspace
+
+
+class Failed(Exception):
+    """A command refused for a reason in the content (its pack has errors, the mission generator
+    cannot roll a mission): exit status 1, said on stderr and, with --json, as a JSON object."""
+
+    def __init__(self, message: str, diagnostics: list[Diagnostic] | tuple = ()) -> None:
+        super().__init__(message)
+        self.diagnostics = list(diagnostics)
+
+
+def pack_errors(pack_id: str, diagnostics: list[Diagnostic]) -> Failed:
+    return Failed(f"pack '{pack_id}' has errors; fix them first", diagnostics)
 
 
 def cannot_write(path: Path, exc: OSError | None = None) -> UsageError:

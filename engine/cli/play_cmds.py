@@ -19,7 +19,7 @@ from engine.core.sight import Sight, Watch
 from engine.core.jsonfile import FileShapeError
 from engine.core.saves import read_save
 
-from .args import MAX_SEED, check_writable, distinct_files, parse_options, parse_pairs, seat, seed, write_output
+from .args import MAX_SEED, check_writable, pack_errors, distinct_files, parse_options, parse_pairs, seat, seed, write_output
 
 
 # Not told to a person at the prompt: questions (theirs are asked), dice (each result says its
@@ -52,10 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_play(args: argparse.Namespace) -> int:
     launch = find_scenario(args.scenario)
     if launch.errors:
-        for diag in launch.errors:
-            print(diag.format(), file=sys.stderr)
-        print(f"sortie play: pack '{launch.pack_id}' has errors; fix them first", file=sys.stderr)
-        return 1
+        raise pack_errors(launch.pack_id, launch.errors)
     engine = launch.ruleset.engine
     if args.resume and (args.seed is not None or args.option):
         raise UsageError("--resume goes on with the save's own seed and options; drop --seed and --option")

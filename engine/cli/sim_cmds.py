@@ -15,7 +15,7 @@ from engine.content.validate import UsageError
 from engine.rulesets.launch import find_scenario
 from engine.core.simulate import as_dicts, compare, read_report, report, simulate
 
-from .args import MAX_SEED, check_writable, parse_options, parse_pairs, seat, seed, write_output
+from .args import MAX_SEED, check_writable, pack_errors, parse_options, parse_pairs, seat, seed, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -67,10 +67,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         args.jobs = cores
     launch = find_scenario(args.scenario)
     if launch.errors:
-        for diag in launch.errors:
-            print(diag.format(), file=sys.stderr)
-        print(f"sortie simulate: pack '{launch.pack_id}' has errors; fix them first", file=sys.stderr)
-        return 1
+        raise pack_errors(launch.pack_id, launch.errors)
     engine = launch.ruleset.engine
     sides = engine.sides(launch.scenario)
     options = parse_options(parse_pairs(args.option, "option"))
