@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from engine.content.yamlio import dropped_comments
 from engine.rulesets import workspace
 import engine.rulesets as registry  # looked up at each call: tests swap the registry
 
+from . import github
 from .args import cannot_write
 
 
@@ -37,6 +39,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     form.add_argument("--github", action="store_true", help="print GitHub Actions annotations "
                       "(::error file=...), so a pull request shows each finding on its line")
     p.add_argument("--quiet", "-q", action="store_true", help="hide info lines (suppressed findings)")
+    p.add_argument("--suppressed", action="store_true", help="with --github, annotate suppressed findings "
+                   "as notices too (by default they are left out: acknowledged, they would crowd the pull request)")
     p.add_argument("--strict", action="store_true", help="warnings fail too (exit 1): for a pack's CI")
     p.set_defaults(func=cmd_validate)
 
@@ -64,10 +68,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
     else:
-        for diag in report.diagnostics:
-            if args.quiet and diag.severity is Severity.INFO:
-                continue
-            print(diag.annotation() if args.github else diag.format())
+        listed = [d for d in report.diagnostics if not (args.quiet and d.severity is Severity.INFO)]
+        if args.github:  # within what GitHub shows; the findings left out in the log (folded) and summary
+            lines, every = github.annotations(listed, os.environ, args.suppressed)
+            if not every:
+                lines += ["::group::every finding", *(d.format() for d in listed), "::endgroup::"]
+            github.write_summary(report, os.environ)
+        else:
+            lines = [d.format() for d in listed]
+        for line in lines:
+            print(line)
         totals = report.summary()
         records = sum(report.counts.values())
         print(
