@@ -36,8 +36,11 @@ def kind_schema(model) -> dict:
     return _finish(schema, kind, f"{model.__name__} ({kind})")
 
 
-def manifest_schema() -> dict:
-    return _finish(PackManifest.model_json_schema(mode="validation"), "pack", "Pack manifest (pack.yaml)")
+def manifest_schema(rulesets: list[str]) -> dict:
+    """pack.yaml's schema; its `ruleset` one of `rulesets` (the validator refuses any other)."""
+    schema = PackManifest.model_json_schema(mode="validation")
+    schema["properties"]["ruleset"]["enum"] = rulesets
+    return _finish(schema, "pack", "Pack manifest (pack.yaml)")
 
 
 def records_schema(ruleset_id: str, name: str, kind_ids: list[str]) -> dict:
@@ -56,7 +59,7 @@ def records_schema(ruleset_id: str, name: str, kind_ids: list[str]) -> dict:
 
 def all_schemas(kinds: Mapping[str, type[Record]]) -> dict[str, dict]:
     """File name -> schema, for each of `kinds` (kind id -> model) plus the manifest."""
-    out = {"pack.json": manifest_schema()}
+    out = {"pack.json": manifest_schema(sorted({kind.partition(".")[0] for kind in kinds}))}  # kinds are namespaced
     for kind_id, model in sorted(kinds.items()):
         out[f"{kind_id}.json"] = kind_schema(model)
     return out
