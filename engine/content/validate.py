@@ -337,6 +337,15 @@ def check_pack(pack: Pack, ruleset: ContentRules | None, workspace: Workspace | 
     """Every finding for a pack; with the `workspace` it was loaded in, a reference to a record
     of a pack it does not extend says so."""
     out = list(pack.diagnostics)
+    # A base that was not found (pack.extends, said above): every reference to it and every rule
+    # that looks at other records would fail for that one cause, so those wait for it, said once.
+    orphan = pack.manifest is not None and bool(pack.manifest.extends) and pack.base is None
+    if orphan:
+        line, col = pack.manifest_doc.locate(("extends",))
+        waiting = sum(1 for e in pack.entries if e.record is not None)
+        out.append(Diagnostic(Severity.INFO, "pack.unchecked", f"the references and lint rules of {waiting} record(s) "
+                              "are not checked until 'extends' names a base pack that is found",
+                              pack.manifest_doc.file, line, col, "extends"))
     provider = (lambda kinds, rid: workspace.provider(pack, kinds, rid)) if workspace else None
     replaced = pack.base.effective() if pack.base else {}
     owners = pack.owners()
@@ -375,7 +384,7 @@ def check_pack(pack: Pack, ruleset: ContentRules | None, workspace: Workspace | 
                         "id",
                     )
                 )
-        out.extend(check_entry(entry, effective, ruleset, provider))
+        out.extend(check_entry(entry, None, None) if orphan else check_entry(entry, effective, ruleset, provider))
     return out
 
 
