@@ -468,3 +468,15 @@ def test_a_misspelled_extends_is_one_error_not_one_per_reference(make_pack, caps
     assert out[0].startswith("child/fast.yaml:3:")  # its own field, checked without the base
     assert "base pack 'bse' not found" in out[1] and "Did you mean 'base'?" in out[1]
     assert "the references and lint rules of 5 record(s) are not checked until 'extends'" in out[2]
+
+
+def test_a_dice_gap_is_reported_where_the_missing_roll_would_go(make_pack):
+    root = make_pack(files={"t.yaml": "kind: toy.table\nid: t\ndie: d20\nrows:\n  - {roll: 1-4}\n"
+                                      "  - {roll: 5-9}\n  - {roll: 15-18}\n"})
+    report = validate_paths([root], workspace())
+    gaps = [d for d in report.diagnostics if d.code == "dice.gap"]
+    assert [(d.line, d.path, d.message) for d in gaps] == [
+        (7, "rows[2].roll", "no row for roll 10-14 on d20: between the row for 5-9 (rows[1]) and the row for "
+                            "15-18 (rows[2])"),
+        (7, "rows[2].roll", "no row for roll 19-20 on d20: after the row for 15-18 (rows[2])"),
+    ]
