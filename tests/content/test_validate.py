@@ -480,3 +480,10 @@ def test_a_dice_gap_is_reported_where_the_missing_roll_would_go(make_pack):
                             "15-18 (rows[2])"),
         (7, "rows[2].roll", "no row for roll 19-20 on d20: after the row for 15-18 (rows[2])"),
     ]
+
+
+def test_a_sides_possessive_is_english():
+    """"the allies's missions" and "across allies's edge" were in generated text."""
+    from engine.content.diagnostics import possessive
+
+    assert [possessive(s) for s in ("allies", "axis", "vvs", "luftwaffe")] == ["allies'", "axis's", "vvs's", "luftwaffe's"]
