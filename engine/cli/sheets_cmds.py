@@ -24,8 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Lay out a pack's components (counters once per copy in the countermix or as "
         "many as a scenario fields, cards, dashboards, templates) at their printed size on pages, "
         "each front page followed by its back mirrored for double-sided printing flipped on the long edge, with cut marks. "
-        "Exit status: 0 all written, 1 the pack has errors or some component does not fit the "
-        "paper (the rest is written), 2 usage error.",
+        "Exit status: 0 all written, 1 the pack has errors, or some component does not fit the "
+        "paper or has text cut to fit or characters the print face lacks (the rest is written), 2 usage error.",
     )
     p.add_argument("pack", type=Path, help="pack folder, or the id of a bundled pack or one on SORTIE_PACK_PATH")
     p.add_argument("kinds", nargs="*", metavar="KIND",

@@ -2,9 +2,8 @@
 description of a drawing outside the studio) converted by svglib to ReportLab's vector graphics,
 at the components' real size, one page per side of each sheet.
 
-Text is set in DejaVu Sans, the face layouts are measured for (`shapes.CAP_HEIGHT`), embedded from
-the system's fonts (ReportLab's font search path); where it is not installed, in Bitstream Vera,
-which ReportLab ships and DejaVu grew from (the same Latin glyphs and metrics).
+Text is set in the face that layouts are measured for (`engine.drawing.fonts`: DejaVu Sans, else
+Bitstream Vera), embedded.
 """
 
 from __future__ import annotations
@@ -16,38 +15,26 @@ from functools import lru_cache
 from pathlib import Path
 
 from reportlab.graphics import renderPDF
-from reportlab.pdfbase.ttfonts import TTFError
 from reportlab.pdfgen.canvas import Canvas
 from svglib.fonts import register_font
 from svglib.svglib import svg2rlg
 
 from engine.content.pack import replacing
+from engine.drawing.fonts import FACES, face
 from engine.drawing.shapes import Drawing
 from engine.drawing.sheets import Sheet
 from engine.drawing.svg import to_svg
 
-# (weight, style): DejaVu's file, then Vera's, for the SVG's font-family "sans-serif".
-FACES = {
-    ("normal", "normal"): ("DejaVuSans.ttf", "Vera.ttf"),
-    ("bold", "normal"): ("DejaVuSans-Bold.ttf", "VeraBd.ttf"),
-    ("normal", "italic"): ("DejaVuSans-Oblique.ttf", "VeraIt.ttf"),
-    ("bold", "italic"): ("DejaVuSans-BoldOblique.ttf", "VeraBI.ttf"),
-}
-
 
 @lru_cache(maxsize=1)
 def sans_serif() -> tuple[str, ...]:
-    """Registers the faces of "sans-serif" with svglib, once; the files it embeds."""
+    """Gives svglib the faces of "sans-serif", once; the files it embeds."""
     used = []
-    for (weight, style), files in FACES.items():
-        for file in files:
-            try:
-                name, ok = register_font("sans-serif", file, weight, style, rlgFontName=f"Sortie-{weight}-{style}")
-            except (TTFError, OSError):  # not on the search path
-                continue
-            if ok:
-                used.append(file)
-                break
+    for bold, italic in FACES:
+        font = face(bold, italic)
+        register_font("sans-serif", font.face.filename, "bold" if bold else "normal", "italic" if italic else "normal",
+                      rlgFontName=font.fontName)
+        used.append(Path(font.face.filename).name)
     return tuple(used)
 
 

@@ -11,10 +11,12 @@ renderer writes them to PDF and `draw_svg` to SVG, and tests measure them withou
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from engine.content.diagnostics import did_you_mean
 from engine.content.walk import iter_refs
+from engine.drawing.fonts import face, missing
 from engine.drawing.shapes import Drawing, Font, Group, Item, Line, Style, Text
 
 # Paper sizes in millimetres, portrait.
@@ -142,8 +144,33 @@ def lay_out(components: list[Component], paper: str = "a4", title: str = "") -> 
             kind, _, record = piece.source.partition(" ")
             too_big.setdefault((kind, w, h), []).append(record)
     problems = [_too_big(kind, w, h, records, paper) for (kind, w, h), records in too_big.items()]
+    problems += [problem for piece, _ in fitting for problem in print_problems(piece)]
     pages = min((_shelves(fitting, room_w, room_h, rows) for rows in (True, False)), key=len)
     return [_sheet(p, paper, title, i + 1, len(pages)) for i, p in enumerate(pages)], problems
+
+
+def print_problems(piece: Component) -> list[str]:
+    """What would print wrong on a piece: a text cut with an ellipsis to fit its room (a long name,
+    or a script wider than the Latin one it was laid out for), and characters the print face has
+    no glyph for (they print as boxes)."""
+    out = []
+    for drawing in (piece.front, piece.back):
+        for text in _texts(drawing.items if drawing else ()):
+            if text.text.endswith("…"):
+                out.append(f"{piece.source}: text cut to fit its room: '{text.text}'; shorten it")
+            lacking = missing(text.text, text.font.bold, text.font.italic)
+            if lacking:
+                out.append(f"{piece.source}: the print face ({Path(face().face.filename).name}) has no glyph for "
+                           f"'{lacking}' in '{text.text}': they would print as boxes")
+    return list(dict.fromkeys(out))  # a back saying what its front says, once
+
+
+def _texts(items: Iterable[Item]) -> Iterable[Text]:
+    for item in items:
+        if isinstance(item, Group):
+            yield from _texts(item.items)
+        elif isinstance(item, Text):
+            yield item
 
 
 def _shelves(fitting: list[tuple[Component, bool]], room_w: float, room_h: float, rows: bool) -> list[list[Placed]]:
