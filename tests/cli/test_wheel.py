@@ -2,6 +2,7 @@
 so a modder's CI needs only `pip install` to validate a pack that extends one (README, the CI line);
 and it installs no top-level `content` package, a name another distribution may also install."""
 
+import os
 import re
 import shutil
 import subprocess
@@ -51,17 +52,22 @@ def test_the_wheel_holds_every_module_pack_file_and_schema_inside_the_engine(whe
     assert {n.split("/")[0] for n in names if ".dist-info/" not in n} == {"engine", "studio"}
 
 
-@pytest.fixture(scope="module")
-def headless(wheel, tmp_path_factory) -> Path:
-    """The wheel installed as a modder's CI installs it: `pip install sortie`, no extras, in a fresh
-    venv, its dependencies resolved by pip (from its cache when this machine has installed them)."""
-    venv = tmp_path_factory.mktemp("headless") / "venv"
+def fresh_install(requirement: str, folder: Path) -> Path:
+    """A fresh venv with `requirement` installed by pip, its dependencies resolved by pip (from its
+    cache when this machine has installed them)."""
+    venv = folder / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
-                                "--quiet", "--disable-pip-version-check", str(wheel)],
+                                "--quiet", "--disable-pip-version-check", requirement],
                                capture_output=True, text=True, timeout=600)
     assert installed.returncode == 0, installed.stderr[-2000:]
     return venv
+
+
+@pytest.fixture(scope="module")
+def headless(wheel, tmp_path_factory) -> Path:
+    """The wheel installed as a modder's CI installs it: `pip install sortie`, no extras."""
+    return fresh_install(str(wheel), tmp_path_factory.mktemp("headless"))
 
 
 @pytest.mark.slow
@@ -140,3 +146,15 @@ def test_the_headless_install_formats_simulates_and_prints(headless, tmp_path):
     for argv in (["validate", "--strict", "--github", "my-malta"], ["fmt", "--check", "my-malta"]):
         checked = run(*argv)  # what the pack's CI workflow runs
         assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+@pytest.mark.slow
+def test_the_studio_extra_installs_the_studio_and_it_opens_offscreen(wheel, tmp_path):
+    venv = fresh_install(f"{wheel}[studio]", tmp_path)
+    shot = tmp_path / "studio.png"
+    home = {"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config")}  # its settings kept there
+    opened = subprocess.run([str(venv / "bin" / "sortie"), "studio", "--screenshot", str(shot)], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=300,
+                            env={**os.environ, **home, "QT_QPA_PLATFORM": "offscreen"})
+    assert opened.returncode == 0, opened.stderr[-2000:]
+    assert shot.read_bytes().startswith(b"\x89PNG")
