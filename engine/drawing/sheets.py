@@ -10,13 +10,14 @@ renderer writes them to PDF and `draw_svg` to SVG, and tests measure them withou
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from engine.content.diagnostics import did_you_mean
 from engine.content.walk import iter_refs
 from engine.drawing.fonts import face, missing
+from engine.drawing.kit import text_width
 from engine.drawing.shapes import Drawing, Font, Group, Item, Line, Style, Text
 
 # Paper sizes in millimetres, portrait.
@@ -26,6 +27,7 @@ GAP = 3.0  # between pieces: room for the cut marks and for a duplex printer's d
 MARK = 1.6  # cut mark length: with its 0.4 mm offset, short of the gap, so it never runs into a neighbour
 CUT = Style("#7a7a7a", width=0.12)
 MUTED = "#6b6f76"
+FOOTER = Font(2.0)
 
 
 @dataclass(frozen=True)
@@ -253,17 +255,30 @@ def _sheet(placed: list[Placed], paper: str, title: str, number: int, total: int
         if p.component.back is not None:
             back.append(_face(p.component.back, mirrored, p.y, w, -90.0 if p.turned else 0.0))
         back += _marks(mirrored, p.y, w, h)
-    footer = Font(2.0)
     foot_y = height - MARGIN + 2.6  # the footer's baseline, in the bottom margin
-    front.append(Text(MARGIN, foot_y, f"{title} · sheet {number} of {total}, front{note}", footer,
-                      MUTED, anchor="sw"))
+    front = _with_footer(front, f"{title} · sheet {number} of {total}, front{note}", foot_y)
     has_back = any(p.component.back is not None for p in placed)
     if has_back:
-        back.append(Text(MARGIN, foot_y, f"{title} · sheet {number} of {total}, back: print on the "
-                                         f"reverse of the front, flipped on the long edge", footer, MUTED, anchor="sw"))
+        back = _with_footer(back, f"{title} · sheet {number} of {total}, back: print on the reverse of the front, "
+                                  "flipped on the long edge", foot_y)
     name = f"{title} sheet {number}"
     return Sheet(tuple(placed), Drawing(width, height, tuple(front), title=f"{name} front"),
                  Drawing(width, height, tuple(back), title=f"{name} back") if has_back else None)
+
+
+def _with_footer(items: list[Item], text: str, baseline: float) -> list[Item]:
+    """The side's items and its footer, the bottom row's downward cut marks stopped short of the
+    footer's text where they would cross it (its corners keep their marks along the bottom edge)."""
+    top, right = baseline - FOOTER.size - 0.3, MARGIN + text_width(text, FOOTER) + 0.3
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Line) and item.x1 == item.x2 and item.x1 <= right and max(item.y1, item.y2) > top:
+            low = min(item.y1, item.y2)
+            if top - low < 0.3:  # no room left for a mark
+                continue
+            item = replace(item, y1=low, y2=top)
+        out.append(item)
+    return out + [Text(MARGIN, baseline, text, FOOTER, MUTED, anchor="sw")]
 
 
 def _face(drawing: Drawing, x: float, y: float, w: float, turn: float) -> Group:
