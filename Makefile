@@ -17,7 +17,7 @@ STAMP  := $(VENV)/.installed-stamp
 # interpreter (an older checkout's, say) is rebuilt rather than patched into a broken mix.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv --clear $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[studio,test]'
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 
 from engine.content.loader import BUNDLED_CONTENT
 from engine.content.model import ID_PATTERN
-from engine.content.pack import MANIFEST, PackManifest, write_atomic
-from engine.content.yamlio import dump_yaml
+from engine.content.newpack import installed_from, write_pack
+from engine.content.pack import PackManifest
 
 from .session import SearchHit, Session
 
@@ -231,7 +231,8 @@ class NewPackDialog(QDialog):
         return Path(self.folder.text().strip() or ".") / self.pack_id.text().strip()
 
     def create(self) -> Path:
-        """Write the new pack's manifest; returns the pack folder."""
+        """Write the new pack as `sortie new pack` does (manifest, schemas, editor settings, CI
+        workflow); returns the pack folder."""
         manifest = PackManifest(
             id=self.pack_id.text().strip(),
             name=self.name.text().strip(),
@@ -240,9 +241,7 @@ class NewPackDialog(QDialog):
             extends=self.base.currentData(),
         )
         root = self.target()
-        data = manifest.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
-        data = {"id": manifest.id, "name": manifest.name, "version": manifest.version, **data}
-        write_atomic(root / MANIFEST, dump_yaml(data))
+        write_pack(root, manifest, self.session.workspace.rulesets[manifest.ruleset], installed_from()[0])
         return root
 
 

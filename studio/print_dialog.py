@@ -21,12 +21,11 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from engine.content.validate import UsageError
 from engine.content.view import ContentView
+from engine.drawing.pdf import write_pdf
 from engine.drawing.sheets import PAPERS, Sheet, lay_out_pack, record_kind, scenarios, summary
 
 from .document import PackDocument
-from .print_pdf import write_pdf
 from .render import DrawingView
 from .screen import fit_to_screen
 from .session import Session
@@ -132,8 +131,8 @@ class PrintDialog(QDialog):
             return
         try:
             write_pdf(self.sheets, path, title=f"{self.doc.id} print-and-play sheets")
-        except (OSError, UsageError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        except OSError as exc:
+            why = exc.strerror or str(exc)
             QMessageBox.warning(self, "Print-and-Play Sheets", f"{path}: cannot write: {why}")
             return
         self.saved = path

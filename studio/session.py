@@ -144,7 +144,7 @@ class Session(QObject):
         """The schema a record's form is generated from (None for an unknown kind)."""
         if rec.is_manifest:
             if self._manifest_nav is None:
-                self._manifest_nav = SchemaNav(manifest_schema())
+                self._manifest_nav = SchemaNav(manifest_schema(sorted(self.workspace.rulesets)))
             return self._manifest_nav
         model = self.model_class(rec.kind)
         return nav_for(model) if model is not None else None

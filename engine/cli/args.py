@@ -4,15 +4,28 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 
+from engine.content.diagnostics import Diagnostic, did_you_mean
 from engine.content.loader import Pack
 from engine.content.pack import MANIFEST, write_atomic
 from engine.content.validate import Report, UsageError, validate_paths
 from engine.core.dice import MAX_SEED
 from engine.rulesets import workspace
 from engine.rulesets.launch import Launch, find_scenario
+
+
+class Failed(Exception):
+    """A command refused for a reason in the content (its pack has errors, the mission generator
+    cannot roll a mission): exit status 1, said on stderr and, with --json, as a JSON object."""
+
+    def __init__(self, message: str, diagnostics: list[Diagnostic] | tuple = ()) -> None:
+        super().__init__(message)
+        self.diagnostics = list(diagnostics)
+
+
+def pack_errors(pack_id: str, diagnostics: list[Diagnostic]) -> Failed:
+    return Failed(f"pack '{pack_id}' has errors; fix them first", diagnostics)
 
 
 def cannot_write(path: Path, exc: OSError | None = None) -> UsageError:
@@ -106,8 +119,16 @@ def parse_options(raw: dict[str, str]) -> dict[str, bool]:
 
 
 def one_pack(path: Path) -> Report:
-    """The validation report of the one pack at `path`; a UsageError when there is none or several."""
-    report = validate_paths([path], workspace())
+    """The validation report of the one pack at `path`, or of the pack of that id on the search path
+    (`sortie sheets red-eagles`, as `play` takes one); a UsageError when there is none or several."""
+    ws = workspace()
+    if not path.exists() and len(path.parts) == 1:
+        known = ws.packs_by_id()
+        if str(path) not in known:
+            raise UsageError(f"{path}: no such folder, nor a pack of that id.{did_you_mean(str(path), known)} "
+                             f"Packs: {', '.join(sorted(known)) or 'none'} (more on SORTIE_PACK_PATH)")
+        path = known[str(path)]
+    report = validate_paths([path], ws)
     if not report.packs:
         raise UsageError(f"{path}: not a pack (a pack is a folder with {MANIFEST})")
     if len(report.packs) != 1:
@@ -124,13 +145,10 @@ def check_manifest(pack: Pack) -> None:
                          f"lists them). First: {first}")
 
 
-def playable(spec: str, command: str) -> Launch | None:
-    """The scenario `spec` names, or None when its pack has errors (printed, file:line first):
-    a game is never started on content the validator refuses."""
+def playable(spec: str) -> Launch:
+    """The scenario `spec` names; `Failed` with the validator's errors when its pack has any, so a
+    game is never started on content the validator refuses."""
     launch = find_scenario(spec)
-    if not launch.errors:
-        return launch
-    for diag in launch.errors:
-        print(diag.format(), file=sys.stderr)
-    print(f"sortie {command}: pack '{launch.pack_id}' has errors; fix them first", file=sys.stderr)
-    return None
+    if launch.errors:
+        raise pack_errors(launch.pack_id, launch.errors)
+    return launch

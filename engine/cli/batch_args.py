@@ -55,9 +55,9 @@ class Prepared:
     executor: object
 
 
-def prepare(args: argparse.Namespace) -> Prepared | int:
-    """The scenario and the run's settings, checked before a game is played; an exit status when
-    the scenario's pack has errors (they are printed)."""
+def prepare(args: argparse.Namespace) -> Prepared:
+    """The scenario and the run's settings, checked before a game is played (`Failed` when the
+    scenario's pack has errors)."""
     if not 1 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES}; got {args.games} "
                          "(split a longer run into several with --seed)")
@@ -66,9 +66,7 @@ def prepare(args: argparse.Namespace) -> Prepared | int:
         raise UsageError(f"--seed {args.seed} with --games {args.games} plays seeds up to {last}; "
                          f"a seed may be at most {MAX_SEED}")
     executor = executor_for(args)
-    launch = playable(args.scenario, args.command)
-    if launch is None:
-        return 1
+    launch = playable(args.scenario)
     engine = launch.ruleset.engine
     sides = engine.sides(launch.scenario)
     options = parse_options(parse_pairs(args.option, "option"))

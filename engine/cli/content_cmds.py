@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from engine.content.yamlio import dropped_comments
 from engine.rulesets import workspace
 import engine.rulesets as registry  # looked up at each call: tests swap the registry
 
+from . import github
 from .args import cannot_write
 
 
@@ -36,10 +39,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     form.add_argument("--github", action="store_true", help="print GitHub Actions annotations "
                       "(::error file=...), so a pull request shows each finding on its line")
     p.add_argument("--quiet", "-q", action="store_true", help="hide info lines (suppressed findings)")
+    p.add_argument("--suppressed", action="store_true", help="with --github, annotate suppressed findings "
+                   "as notices too (by default they are left out: acknowledged, they would crowd the pull request)")
     p.add_argument("--strict", action="store_true", help="warnings fail too (exit 1): for a pack's CI")
     p.set_defaults(func=cmd_validate)
 
-    p = sub.add_parser("schemas", help="regenerate the JSON Schemas and reference docs from the content models")
+    p = sub.add_parser("schemas", help="regenerate the JSON Schemas and reference docs from the content models",
+                       description="Regenerate the JSON Schemas (and, in a checkout, docs/reference/) from the "
+                       "content models. Exit status: 0 written (or, with --check, up to date), 1 out of date "
+                       "(--check), 2 usage error.")
     p.add_argument("--check", action="store_true", help="exit 1 if schemas/ is out of date")
     p.add_argument("--out", type=Path, default=SCHEMAS_DIR, help="folder to write (default: %(default)s); "
                    "another folder gets the schemas only, for an editor checking a pack of your own")
@@ -50,7 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "left as it is and reported. Exit status: 0 done, 1 a file could not be "
                        "formatted (or, with --check, would change), 2 usage error.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="pack folder(s) or record files of packs")
-    p.add_argument("--check", action="store_true", help="report files that would change; write nothing")
+    p.add_argument("--check", action="store_true", help="report files that would change, with the diff; write nothing")
     p.set_defaults(func=cmd_fmt)
 
 
@@ -60,10 +68,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report.as_json(), indent=2, ensure_ascii=False))
     else:
-        for diag in report.diagnostics:
-            if args.quiet and diag.severity is Severity.INFO:
-                continue
-            print(diag.annotation() if args.github else diag.format())
+        listed = [d for d in report.diagnostics if not (args.quiet and d.severity is Severity.INFO)]
+        if args.github:  # within what GitHub shows; the findings left out in the log (folded) and summary
+            lines, every = github.annotations(listed, os.environ, args.suppressed)
+            if not every:
+                lines += ["::group::every finding", *(d.format() for d in listed), "::endgroup::"]
+            github.write_summary(report, os.environ)
+        else:
+            lines = [d.format() for d in listed]
+        for line in lines:
+            print(line)
         totals = report.summary()
         records = sum(report.counts.values())
         print(
@@ -123,8 +137,10 @@ def cmd_fmt(args: argparse.Namespace) -> int:
             continue
         if held != text:
             changed += 1
-            if args.check:
-                print(f"{entry.file}: not in canonical form")
+            if args.check:  # what would change, as `black --diff` shows it
+                print(f"{entry.file}: not in canonical form; `sortie fmt` would change it so:")
+                sys.stdout.writelines(difflib.unified_diff(held.splitlines(keepends=True), text.splitlines(keepends=True),
+                                                           f"{entry.file} (as it is)", f"{entry.file} (canonical)"))
             else:
                 try:
                     write_atomic(entry.path, text)

@@ -13,7 +13,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("list", help="the playable scenarios, their sides, options and bots",
                        description="List every scenario `sortie play` and `sortie simulate` can play "
                        "(bundled packs and SORTIE_PACK_PATH) with its sides, optional rules (on/off by "
-                       "default) and bot strengths.")
+                       "default) and bot strengths. Exit status: 0 listed, 2 usage error.")
     p.set_defaults(func=cmd_list)
 
 

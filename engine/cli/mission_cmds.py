@@ -18,7 +18,7 @@ from engine.rulesets import workspace
 import engine.rulesets as registry  # looked up at each call: tests swap the registry
 from engine.content.view import ContentView
 
-from .args import MAX_SEED, check_manifest, parse_pairs, seed, write_output
+from .args import MAX_SEED, Failed, check_manifest, pack_errors, parse_pairs, seed, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -96,15 +96,11 @@ def cmd_mission(args: argparse.Namespace) -> int:
                          f"mission generator (rulesets with one: {', '.join(able) or 'none'})")
     errors = [d for d in check_pack(pack, ruleset) if d.severity is Severity.ERROR]
     if errors:
-        for diag in errors:
-            print(diag.format(), file=sys.stderr)
-        print(f"sortie mission: pack '{pack.id}' has errors; fix them first", file=sys.stderr)
-        return 1
+        raise pack_errors(pack.id, errors)
     try:
         generation = tool.generate(ContentView.of_pack(pack), pack.id, **options)
     except tool.report as exc:
-        print(f"sortie mission: {exc}", file=sys.stderr)
-        return 1
+        raise Failed(str(exc)) from None
     if args.out:
         write_output(args.out, generation.text())
     if args.json:

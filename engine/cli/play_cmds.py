@@ -32,7 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "play",
         help="play a scenario to the end (bots, or a person at the prompt)",
         description="Play SCENARIO (a scenario file, PACK/ID or ID) with bots on every side "
-        "unless --side NAME=human. The same seed gives byte-identical output.",
+        "unless --side NAME=human. The same seed gives byte-identical output. Exit status: 0 played to the "
+        "end (or quit at the prompt), 1 the scenario's pack has errors, 2 usage error, 130 interrupted.",
     )
     p.add_argument("scenario", metavar="SCENARIO", help="a scenario file, PACK/ID or ID")
     p.add_argument("--seed", type=seed, help=f"random seed, 0 to {MAX_SEED} (default: 1)")
@@ -49,9 +50,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    launch = playable(args.scenario, "play")
-    if launch is None:
-        return 1
+    launch = playable(args.scenario)
     engine = launch.ruleset.engine
     if args.resume and (args.seed is not None or args.option):
         raise UsageError("--resume goes on with the save's own seed and options; drop --seed and --option")

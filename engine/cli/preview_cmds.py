@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "size, one per record, in OUT/<kind>/<id>.svg. Exit status: 0 all written, 1 some "
         "record could not be drawn, 2 usage error.",
     )
-    p.add_argument("pack", type=Path, help="pack folder")
+    p.add_argument("pack", type=Path, help="pack folder, or the id of a bundled pack or one on SORTIE_PACK_PATH")
     p.add_argument("kind", nargs="?", help="only this kind, e.g. paw.dashboard")
     p.add_argument("ids", nargs="*", metavar="ID", help="only these records of the kind")
     p.add_argument("--out", "-o", type=Path, default=Path("previews"),

@@ -119,6 +119,11 @@ def closest(word: str, choices: Iterable[str]) -> str | None:
     return longer[0] if len(longer) == 1 else None
 
 
+def possessive(name: str) -> str:
+    """"the allies'" and "the axis's": the possessive of a side's name in a message."""
+    return f"{name}'" if name.endswith("es") and not name.endswith("ses") else f"{name}'s"
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """A " Did you mean 'x'?" suffix, or "" when nothing is close."""
     close = closest(word, choices)

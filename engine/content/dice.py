@@ -189,14 +189,35 @@ def check_table(table: DiceTable, path: tuple, emit: Emit) -> None:
         for span in spans:
             _check_span(span, index, rows, path + ("rows",), table.die, covered, emit)
     if table.COVERAGE:
-        missing = [r for r in distribution(table.die) if r not in covered]
-        if missing:
-            emit(
-                "warning",
-                "dice.gap",
-                path + ("rows",),
-                f"no row for roll {_spans_text(missing)} on {table.die}",
-            )
+        for run in _runs([r for r in distribution(table.die) if r not in covered]):
+            _gap(run, rows, path + ("rows",), table.die, covered, emit)
+
+
+def _runs(rolls: list[int]) -> list[list[int]]:
+    """Rolls in runs of consecutive ones."""
+    out: list[list[int]] = []
+    for r in rolls:
+        if out and out[-1][-1] == r - 1:
+            out[-1].append(r)
+        else:
+            out.append([r])
+    return out
+
+
+def _gap(run: list[int], rows: list, rows_path: tuple, die: str, covered: dict[int, int], emit: Emit) -> None:
+    """A run of rolls no row covers, at the row it would go before (after the last, else at the
+    table), saying between which rows it falls."""
+    before, after = covered.get(run[0] - 1), covered.get(run[-1] + 1)
+
+    def row(i: int) -> str:
+        return f"the row for {rows[i].roll} ({format_path(rows_path + (i,))})"
+
+    where = (f": between {row(before)} and {row(after)}" if before is not None and after is not None
+             else f": before {row(after)}" if after is not None else f": after {row(before)}" if before is not None
+             else "")
+    at = after if after is not None else before
+    emit("warning", "dice.gap", rows_path + ((at, "roll") if at is not None else ()),
+         f"no row for roll {_spans_text(run)} on {die}{where}")
 
 
 def _check_span(span: RollSpan, index: int, rows: list, rows_path: tuple,

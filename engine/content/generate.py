@@ -9,7 +9,7 @@ from typing import Iterable
 from .docs import DOCS_DIR, render_ruleset
 from .pack import write_atomic
 from .ruleset import ContentRules
-from .schemas import SCHEMA_BASE, SCHEMAS_DIR, all_schemas, render
+from .schemas import SCHEMA_BASE, SCHEMAS_DIR, all_schemas, records_schema, render
 
 
 def generated_files(rulesets: Iterable[ContentRules], schemas_dir: Path = SCHEMAS_DIR,
@@ -17,6 +17,7 @@ def generated_files(rulesets: Iterable[ContentRules], schemas_dir: Path = SCHEMA
     """Every generated file (schemas and, unless `docs` is false, reference docs) with its text."""
     rulesets = list(rulesets)
     schemas = all_schemas({k.kind_id(): k for r in rulesets for k in r.kinds})
+    schemas.update({f"{r.id}.json": records_schema(r.id, r.name, r.kind_ids()) for r in rulesets})
     out = {schemas_dir / name: render(schema) for name, schema in schemas.items()}
     if docs:
         out.update({(docs_dir or DOCS_DIR) / f"{r.id}.md": render_ruleset(r, schemas) for r in rulesets})

@@ -16,7 +16,9 @@ from .pack import PackManifest
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_BASE = "https://sortie.games/schemas/"
-SCHEMAS_DIR = Path(__file__).resolve().parents[2] / "schemas"
+# A wheel installs schemas/ inside the engine package (pyproject maps it), a checkout keeps it at its root.
+_INSTALLED = Path(__file__).resolve().parents[1] / "schemas"
+SCHEMAS_DIR = _INSTALLED if _INSTALLED.is_dir() else Path(__file__).resolve().parents[2] / "schemas"
 
 
 def _finish(schema: dict, name: str, title: str) -> dict:
@@ -34,13 +36,30 @@ def kind_schema(model) -> dict:
     return _finish(schema, kind, f"{model.__name__} ({kind})")
 
 
-def manifest_schema() -> dict:
-    return _finish(PackManifest.model_json_schema(mode="validation"), "pack", "Pack manifest (pack.yaml)")
+def manifest_schema(rulesets: list[str]) -> dict:
+    """pack.yaml's schema; its `ruleset` one of `rulesets` (the validator refuses any other)."""
+    schema = PackManifest.model_json_schema(mode="validation")
+    schema["properties"]["ruleset"]["enum"] = rulesets
+    return _finish(schema, "pack", "Pack manifest (pack.yaml)")
+
+
+def records_schema(ruleset_id: str, name: str, kind_ids: list[str]) -> dict:
+    """Any record of a ruleset, checked by the schema of the kind its `kind:` names: one glob (every
+    YAML file of a pack but pack.yaml) gives an editor's language server every record of the pack."""
+    schema = {
+        "description": f"A record of {name}: its `kind` picks the schema it is checked against.",
+        "type": "object",
+        "required": ["kind"],
+        "properties": {"kind": {"description": "The record's kind.", "enum": kind_ids}},
+        "allOf": [{"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+                   "then": {"$ref": f"{kind}.json"}} for kind in kind_ids],
+    }
+    return _finish(schema, ruleset_id, f"Any record of {name} ({ruleset_id})")
 
 
 def all_schemas(kinds: Mapping[str, type[Record]]) -> dict[str, dict]:
     """File name -> schema, for each of `kinds` (kind id -> model) plus the manifest."""
-    out = {"pack.json": manifest_schema()}
+    out = {"pack.json": manifest_schema(sorted({kind.partition(".")[0] for kind in kinds}))}  # kinds are namespaced
     for kind_id, model in sorted(kinds.items()):
         out[f"{kind_id}.json"] = kind_schema(model)
     return out

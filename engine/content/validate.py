@@ -80,12 +80,16 @@ class Workspace:
         return [root for folder in self.search_paths if folder.is_dir()
                 for root in find_pack_roots(folder, SEARCH_DEPTH)]
 
-    def _candidates(self, near: Path) -> dict[str, Path]:
-        """Pack id -> folder, for packs beside `near` and on the search path."""
+    def packs_by_id(self) -> dict[str, Path]:
+        """Pack id -> folder, of the packs on the search path (the first of an id wins, as for `extends`)."""
         if self._index is None:
             self._index = {}
             self._add_to_index(self.search_roots())
-        local = dict(self._index)
+        return dict(self._index)
+
+    def _candidates(self, near: Path) -> dict[str, Path]:
+        """Pack id -> folder, for packs beside `near` and on the search path."""
+        local = self.packs_by_id()
         if near.parent.is_dir():  # (a pack in the home folder has the whole of it beside it)
             for root in find_pack_roots(near.parent, SEARCH_DEPTH):
                 pid = self._manifest_id(root)
@@ -375,6 +379,15 @@ def check_pack(pack: Pack, ruleset: ContentRules | None, workspace: Workspace | 
     """Every finding for a pack; with the `workspace` it was loaded in, a reference to a record
     of a pack it does not extend says so."""
     out = list(pack.diagnostics)
+    # A base that was not found (pack.extends, said above): every reference to it and every rule
+    # that looks at other records would fail for that one cause, so those wait for it, said once.
+    orphan = pack.manifest is not None and bool(pack.manifest.extends) and pack.base is None
+    if orphan:
+        line, col = pack.manifest_doc.locate(("extends",))
+        waiting = sum(1 for e in pack.entries if e.record is not None)
+        out.append(Diagnostic(Severity.INFO, "pack.unchecked", f"the references and lint rules of {waiting} record(s) "
+                              "are not checked until 'extends' names a base pack that is found",
+                              pack.manifest_doc.file, line, col, "extends"))
     provider = (lambda kinds, rid: workspace.provider(pack, kinds, rid)) if workspace else None
     replaced = pack.base.effective() if pack.base else {}
     owners = pack.owners()
@@ -414,7 +427,7 @@ def check_pack(pack: Pack, ruleset: ContentRules | None, workspace: Workspace | 
                         "id",
                     )
                 )
-        out.extend(check_entry(entry, effective, ruleset, provider, index))
+        out.extend(check_entry(entry, None, None) if orphan else check_entry(entry, effective, ruleset, provider, index))
     return out
 
 

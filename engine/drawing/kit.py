@@ -17,26 +17,12 @@ from typing import Any, Iterable, Sequence
 
 
 from engine.content.diagnostics import format_path
+from engine.drawing.fonts import advance
 from engine.drawing.shapes import CAP_HEIGHT, Drawing, Ellipse, Font, Group, Item, Line, Polygon, Rect, Style, Text
 
 INK = "#202020"
 MUTED = "#6b6f76"
 SAMPLE = "#b3261e"
-
-# Advance widths of DejaVu Sans (the fallback sans-serif face here and in Qt's offscreen
-# platform), ASCII 32-126, in hundredths of an em; regular then bold.
-_WIDTHS = (
-    "32 40 46 84 64 95 78 27 39 39 50 84 32 36 32 34 64 64 64 64 64 64 64 64 64 64 34 34 84 84 "
-    "84 53 100 68 69 70 77 63 58 77 75 29 29 66 56 86 75 79 60 79 69 63 61 73 68 99 69 61 69 39 "
-    "34 39 84 50 50 61 63 55 63 62 35 63 63 28 28 58 28 97 63 61 63 63 41 52 39 63 59 82 59 59 "
-    "52 64 34 64 84",
-    "35 46 52 84 70 100 87 31 46 46 52 84 38 42 38 37 70 70 70 70 70 70 70 70 70 70 40 40 84 84 "
-    "84 58 100 77 76 73 83 68 68 82 84 37 37 77 64 100 84 85 73 85 77 72 68 81 77 110 77 72 73 "
-    "46 37 46 84 50 50 67 72 59 72 68 44 72 71 34 34 67 34 104 71 69 72 72 49 60 48 71 65 92 "
-    "65 65 58 71 37 71 84",
-)
-_ADVANCE = tuple(tuple(int(w) for w in table.split()) for table in _WIDTHS)
-
 
 def unkeyed(items: Iterable[Item]) -> list[Item]:
     """Items with their keys dropped: a board drawn inside a preview whose keys must name
@@ -59,11 +45,9 @@ def key(*parts: str | int) -> str:
 
 
 def text_width(text: str, font: Font) -> float:
-    """Width in millimetres of `text` set in `font` (whose size is the cap height)."""
-    table = _ADVANCE[1 if font.bold else 0]
-    em = font.size / CAP_HEIGHT
-    units = sum(table[ord(c) - 32] if 32 <= ord(c) < 127 else 60 for c in text)
-    return units / 100 * em
+    """Width in millimetres of `text` set in `font` (whose size is the cap height), by the face's
+    own metrics (`engine.drawing.fonts`), for every script it has."""
+    return advance(text, font.bold, font.italic) * font.size / CAP_HEIGHT
 
 
 def fit(text: str, font: Font, width: float) -> str:

@@ -10,11 +10,14 @@ renderer writes them to PDF and `engine.drawing.svg` to SVG, and tests measure t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from engine.content.diagnostics import did_you_mean
 from engine.content.walk import iter_refs
+from engine.drawing.fonts import face, missing
+from engine.drawing.kit import text_width
 from engine.drawing.shapes import Drawing, Font, Group, Item, Line, Style, Text
 
 # Paper sizes in millimetres, portrait.
@@ -24,6 +27,7 @@ GAP = 3.0  # between pieces: room for the cut marks and for a duplex printer's d
 MARK = 1.6  # cut mark length: with its 0.4 mm offset, short of the gap, so it never runs into a neighbour
 CUT = Style("#7a7a7a", width=0.12)
 MUTED = "#6b6f76"
+FOOTER = Font(2.0)
 
 
 @dataclass(frozen=True)
@@ -142,8 +146,33 @@ def lay_out(components: list[Component], paper: str = "a4", title: str = "") -> 
             kind, _, record = piece.source.partition(" ")
             too_big.setdefault((kind, w, h), []).append(record)
     problems = [_too_big(kind, w, h, records, paper) for (kind, w, h), records in too_big.items()]
+    problems += [problem for piece, _ in fitting for problem in print_problems(piece)]
     pages = min((_shelves(fitting, room_w, room_h, rows) for rows in (True, False)), key=len)
     return [_sheet(p, paper, title, i + 1, len(pages)) for i, p in enumerate(pages)], problems
+
+
+def print_problems(piece: Component) -> list[str]:
+    """What would print wrong on a piece: a text cut with an ellipsis to fit its room (a long name,
+    or a script wider than the Latin one it was laid out for), and characters the print face has
+    no glyph for (they print as boxes)."""
+    out = []
+    for drawing in (piece.front, piece.back):
+        for text in _texts(drawing.items if drawing else ()):
+            if text.text.endswith("…"):
+                out.append(f"{piece.source}: text cut to fit its room: '{text.text}'; shorten it")
+            lacking = missing(text.text, text.font.bold, text.font.italic)
+            if lacking:
+                out.append(f"{piece.source}: the print face ({Path(face().face.filename).name}) has no glyph for "
+                           f"'{lacking}' in '{text.text}': they would print as boxes")
+    return list(dict.fromkeys(out))  # a back saying what its front says, once
+
+
+def _texts(items: Iterable[Item]) -> Iterable[Text]:
+    for item in items:
+        if isinstance(item, Group):
+            yield from _texts(item.items)
+        elif isinstance(item, Text):
+            yield item
 
 
 def _shelves(fitting: list[tuple[Component, bool]], room_w: float, room_h: float, rows: bool) -> list[list[Placed]]:
@@ -226,17 +255,30 @@ def _sheet(placed: list[Placed], paper: str, title: str, number: int, total: int
         if p.component.back is not None:
             back.append(_face(p.component.back, mirrored, p.y, w, -90.0 if p.turned else 0.0))
         back += _marks(mirrored, p.y, w, h)
-    footer = Font(2.0)
     foot_y = height - MARGIN + 2.6  # the footer's baseline, in the bottom margin
-    front.append(Text(MARGIN, foot_y, f"{title} · sheet {number} of {total}, front{note}", footer,
-                      MUTED, anchor="sw"))
+    front = _with_footer(front, f"{title} · sheet {number} of {total}, front{note}", foot_y)
     has_back = any(p.component.back is not None for p in placed)
     if has_back:
-        back.append(Text(MARGIN, foot_y, f"{title} · sheet {number} of {total}, back: print on the "
-                                         f"reverse of the front, flipped on the long edge", footer, MUTED, anchor="sw"))
+        back = _with_footer(back, f"{title} · sheet {number} of {total}, back: print on the reverse of the front, "
+                                  "flipped on the long edge", foot_y)
     name = f"{title} sheet {number}"
     return Sheet(tuple(placed), Drawing(width, height, tuple(front), title=f"{name} front"),
                  Drawing(width, height, tuple(back), title=f"{name} back") if has_back else None)
+
+
+def _with_footer(items: list[Item], text: str, baseline: float) -> list[Item]:
+    """The side's items and its footer, the bottom row's downward cut marks stopped short of the
+    footer's text where they would cross it (its corners keep their marks along the bottom edge)."""
+    top, right = baseline - FOOTER.size - 0.3, MARGIN + text_width(text, FOOTER) + 0.3
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Line) and item.x1 == item.x2 and item.x1 <= right and max(item.y1, item.y2) > top:
+            low = min(item.y1, item.y2)
+            if top - low < 0.3:  # no room left for a mark
+                continue
+            item = replace(item, y1=low, y2=top)
+        out.append(item)
+    return out + [Text(MARGIN, baseline, text, FOOTER, MUTED, anchor="sw")]
 
 
 def _face(drawing: Drawing, x: float, y: float, w: float, turn: float) -> Group:

@@ -1,9 +1,12 @@
 """`sortie validate` as CI uses it: lines, JSON, exit codes; and the schema freshness check."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -299,3 +302,81 @@ def test_a_missing_reference_loads_no_pack_of_another_ruleset_to_find_its_holder
     assert main(["validate", str(mine)]) == 1
     assert "Pack 'theirs' has one, but this pack extends no pack" in capsys.readouterr().out
     assert "big" not in loaded and "theirs" in loaded
+
+
+@pytest.mark.parametrize("error, said", [
+    (ModuleNotFoundError("No module named 'PySide6'", name="PySide6"),
+     "sortie studio: needs the studio, which is not installed here (no module 'PySide6'): pip install 'sortie[studio]'"),
+    (ImportError("libEGL.so.1: cannot open shared object file: No such file or directory"),
+     "sortie studio: Qt cannot load a system library: libEGL.so.1"),
+])
+def test_a_command_without_the_studio_says_how_to_get_it(monkeypatch, capsys, error, said):
+    import studio.command
+
+    def fail(_args):
+        raise error
+
+    monkeypatch.setattr(studio.command, "run", fail)
+    assert main(["studio"]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_an_import_error_of_a_bug_is_shown_as_one(monkeypatch):
+    import studio.command
+
+    def fail(_args):
+        raise ModuleNotFoundError("No module named 'engine.nowhere'", name="engine.nowhere")
+
+    monkeypatch.setattr(studio.command, "run", fail)
+    with pytest.raises(ModuleNotFoundError):
+        main(["studio"])
+
+
+def test_fmt_check_shows_what_would_change_as_a_diff(make_pack, capsys):
+    root = make_pack(files={"p.yaml": "kind: toy.plane\nid: p\nspeed:   3\n"})
+    assert main(["fmt", "--check", str(root)]) == 1
+    out = capsys.readouterr().out
+    assert "p.yaml: not in canonical form; `sortie fmt` would change it so:" in out
+    assert "\n-speed:   3\n+speed: 3\n" in out and "(canonical)" in out
+    assert (root / "p.yaml").read_text().endswith("speed:   3\n")  # --check writes nothing
+
+
+def test_sortie_version_and_every_commands_exit_statuses(capsys):
+    from engine.cli import build_parser
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0 and re.fullmatch(r"sortie \S+\n", capsys.readouterr().out)
+    parser, sub = build_parser()
+    commands = dict(sub.choices)
+    commands.update(("new " + name, p) for name, p in commands["new"]._subparsers._group_actions[0].choices.items())
+    missing = [name for name, p in commands.items() if "Exit status:" not in (p.description or "")]
+    assert missing == []
+
+
+def test_github_annotations_stay_within_what_github_shows_errors_first(make_pack, capsys, monkeypatch, tmp_path):
+    """GitHub shows 10 annotations of a type a step and drops the rest unsaid: 9, then one saying how
+    many more; errors before warnings; paths from the repository's root; suppressed ones left out
+    unless asked for; and a table of findings per pack and kind in the step's summary."""
+    files = {f"p{i:02d}.yaml": f"kind: toy.plane\nid: p{i:02d}\nspeed: 99\n" for i in range(12)}
+    files.update({f"w{i}.yaml": f"kind: toy.plane\nid: w{i}\nspeed: 2\nturns: [B, A]\n" for i in range(2)})
+    files["s.yaml"] = ("kind: toy.plane\nid: s\nspeed: 2\nturns: [B, A]\n"
+                       "suppress:\n  - {code: toy.turns_order, path: turns, reason: as printed}\n")
+    root = make_pack(files=files)
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(root.parent))
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    monkeypatch.chdir(root)  # paths on the lines are from here; annotations' from the repository
+    assert main(["validate", "--github", "."]) == 1
+    out = capsys.readouterr().out.splitlines()
+    annotations = [line for line in out[:out.index("::group::every finding")]]
+    assert [a.split(" ")[0] for a in annotations] == ["::error"] * 10 + ["::warning"] * 2
+    assert annotations[0].startswith("::error file=base/p00.yaml,line=3,")
+    assert annotations[9] == ("::error title=sortie validate::3 more error(s) not shown here (GitHub shows 10 a "
+                              "step): the step's log and summary list every one")
+    assert "s.yaml" not in " ".join(annotations)  # suppressed: acknowledged, not a notice
+    assert sum(1 for line in out if ": error[schema]:" in line) == 12 and out[-1] == "::endgroup::"
+    table = summary.read_text()
+    assert "| base | toy.plane | 12 | 2 | 1 |" in table and "❌ 12 error(s), 2 warning(s), 1 info" in table
+    assert main(["validate", "--github", "--suppressed", "s.yaml"]) == 0
+    assert capsys.readouterr().out.startswith("::notice file=base/s.yaml,line=")

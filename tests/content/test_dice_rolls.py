@@ -40,6 +40,6 @@ def test_row_without_roll_is_never_rolled_and_is_reported():
     table = Table(rows=[Row(roll=None, what="lost"), Row(roll="1-10", what="kept")])
     codes = {(c, p) for c, p, _ in findings(table)}
     assert ("dice.no_roll", ("rows", 0)) in codes
-    assert ("dice.gap", ("rows",)) in codes
+    assert ("dice.gap", ("rows", 1, "roll")) in codes  # 11-20 would go after the row for 1-10
     assert table.lookup(5).what == "kept" and table.lookup(15) is None
     assert table.probabilities() == [Fraction(0), Fraction(1, 2)]

@@ -451,3 +451,39 @@ def test_a_field_indented_too_little_is_told_to_go_under_the_key_above():
         found = {d.path: (d.line, d.message) for d in schema_diagnostics(Plane, doc.data, exc, doc)}
     assert found["step"] == (2, "unknown field 'step' here, but 'climb' above has a field 'step': indent it under 'climb:'")
     assert found["stap"][1].startswith("unknown field 'stap'.")  # not a field of climb's either
+
+
+def test_a_misspelled_extends_is_one_error_not_one_per_reference(make_pack, capsys, monkeypatch):
+    """The references to the base and the rules that look at other records would each fail for the
+    one cause: they wait for 'extends' to resolve, said once; what a record holds is still checked."""
+    from engine.cli import main
+
+    monkeypatch.chdir(make_pack("base", files={"spit.yaml": "kind: toy.plane\nid: spit\nspeed: 4\n"}).parent)
+    make_pack("child", manifest="id: child\nname: c\nversion: '1'\nruleset: toy\nextends: bse\n",
+              files={f"t{i}.yaml": f"kind: toy.table\nid: t{i}\ndie: d6\nrows:\n  - {{roll: 1-6, plane: spit}}\n"
+                     for i in range(5)} | {"fast.yaml": "kind: toy.plane\nid: fast\nspeed: 99\n"})
+    assert main(["validate", "child"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(": ")[1] for line in out] == ["error[schema]", "error[pack.extends]", "info[pack.unchecked]"]
+    assert out[0].startswith("child/fast.yaml:3:")  # its own field, checked without the base
+    assert "base pack 'bse' not found" in out[1] and "Did you mean 'base'?" in out[1]
+    assert "the references and lint rules of 5 record(s) are not checked until 'extends'" in out[2]
+
+
+def test_a_dice_gap_is_reported_where_the_missing_roll_would_go(make_pack):
+    root = make_pack(files={"t.yaml": "kind: toy.table\nid: t\ndie: d20\nrows:\n  - {roll: 1-4}\n"
+                                      "  - {roll: 5-9}\n  - {roll: 15-18}\n"})
+    report = validate_paths([root], workspace())
+    gaps = [d for d in report.diagnostics if d.code == "dice.gap"]
+    assert [(d.line, d.path, d.message) for d in gaps] == [
+        (7, "rows[2].roll", "no row for roll 10-14 on d20: between the row for 5-9 (rows[1]) and the row for "
+                            "15-18 (rows[2])"),
+        (7, "rows[2].roll", "no row for roll 19-20 on d20: after the row for 15-18 (rows[2])"),
+    ]
+
+
+def test_a_sides_possessive_is_english():
+    """"the allies's missions" and "across allies's edge" were in generated text."""
+    from engine.content.diagnostics import possessive
+
+    assert [possessive(s) for s in ("allies", "axis", "vvs", "luftwaffe")] == ["allies'", "axis's", "vvs's", "luftwaffe's"]

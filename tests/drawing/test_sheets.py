@@ -365,3 +365,19 @@ def test_air_force_counters_need_the_rules_record_that_gives_their_size_and_colo
 
     bare = Scope(_with_records(view.view, "af.rules", []), view.scenarios)
     assert makers["af.data_card:counters"](card, bare) == makers["af.ground_unit"](aa, bare) == []
+
+
+def test_no_cut_mark_crosses_the_footer():
+    """A piece down to the printable area's bottom edge (an Air Force data card fills A4's height):
+    its downward cut marks stopped short of the footer's text, which they ran over."""
+    from engine.drawing.shapes import Line
+
+    tall = Drawing(60, PAPERS["a4"][1] - 2 * MARGIN, (Rect(0, 0, 60, 283),))
+    sheets, _ = lay_out([Component(tall, tall, "toy.card a"), Component(tall, None, "toy.card b")], "a4", "Toy")
+    for side in (sheets[0].front, sheets[0].back):
+        foot = next(i for i in side.items if isinstance(i, Text))
+        box = (foot.x, foot.x + text_width(foot.text, foot.font), foot.y - foot.font.size, foot.y)
+        crossing = [i for i in side.items if isinstance(i, Line) and max(i.y1, i.y2) >= box[2]
+                    and min(i.x1, i.x2) <= box[1] and max(i.x1, i.x2) >= box[0]]
+        assert crossing == []
+        assert sum(1 for i in side.items if isinstance(i, Line)) >= 12  # the rest of the 16 marks a piece kept

@@ -1,5 +1,6 @@
 """The main window driven through its real widgets, as a designer would use it."""
 
+import json
 import shutil
 from pathlib import Path
 
@@ -380,6 +381,10 @@ def test_new_pack_wizard_creates_an_extension_and_opens_it(window, qtbot, tmp_pa
     assert (root / "pack.yaml").read_text() == (
         "id: my-mod\nname: My mod\nversion: 0.1.0\nruleset: toy\nextends: base\n"
     )
+    # set up for an editor and CI as `sortie new pack` sets one up (tests/cli/test_new_pack.py)
+    assert set(json.loads((root / ".vscode" / "settings.json").read_text())["yaml.schemas"]) == {
+        "./schemas/pack.json", "./schemas/toy.json"}
+    assert (root / "schemas" / "toy.json").is_file() and (root / ".github" / "workflows" / "sortie.yml").is_file()
     doc = next(d for d in window.session.docs if d.id == "my-mod")
     assert window.session.base_of(doc).id == "base"
     window.browser.tree.setCurrentIndex(window.browser.proxy.index(len(window.session.docs) - 1, 0))

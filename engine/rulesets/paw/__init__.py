@@ -25,6 +25,7 @@ from .kinds.time_freeze import TimeFreezeTable
 from .kinds.vocabulary import RULEBOOK
 from .lint import RULES
 from .mission import COMMAND as MISSION_GENERATOR
+from .mission.lint import RULES as MISSION_RULES
 from .play.engine import PawEngine
 
 RULESET = Ruleset(
@@ -59,7 +60,7 @@ RULESET = Ruleset(
         Mat,
         Scenario,
     ),
-    lint_rules=RULES,
+    lint_rules=RULES + MISSION_RULES,
     rulebook=RULEBOOK,
     scenario_kind="paw.scenario",
     previews={**PREVIEWS, **BOARD_PREVIEWS},

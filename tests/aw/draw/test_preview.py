@@ -119,3 +119,16 @@ def test_roster_lines_tied_on_order_print_by_id_whichever_is_open(view):
         lw = preview("aw.target_roster", opened, ctx).texts()
         lw = lw[lw.index("Luftwaffe Targets"):]
         assert lw.index("Blue Line") < lw.index("Krymskaya")
+
+
+def test_the_airbase_counters_symbol_stays_clear_of_its_label_and_capacity(view):
+    """The runways crossed the AIRBASE label above them and the capacity below."""
+    from engine.drawing.shapes import Line, Text
+    from engine.rulesets.aw.draw.preview import ground_counter
+
+    drawn = ground_counter(view.get("aw.ground_unit", "vvs-airbase"), view)
+    texts_ = [(t.y - t.font.size / 2, t.y + t.font.size / 2) for t in drawn if isinstance(t, Text)]
+    runways = [(min(i.y1, i.y2) - i.style.width / 2, max(i.y1, i.y2) + i.style.width / 2)
+               for i in drawn if isinstance(i, Line)]
+    assert len(texts_) == 2 and len(runways) == 2
+    assert all(r[1] < t[0] or r[0] > t[1] for r in runways for t in texts_)

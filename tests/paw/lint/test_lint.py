@@ -155,6 +155,8 @@ CASES = [
      set_path(["targets", 3, "y"], 400), "outside the defender's half"),
     ("paw.target_setup", "faithful", "paw.scenario", "cas-kanalkampf-convoy",
      set_path(["targets", 2, "x"], 100), "keep within 2"),
+    ("paw.mission_forces", "errata", "paw.timeline", "seelowe",  # the RAF flies no fighter-bomber
+     set_path(["mission_roll", "other_mission"], "close-air-support"), "allies cannot fly Close Air Support"),
 ]
 
 

@@ -78,16 +78,13 @@ def test_bad_arguments_are_usage_errors(flag, value, expected, capsys):
 
 
 def test_a_negative_seed_is_refused_as_the_game_it_would_repeat(capsys):
-    with pytest.raises(SystemExit) as exc:
-        main(_with("--seed", "-1"))
-    assert exc.value.code == 2
+    assert main(_with("--seed", "-1")) == 2
     assert "argument --seed: must be 0 or more; got -1 (the generator would play it as seed 1)" in capsys.readouterr().err
 
 
 def test_a_seed_beyond_what_the_studio_holds_is_refused(capsys):
     """80 digits made the mission's id too long for its own model: a traceback."""
-    with pytest.raises(SystemExit):
-        main(_with("--seed", "9" * 80))
+    assert main(_with("--seed", "9" * 80)) == 2
     assert "argument --seed: must be at most 2147483647" in capsys.readouterr().err
 
 
@@ -107,10 +104,26 @@ def test_a_rolled_scenario_its_model_refuses_is_reported_not_raised(capsys, monk
     assert out.read_text() == "kept\n"
 
 
-def test_missing_arguments_exit_2():
-    with pytest.raises(SystemExit) as exc:
-        main(["mission", "--pack", "pocket-air-war"])
-    assert exc.value.code == 2
+def test_missing_arguments_exit_2(capsys):
+    assert main(["mission", "--pack", "pocket-air-war"]) == 2
+    assert "error: the following arguments are required: --theater" in capsys.readouterr().err
+
+
+def test_with_json_every_failure_is_a_json_object_too(capsys, tmp_path):
+    """CI parses every outcome: a usage error found by argparse or by the command, and a mission the
+    generator refuses (here, a pack with errors: its diagnostics come along)."""
+    assert main(["mission", "--pack", "pocket-air-war", "--json"]) == 2
+    said = json.loads(capsys.readouterr().out)
+    assert said["ok"] is False and said["exit"] == 2 and "required: --theater" in said["error"]
+    assert main([*ARGS[:2], "pocket-air-wa", *ARGS[3:], "--json"]) == 2
+    said = json.loads(capsys.readouterr().out)
+    assert said["error"].startswith("sortie mission: no pack 'pocket-air-wa'. Did you mean")
+    root = _pack(tmp_path / "broken")
+    (root / "scenarios" / "bad.yaml").write_text("kind: paw.scenario\nid: bad\nmission: nope\n")
+    assert main([*ARGS[:2], str(root), *ARGS[3:], "--json"]) == 1
+    said = json.loads(capsys.readouterr().out)
+    assert said["exit"] == 1 and said["error"] == "sortie mission: pack 'mine' has errors; fix them first"
+    assert said["diagnostics"] and said["diagnostics"][0]["file"].endswith("bad.yaml")
 
 
 def test_a_reported_roll_exits_1_naming_where(capsys):

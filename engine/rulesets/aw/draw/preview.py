@@ -137,8 +137,8 @@ def ground_counter(unit: GroundUnit, ctx: Any, *, size: float = COUNTER, back: b
         return items
     label = {"aa": "AA", "hq": "HQ", "airbase": "AIRBASE"}[unit.type]
     items.append(Text(0, -s * 0.3, label, Font(s * 0.1, bold=True), ink, key=k("type")))
-    if unit.type == "airbase":
-        items += _airfield(0, 0, s * 0.22, ink)
+    if unit.type == "airbase":  # its runways (1.3 r out, 0.3 r wide) clear of the label and the capacity
+        items += _airfield(0, 0, s * 0.15, ink)
         items.append(Text(0, s * 0.33, str(unit.capacity or "–"), Font(s * 0.16, bold=True),
                           ink, key=k("capacity")))
     elif unit.type == "aa":

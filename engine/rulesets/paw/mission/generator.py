@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engine.content.diagnostics import did_you_mean
+from engine.content.diagnostics import did_you_mean, possessive
 from engine.content.pack import record_text
 from engine.content.validate import UsageError
 
@@ -186,7 +186,7 @@ class _Mission:
     def target(self, side: str, defender: str):
         record = self._table("ground_targets", side)
         if record is None:
-            raise MissionReport(f"{self.where}: no GROUND TARGETS table for the {side}'s missions: add a "
+            raise MissionReport(f"{self.where}: no GROUND TARGETS table for the {possessive(side)} missions: add a "
                                 f"paw.theater_table with timeline: {self.timeline.id}, side: {side} and a "
                                 "table of type ground_targets")
 

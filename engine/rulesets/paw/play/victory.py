@@ -3,6 +3,7 @@ plane home across its own edge."""
 
 from __future__ import annotations
 
+from engine.content.diagnostics import possessive
 from engine.core.game import Outcome
 
 from ..kinds.missions import DestroyGoal, Victory
@@ -93,7 +94,7 @@ def _ground(state: State, victory: Victory, score: dict[str, float]) -> Outcome:
     met = objective_met(state, victory)
     details = {"objective": met, "exited_home": [p.id for p in exits]}
     goal = "destroyed its objective" if met else "did not destroy its objective"
-    home = (f"{', '.join(details['exited_home'])} flew home across {attacker}'s edge" if exits else
+    home = (f"{', '.join(details['exited_home'])} flew home across {possessive(attacker)} edge" if exits else
             f"no {' or '.join(r.replace('_', '-') for r in victory.exit_roles) or 'plane'} of {attacker} flew "
             f"home across its edge")
     details["why"] = f"{attacker} {goal}; {home}"

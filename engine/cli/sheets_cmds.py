@@ -1,21 +1,20 @@
-"""`sortie sheets`: a pack's print-and-play sheets as a PDF (through the studio's renderer) or as
-SVG pages (headless).
-
-Registered through the `sortie.commands` entry point and kept free of Qt imports: Qt is loaded
-only to write a PDF, and offscreen, so the command runs on a server with no display.
-"""
+"""`sortie sheets`: a pack's print-and-play sheets as a PDF or as SVG pages, headless (the PDF is
+the SVG pages, converted: `engine.drawing.pdf`), so a modder's CI without Qt prints them too."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
 from engine.content.diagnostics import Severity, did_you_mean
 from engine.content.validate import UsageError
 from engine.content.view import ContentView
+from engine.drawing.pdf import write_pdf
 from engine.drawing.sheets import PAPERS, Sheet, lay_out_pack, printable_kinds, scenarios, summary
+from engine.drawing.svg import write_svg
+
+from .args import cannot_write, check_writable, one_pack
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,10 +24,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Lay out a pack's components (counters once per copy in the countermix or as "
         "many as a scenario fields, cards, dashboards, templates) at their printed size on pages, "
         "each front page followed by its back mirrored for double-sided printing flipped on the long edge, with cut marks. "
-        "Exit status: 0 all written, 1 the pack has errors or some component does not fit the "
-        "paper (the rest is written), 2 usage error.",
+        "Exit status: 0 all written, 1 the pack has errors, or some component does not fit the "
+        "paper or has text cut to fit or characters the print face lacks (the rest is written), 2 usage error.",
     )
-    p.add_argument("pack", type=Path, help="pack folder")
+    p.add_argument("pack", type=Path, help="pack folder, or the id of a bundled pack or one on SORTIE_PACK_PATH")
     p.add_argument("kinds", nargs="*", metavar="KIND",
                    help="only these kinds or parts of kinds, e.g. aw.air_unit, af.data_card:counters "
                    "(default: all it prints)")
@@ -39,12 +38,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     out.add_argument("--out", "-o", type=Path, metavar="FILE.pdf",
                      help="the PDF to write (default: <pack id>-sheets.pdf here)")
     out.add_argument("--svg", type=Path, metavar="DIR",
-                     help="write each side of each sheet as an SVG in DIR instead (no Qt needed)")
+                     help="write each side of each sheet as an SVG in DIR instead")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.cli.args import check_writable, one_pack
     from engine.rulesets import rulesets
 
     report = one_pack(args.pack)
@@ -82,20 +80,15 @@ def run(args: argparse.Namespace) -> int:
         else:
             path = args.out or Path(f"{pack.id}-sheets.pdf")
             check_writable(path)
-            from .print_pdf import write_pdf
-
-            _offscreen()
             try:
                 written = write_pdf(sheets, path, title=f"{pack.id} print-and-play sheets")
             except OSError as exc:
-                raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
+                raise cannot_write(path, exc) from None
         print(f"{written}: {summary(sheets)} of {args.paper} paper")
     return 1 if problems else 0
 
 
 def write_svgs(sheets: list[Sheet], folder: Path) -> Path:
-    from engine.drawing.svg import write_svg
-
     try:
         written = set()
         for i, sheet in enumerate(sheets, 1):
@@ -108,7 +101,3 @@ def write_svgs(sheets: list[Sheet], folder: Path) -> Path:
         raise UsageError(f"{folder}: cannot write: {exc.strerror or exc}") from None
     return folder
 
-
-def _offscreen() -> None:
-    """Qt needs no screen to write a PDF; without this it would look for one."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
