@@ -13,7 +13,7 @@ from importlib.metadata import entry_points
 
 from engine.content.validate import UsageError
 
-from . import content_cmds, list_cmds, mission_cmds, play_cmds, preview_cmds, sim_cmds, sweep_cmds
+from . import content_cmds, diff_cmds, list_cmds, mission_cmds, play_cmds, preview_cmds, sim_cmds, sweep_cmds
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
@@ -23,6 +23,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     content_cmds.register(sub)
+    diff_cmds.register(sub)
     list_cmds.register(sub)
     mission_cmds.register(sub)
     play_cmds.register(sub)

@@ -459,7 +459,8 @@ def flat_lines(data: Any, path: FieldPath = ()) -> list[str]:
         return [line for key, value in data.items() for line in flat_lines(value, path + (key,))]
     if isinstance(data, list) and data and any(isinstance(v, (dict, list)) for v in data):
         return [line for i, value in enumerate(data) for line in flat_lines(value, path + (i,))]
-    return [f"{format_path(path) or '(value)'}: {show(data)}"]
+    shown = f"[{', '.join(show(v) for v in data)}]" if isinstance(data, list) and data else show(data)
+    return [f"{format_path(path) or '(value)'}: {shown}"]
 
 
 def record_view(entry: Entry) -> str | None:
