@@ -220,6 +220,8 @@ def entry_data(entry: Entry, full: bool = True) -> dict | None:
         record = entry.record
         if full:
             data = record.model_dump(mode="json")
+            if "name" in data and "name" not in record.model_fields_set:
+                data["name"] = None  # an unnamed record goes by its id: no change of its own in a rename
         else:
             data = record.model_dump(mode="json", exclude_unset=True)
         data["kind"], data["id"] = record.kind_id(), record.id
