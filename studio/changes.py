@@ -1,0 +1,171 @@
+"""Changes since last save: what `sortie diff` would say between each open pack's saved files and
+its records as edited, a line a changed value, each line jumping to its field.
+
+The comparison is the engine's (`engine.content.diff`); this module only builds the two packs
+from a `PackDocument` (its files as last read or written, and its records as they are now) and
+lists the result in a dock beside Issues.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import ValidationError
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QDockWidget, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+
+from engine.content.diff import ADDED, REMOVED, RENAMED, PackDiff, diff_packs, show
+from engine.content.loader import Entry, Pack, entry_from_document
+from engine.content.pack import MANIFEST, PackManifest
+from engine.content.yamlio import Document, parse_yaml
+
+from .document import PackDocument
+
+REFRESH_DELAY_MS = 400  # after the last edit: a diff of a whole pack is not redone at each key
+TARGET_ROLE = Qt.ItemDataRole.UserRole + 1  # (doc, kind, id, path) of the field to jump to
+
+
+def _manifest(data) -> PackManifest | None:
+    try:
+        return PackManifest.model_validate(data) if isinstance(data, dict) else None
+    except ValidationError:
+        return None
+
+
+class SavedFiles:
+    """A document's files as last read or written, as a pack; each file parsed once per text."""
+
+    def __init__(self, doc: PackDocument) -> None:
+        self.doc = doc
+        self._entries: dict[Path, tuple[str, Entry]] = {}
+
+    def pack(self) -> Pack:
+        doc = self.doc
+        manifest_text = doc.disk_files.get(doc.root / MANIFEST, "")
+        manifest_doc = parse_yaml(manifest_text, MANIFEST)
+        pack = Pack(root=doc.root, manifest=_manifest(manifest_doc.data), manifest_doc=manifest_doc)
+        held = {}
+        for path, text in sorted(doc.disk_files.items()):
+            if path.name == MANIFEST and path.parent == doc.root:
+                continue
+            cached = self._entries.get(path)
+            if cached is None or cached[0] != text:
+                cached = (text, entry_from_document(path, parse_yaml(text, str(path)), pack, doc.kinds))
+            cached[1].pack = pack
+            held[path] = cached
+            pack.entries.append(cached[1])
+        self._entries = held
+        return pack
+
+
+def edited_pack(doc: PackDocument) -> Pack:
+    """A document's records as they are now, as a pack."""
+    data = doc.manifest.data
+    pack = Pack(root=doc.root, manifest=_manifest(data), manifest_doc=Document(file=MANIFEST, data=data))
+    pack.entries = [rec.entry for rec in doc.records.values() if not rec.is_manifest and rec.entry is not None]
+    return pack
+
+
+class ChangesPanel(QWidget):
+    """The changed values of every open pack since it was last saved."""
+
+    changeActivated = Signal(object, str, str, object)  # doc, kind, id, field path
+
+    def __init__(self, session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("changesPanel")
+        self.session = session
+        self.saved: dict[int, SavedFiles] = {}
+        self.diffs: list[tuple[PackDocument, PackDiff]] = []
+        self.summary = QLabel("No unsaved change.")
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("changesTree")
+        self.tree.setHeaderLabels(["Record", "Field", "Saved", "Now"])
+        self.tree.setRootIsDecorated(True)
+        self.tree.itemActivated.connect(self._activated)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.tree)
+        self._timer = QTimer(self, singleShot=True, interval=REFRESH_DELAY_MS)
+        self._timer.timeout.connect(self.refresh)
+        for signal in (session.recordChanged, session.recordAdded, session.recordRemoved, session.saved,
+                       session.modifiedChanged):
+            signal.connect(lambda *_: self._timer.start())
+        session.docsChanged.connect(self._timer.start)
+
+    def compare(self) -> list[tuple[PackDocument, PackDiff]]:
+        """(doc, its diff) of each open pack with unsaved changes."""
+        out = []
+        for doc in self.session.docs:
+            if not doc.is_modified():
+                continue
+            saved = self.saved.setdefault(id(doc), SavedFiles(doc))
+            result = diff_packs(saved.pack(), edited_pack(doc), f"{doc.id} as saved", f"{doc.id} now")
+            if not result.same:
+                out.append((doc, result))
+        return out
+
+    def refresh(self) -> None:
+        self._timer.stop()
+        self.diffs = self.compare()
+        self.tree.clear()
+        count = 0
+        for doc, result in self.diffs:
+            for record in result.records:
+                count += 1
+                self.tree.addTopLevelItem(self._record_item(doc, record))
+        self.tree.expandAll()
+        for column in range(4):
+            self.tree.resizeColumnToContents(column)
+        self.summary.setText(f"{count} record(s) changed since last save." if count else "No unsaved change.")
+
+    def _record_item(self, doc: PackDocument, record) -> QTreeWidgetItem:
+        if record.status == RENAMED:
+            refs = len(record.followed)
+            text = [f"{record.kind}:{record.id}", "id", record.old_id,
+                    f"{record.id} ({refs} reference{'s' * (refs != 1)} followed)"]
+        else:
+            text = [f"{record.kind}:{record.id}", record.status if record.status in (ADDED, REMOVED) else "", "", ""]
+        item = QTreeWidgetItem(text)
+        item.setToolTip(0, record.file or "")
+        if record.status != REMOVED:
+            item.setData(0, TARGET_ROLE, (doc, record.kind, record.id, ("id",) if record.status == RENAMED else ()))
+        for change in record.changes:
+            child = QTreeWidgetItem(["", change.field, "" if change.op == ADDED else show(change.old, 80),
+                                     "(removed)" if change.op == REMOVED else show(change.new, 80)])
+            for column in (2, 3):
+                child.setToolTip(column, child.text(column))
+            path = change.path[:-1] if change.op == REMOVED else change.path  # gone: its parent is there
+            if record.status != REMOVED:
+                child.setData(0, TARGET_ROLE, (doc, record.kind, record.id, path))
+            item.addChild(child)
+        return item
+
+    def _activated(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        target = item.data(0, TARGET_ROLE)
+        if target:
+            self.changeActivated.emit(*target)
+
+
+def install(window) -> ChangesPanel:
+    """The "Changes since last save" dock, tabbed with Issues, and its entry in the View menu."""
+    panel = ChangesPanel(window.session)
+    dock = QDockWidget("Changes since last save", window)
+    dock.setObjectName("changesDock")
+    dock.setWidget(panel)
+    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+    window.tabifyDockWidget(window.issues_dock, dock)
+    window.issues_dock.raise_()
+    view = next((a.menu() for a in window.menuBar().actions() if a.text() == "&View"), None)
+    if view is not None:
+        view.addAction(dock.toggleViewAction())
+
+    def jump(doc: PackDocument, kind: str, rid: str, path) -> None:
+        rec = doc.manifest if kind == "pack" else doc.find(kind, rid)
+        if rec is not None:
+            window.jump(rec, tuple(path))
+
+    panel.changeActivated.connect(jump)
+    window.changes_panel, window.changes_dock = panel, dock
+    return panel

@@ -1,0 +1,54 @@
+"""Changes since last save: the engine's diff of the saved files and the edited records, each line
+jumping to its field."""
+
+from studio.commands import SetField
+
+from tests.studio.test_window import make_window, rec_of
+
+
+def lines(panel):
+    out = []
+    for i in range(panel.tree.topLevelItemCount()):
+        item = panel.tree.topLevelItem(i)
+        out.append(tuple(item.text(c) for c in range(4)))
+        for j in range(item.childCount()):
+            out.append(tuple(item.child(j).text(c) for c in range(4)))
+    return out
+
+
+def test_an_edit_is_listed_and_jumps_to_its_field_and_a_save_clears_it(qtbot, packs):
+    window = make_window(qtbot, [packs[0]])
+    panel = window.changes_panel
+    spit = rec_of(window, "toy.plane", "spit")
+    spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 6))
+    table = rec_of(window, "toy.table", "encounters")
+    table.doc.stack.push(SetField(table.doc, table.uid, ("rows", 1, "plane"), "spit"))
+    qtbot.waitUntil(lambda: panel.tree.topLevelItemCount() == 2, timeout=3000)
+    assert lines(panel) == [
+        ("toy.plane:spit", "", "", ""), ("", "speed", "5", "6"),
+        ("toy.table:encounters", "", "", ""), ("", "rows[1].plane", "hurri", "spit"),
+    ]
+    window.open_record("toy.plane", "hurri")
+    item = panel.tree.topLevelItem(1).child(0)
+    panel.tree.itemActivated.emit(item, 0)
+    assert window.rec is table
+    assert window.form.editor_at(("rows",)).hasFocus() or window.form.editor_at(("rows",)).isAncestorOf(
+        window.focusWidget())
+    panel.tree.itemActivated.emit(panel.tree.topLevelItem(0).child(0), 0)
+    assert window.rec is spit and window.form.editor_at(("speed",)).isAncestorOf(window.focusWidget())
+    window.save()
+    qtbot.waitUntil(lambda: panel.tree.topLevelItemCount() == 0, timeout=3000)
+    assert panel.summary.text() == "No unsaved change."
+
+
+def test_a_rename_is_one_line_with_its_references_followed(qtbot, packs):
+    window = make_window(qtbot, [packs[0]])
+    panel = window.changes_panel
+    window.open_record("toy.plane", "hurri")
+    window.prompt_id = lambda dialog: "hurricane-i"
+    window.rename_action.trigger()
+    qtbot.waitUntil(lambda: panel.tree.topLevelItemCount() == 1, timeout=3000)
+    assert lines(panel) == [("toy.plane:hurricane-i", "id", "hurri", "hurricane-i (1 reference followed)")]
+    window.open_record("toy.plane", "spit")
+    panel.tree.itemActivated.emit(panel.tree.topLevelItem(0), 0)
+    assert window.rec is rec_of(window, "toy.plane", "hurricane-i")
