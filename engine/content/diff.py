@@ -17,6 +17,7 @@ import copy
 import difflib
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -32,6 +33,9 @@ MANIFEST_KIND = "pack"  # the manifest's changes are listed as those of a record
 # of their values that are equal. Lower when the references to the old id now name the new one.
 SIMILAR = 0.6
 SIMILAR_FOLLOWED = 0.3
+# Beyond this many pairs of a record gone and one come, of a kind, an unreferenced pair is compared
+# whole rather than value by value (a pack reorganised wholesale would take minutes).
+MAX_PAIRS = 2000
 
 
 @dataclass(frozen=True)
@@ -204,8 +208,7 @@ def _weight(change: Change) -> int:
 
 def similarity(old: dict, new: dict) -> float:
     """The share of two records' values that are equal, ids and kinds aside (1.0: the same)."""
-    a = {k: v for k, v in old.items() if k not in ("id", "kind")}
-    b = {k: v for k, v in new.items() if k not in ("id", "kind")}
+    a, b = _bare(old), _bare(new)
     total = max(_leaves(a), _leaves(b), 1)
     return max(0.0, 1.0 - sum(_weight(c) for c in compare(a, b)) / total)
 
@@ -273,28 +276,36 @@ def _get_at(data: Any, path: FieldPath) -> Any:
     return data
 
 
+def _reference_counts(entries: Iterable[Entry]) -> Counter:
+    """(kind, id) -> how many references name it, for each kind a reference may be to."""
+    out: Counter = Counter()
+    for _, _, value, kinds in _references(entries):
+        for kind in kinds:
+            out[(kind, value)] += 1
+    return out
+
+
 def _find_renames(old: dict, new: dict, old_data: dict, new_data: dict) -> dict[tuple[str, str], tuple[str, str]]:
     """old key -> new key of the records that were renamed: of a kind that lost one id and gained
     another, alike apart from the id, and with no reference in the new pack left naming the old id."""
-    gone = [k for k in old if k not in new]
-    came = [k for k in new if k not in old]
-    old_refs = _references(old.values())
-    new_refs = _references(new.values())
+    gone = [k for k in old if k not in new and old_data.get(k) is not None]
+    came = [k for k in new if k not in old and new_data.get(k) is not None]
+    before, after = _reference_counts(old.values()), _reference_counts(new.values())
+    many = sum(1 for o in gone for n in came if o[0] == n[0]) > MAX_PAIRS
     candidates = []
     for o in gone:
+        if after[o]:  # references left naming the old id: a removal (they now dangle) and an addition
+            continue
         for n in came:
-            if o[0] != n[0] or old_data.get(o) is None or new_data.get(n) is None:
+            if o[0] != n[0]:
                 continue
-            kind = o[0]
-            before = sum(1 for _, _, v, kinds in old_refs if v == o[1] and kind in kinds)
-            stale = sum(1 for _, _, v, kinds in new_refs if v == o[1] and kind in kinds)
-            now = sum(1 for _, _, v, kinds in new_refs if v == n[1] and kind in kinds)
-            if stale:  # references left behind: a removal (which they now dangle from) and an addition
+            followed = before[o] > 0 and after[n] >= before[o]
+            if before[o] and not followed:
                 continue
-            followed = before > 0 and now >= before
-            if before and not followed:
-                continue
-            score = similarity(old_data[o], new_data[n])
+            if many and not followed:  # hundreds gone and come: only a copy under a new id, unreferenced
+                score = 1.0 if _key(_bare(old_data[o])) == _key(_bare(new_data[n])) else 0.0
+            else:
+                score = similarity(old_data[o], new_data[n])
             if score >= (SIMILAR_FOLLOWED if followed else SIMILAR):
                 candidates.append((score, o, n))
     renames: dict = {}
@@ -304,6 +315,10 @@ def _find_renames(old: dict, new: dict, old_data: dict, new_data: dict) -> dict[
             renames[o] = n
             taken.add(n)
     return renames
+
+
+def _bare(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k not in ("id", "kind")}
 
 
 def diff_packs(old: Pack, new: Pack, old_label: str | None = None, new_label: str | None = None) -> PackDiff:

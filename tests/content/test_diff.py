@@ -120,3 +120,14 @@ def test_the_markdown_form_has_a_table_a_kind(make_pack):
     assert "### `toy.plane`" in text and "### `toy.scenario`" in text
     assert "| `a` → `a2` | renamed | `id` | `a` | `a2` (2 references followed) |" in text
     assert "| `duel` | changed | `hits_to_win` | `3` | `4` |" in text
+
+
+def test_a_pack_whose_every_id_changed_is_diffed_at_once_and_copies_are_renames(make_pack):
+    def plane(rid, i):
+        return f"kind: toy.plane\nid: {rid}\nspeed: {1 + i % 10}\nturns: [{chr(65 + i // 10)}, {chr(65 + i % 10)}]\n"
+
+    old = {f"p{i}.yaml": plane(f"p{i}", i) for i in range(60)}  # 3,600 pairs: past MAX_PAIRS
+    new = {f"q{i}.yaml": plane(f"q{i}", i) for i in range(60)}
+    diff = packs(make_pack, new_files=new, drop=tuple(old), old_files=old)
+    assert sorted((r.old_id, r.id) for r in diff.records) == sorted((f"p{i}", f"q{i}") for i in range(60))
+    assert {r.status for r in diff.records} == {RENAMED}
