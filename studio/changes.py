@@ -8,15 +8,20 @@ lists the result in a dock beside Issues.
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from pathlib import Path
 
 from pydantic import ValidationError
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QDockWidget, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget, QHBoxLayout, QLabel, QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+)
 
 from engine.content.diff import ADDED, REMOVED, RENAMED, PackDiff, diff_packs, show
-from engine.content.loader import Entry, Pack, entry_from_document
+from engine.content.loader import Entry, Pack, entry_from_document, load_pack
 from engine.content.pack import MANIFEST, PackManifest
+from engine.content.revisions import pack_folder
+from engine.content.validate import UsageError
 from engine.content.yamlio import Document, parse_yaml
 
 from .document import PackDocument
@@ -58,6 +63,14 @@ class SavedFiles:
         return pack
 
 
+def revision_pack(doc: PackDocument, rev: str, rulesets) -> Pack:
+    """A document's pack as git revision `rev` holds it; its temporary folder is gone on return
+    (the records are read). A UsageError of one line when there is no such revision or pack."""
+    with ExitStack() as stack:
+        root = pack_folder(f"{doc.root}@{rev}", stack)
+        return load_pack(root, doc.kinds, rulesets)
+
+
 def edited_pack(doc: PackDocument) -> Pack:
     """A document's records as they are now, as a pack."""
     data = doc.manifest.data
@@ -77,6 +90,13 @@ class ChangesPanel(QWidget):
         self.session = session
         self.saved: dict[int, SavedFiles] = {}
         self.diffs: list[tuple[PackDocument, PackDiff]] = []
+        self.revision = ""  # "" for the last save
+        self._revision_packs: dict[int, Pack | str] = {}  # id(doc) -> the pack at the revision, or why not
+        self.since = QLineEdit()
+        self.since.setObjectName("changesSince")
+        self.since.setPlaceholderText("since the last save; or type a git revision: HEAD, main, HEAD~3")
+        self.since.setToolTip("Compare with the packs as a git revision holds them (Enter); empty: the last save")
+        self.since.editingFinished.connect(lambda: self.set_revision(self.since.text().strip()))
         self.summary = QLabel("No unsaved change.")
         self.tree = QTreeWidget()
         self.tree.setObjectName("changesTree")
@@ -85,7 +105,11 @@ class ChangesPanel(QWidget):
         self.tree.itemActivated.connect(self._activated)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.summary)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Since:"))
+        top.addWidget(self.since, 1)
+        top.addWidget(self.summary, 2)
+        layout.addLayout(top)
         layout.addWidget(self.tree)
         self._timer = QTimer(self, singleShot=True, interval=REFRESH_DELAY_MS)
         self._timer.timeout.connect(self.refresh)
@@ -94,21 +118,45 @@ class ChangesPanel(QWidget):
             signal.connect(lambda *_: self._timer.start())
         session.docsChanged.connect(self._timer.start)
 
-    def compare(self) -> list[tuple[PackDocument, PackDiff]]:
-        """(doc, its diff) of each open pack with unsaved changes."""
-        out = []
+    def set_revision(self, rev: str) -> None:
+        """Compare with git revision `rev` from now on ("" for the last save); read again each time
+        it is given (HEAD moves with a commit)."""
+        self.revision = rev
+        self._revision_packs.clear()
+        if self.since.text().strip() != rev:
+            self.since.setText(rev)
+        self.refresh()
+
+    def _old(self, doc: PackDocument) -> Pack | str:
+        if not self.revision:
+            return self.saved.setdefault(id(doc), SavedFiles(doc)).pack()
+        if id(doc) not in self._revision_packs:
+            try:
+                self._revision_packs[id(doc)] = revision_pack(doc, self.revision, self.session.workspace.rulesets)
+            except UsageError as exc:
+                self._revision_packs[id(doc)] = str(exc)
+        return self._revision_packs[id(doc)]
+
+    def compare(self) -> tuple[list[tuple[PackDocument, PackDiff]], list[str]]:
+        """(doc, its diff) of each open pack that differs from the last save (or the revision), and
+        why a pack could not be compared."""
+        out, problems = [], []
         for doc in self.session.docs:
-            if not doc.is_modified():
+            if not self.revision and not doc.is_modified():
                 continue
-            saved = self.saved.setdefault(id(doc), SavedFiles(doc))
-            result = diff_packs(saved.pack(), edited_pack(doc), f"{doc.id} as saved", f"{doc.id} now")
+            old = self._old(doc)
+            if isinstance(old, str):
+                problems.append(old)
+                continue
+            since = f"{doc.id}@{self.revision}" if self.revision else f"{doc.id} as saved"
+            result = diff_packs(old, edited_pack(doc), since, f"{doc.id} now")
             if not result.same:
                 out.append((doc, result))
-        return out
+        return out, problems
 
     def refresh(self) -> None:
         self._timer.stop()
-        self.diffs = self.compare()
+        self.diffs, problems = self.compare()
         self.tree.clear()
         count = 0
         for doc, result in self.diffs:
@@ -118,7 +166,11 @@ class ChangesPanel(QWidget):
         self.tree.expandAll()
         for column in range(4):
             self.tree.resizeColumnToContents(column)
-        self.summary.setText(f"{count} record(s) changed since last save." if count else "No unsaved change.")
+        since = f"since {self.revision}" if self.revision else "since last save"
+        text = f"{count} record(s) changed {since}." if count else (
+            f"No change {since}." if self.revision else "No unsaved change.")
+        self.summary.setText(" ".join([text, *problems]))
+        self.summary.setToolTip("\n".join(problems))
 
     def _record_item(self, doc: PackDocument, record) -> QTreeWidgetItem:
         if record.status == RENAMED:

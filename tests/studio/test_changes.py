@@ -1,6 +1,12 @@
 """Changes since last save: the engine's diff of the saved files and the edited records, each line
 jumping to its field."""
 
+import os
+import shutil
+import subprocess
+
+import pytest
+
 from studio.commands import SetField
 
 from tests.studio.test_window import make_window, rec_of
@@ -52,3 +58,27 @@ def test_a_rename_is_one_line_with_its_references_followed(qtbot, packs):
     window.open_record("toy.plane", "spit")
     panel.tree.itemActivated.emit(panel.tree.topLevelItem(0), 0)
     assert window.rec is rec_of(window, "toy.plane", "hurricane-i")
+
+
+def test_changes_since_a_git_revision_and_a_bad_one_said_in_the_panel(qtbot, packs, tmp_path):
+    if shutil.which("git") is None:
+        pytest.skip("needs git")
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@example.org", "GIT_CONFIG_GLOBAL": os.devnull}
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "packs"]):
+        subprocess.run(["git", "-C", str(tmp_path), *args], check=True, env=env, capture_output=True)
+    window = make_window(qtbot, [packs[0]])
+    panel = window.changes_panel
+    panel.set_revision("HEAD")
+    assert panel.summary.text() == "No change since HEAD." and panel.tree.topLevelItemCount() == 0
+    spit = rec_of(window, "toy.plane", "spit")
+    spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 7))
+    window.save()  # saved, but not committed: still a change since HEAD
+    qtbot.waitUntil(lambda: panel.tree.topLevelItemCount() == 1, timeout=3000)
+    assert lines(panel) == [("toy.plane:spit", "", "", ""), ("", "speed", "5", "7")]
+    assert panel.summary.text() == "1 record(s) changed since HEAD."
+    panel.since.setText("no-such-rev")
+    panel.since.editingFinished.emit()
+    assert "no revision 'no-such-rev'" in panel.summary.text() and panel.tree.topLevelItemCount() == 0
+    panel.set_revision("")
+    assert panel.summary.text() == "No unsaved change."
