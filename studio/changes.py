@@ -139,8 +139,9 @@ class ChangesPanel(QWidget):
 
     def compare(self) -> tuple[list[tuple[PackDocument, PackDiff]], list[str]]:
         """(doc, its diff) of each open pack that differs from the last save (or the revision), and
-        why a pack could not be compared."""
-        out, problems = [], []
+        why a pack could not be compared. A rename in one pack whose references in another (a pack
+        built on it) followed is one rename: those references are listed with it, not as changes."""
+        pairs, problems = [], []
         for doc in self.session.docs:
             if not self.revision and not doc.is_modified():
                 continue
@@ -149,9 +150,20 @@ class ChangesPanel(QWidget):
                 problems.append(old)
                 continue
             since = f"{doc.id}@{self.revision}" if self.revision else f"{doc.id} as saved"
-            result = diff_packs(old, edited_pack(doc), since, f"{doc.id} now")
-            if not result.same:
-                out.append((doc, result))
+            pairs.append((doc, old, edited_pack(doc), since))
+        diffs = [diff_packs(old, new, since, f"{doc.id} now") for doc, old, new, since in pairs]
+        renames = [d.renames() for d in diffs]
+        if any(renames):
+            elsewhere = [{k: v for j, r in enumerate(renames) if j != i for k, v in r.items()}
+                         for i in range(len(diffs))]
+            diffs = [diff_packs(old, new, since, f"{doc.id} now", elsewhere[i])
+                     for i, (doc, old, new, since) in enumerate(pairs)]
+            held = {(r.kind, r.id): r for d in diffs for r in d.records if r.status == RENAMED}
+            for d in diffs:
+                for target, refs in d.followed_elsewhere.items():
+                    if target in held:
+                        held[target].followed.extend(refs)
+        out = [(doc, d) for (doc, *_), d in zip(pairs, diffs) if not d.same]
         return out, problems
 
     def refresh(self) -> None:

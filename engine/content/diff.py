@@ -19,7 +19,7 @@ import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from .diagnostics import FieldPath, Severity, format_path
 from .loader import Entry, Pack
@@ -110,6 +110,12 @@ class PackDiff:
     new_label: str
     records: list[RecordDiff] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # files that did not load, compared as written
+    # (kind, new id) of a rename in another pack -> the references of this pack that followed it
+    followed_elsewhere: dict[tuple[str, str], list[Followed]] = field(default_factory=dict)
+
+    def renames(self) -> dict[tuple[str, str], str]:
+        """(kind, old id) -> new id of the records renamed."""
+        return {(r.kind, r.old_id): r.id for r in self.records if r.status == RENAMED}
 
     @property
     def same(self) -> bool:
@@ -321,9 +327,14 @@ def _bare(data: dict) -> dict:
     return {k: v for k, v in data.items() if k not in ("id", "kind")}
 
 
-def diff_packs(old: Pack, new: Pack, old_label: str | None = None, new_label: str | None = None) -> PackDiff:
+def diff_packs(old: Pack, new: Pack, old_label: str | None = None, new_label: str | None = None,
+               renamed_elsewhere: Mapping[tuple[str, str], str] | None = None) -> PackDiff:
     """Record by record and field by field, what changed from `old` to `new` (the packs' own
-    records: their bases are not compared), grouped by kind and sorted by id."""
+    records: their bases are not compared), grouped by kind and sorted by id.
+
+    `renamed_elsewhere` ((kind, old id) -> new id) are renames in other packs, the packs this one
+    extends: a reference to one of them that followed it is part of that rename, not a change
+    (`PackDiff.followed_elsewhere` lists them)."""
     result = PackDiff(old_label or str(old.root), new_label or str(new.root))
     old_entries = _records(old, result.problems, "old")
     new_entries = _records(new, result.problems, "new")
@@ -332,7 +343,7 @@ def diff_packs(old: Pack, new: Pack, old_label: str | None = None, new_label: st
     old_data = {k: entry_data(e, full=k not in broken) for k, e in old_entries.items()}
     new_data = {k: entry_data(e, full=k not in broken) for k, e in new_entries.items()}
     renames = _find_renames(old_entries, new_entries, old_data, new_data)
-    renamed_to = {o[1]: (o[0], n[1]) for o, n in renames.items()}
+    renamed_to = {**(renamed_elsewhere or {}), **{o: n[1] for o, n in renames.items()}}
 
     # The old records with their references to renamed records put in the new ids: what followed.
     followed: dict[tuple[str, str], list[Followed]] = {n: [] for n in renames.values()}
@@ -341,15 +352,17 @@ def diff_packs(old: Pack, new: Pack, old_label: str | None = None, new_label: st
         if data is None:
             continue
         for path, value, kinds in references_in(entry):
-            target = renamed_to.get(value)
-            if target is None or target[0] not in kinds or _get_at(data, path) != value:
+            kind = next((k for k in kinds if (k, value) in renamed_to), None)
+            if kind is None or _get_at(data, path) != value:
                 continue
+            target = (kind, renamed_to[(kind, value)])
             where = renames.get(key, key)
             new_entry = new_entries.get(where)
             if new_entry is None or _get_at(new_data[where], path) != target[1]:
                 continue
             _set_at(data, path, target[1])
-            followed[(target[0], target[1])].append(Followed(where[0], where[1], path))
+            into = followed if target in followed else result.followed_elsewhere
+            into.setdefault(target, []).append(Followed(where[0], where[1], path))
 
     for key in sorted(set(old_entries) | set(new_entries)):
         o, n = old_entries.get(key), new_entries.get(key)

@@ -131,3 +131,16 @@ def test_a_pack_whose_every_id_changed_is_diffed_at_once_and_copies_are_renames(
     diff = packs(make_pack, new_files=new, drop=tuple(old), old_files=old)
     assert sorted((r.old_id, r.id) for r in diff.records) == sorted((f"p{i}", f"q{i}") for i in range(60))
     assert {r.status for r in diff.records} == {RENAMED}
+
+
+def test_references_that_followed_a_rename_in_a_base_pack_are_no_change(make_pack):
+    diff = packs(make_pack, new_files={
+        "duel.yaml": "kind: toy.scenario\nid: duel\nplanes: {red: base-a, blue: b}\n"})
+    assert [r.changes for r in diff.records] == [[Change(CHANGED, ("planes", "red"), "a", "base-a")]]
+    mine = MANIFEST.format(id="mine")
+    ws_old, ws_new = make_pack("old2", files=PLANES, manifest=mine), make_pack("new2", manifest=mine, files={
+        **PLANES, "duel.yaml": "kind: toy.scenario\nid: duel\nplanes: {red: base-a, blue: b}\n"})
+    ws = workspace()
+    diff = diff_packs(ws.pack(ws_old), ws.pack(ws_new), renamed_elsewhere={("toy.plane", "a"): "base-a"})
+    assert diff.same
+    assert diff.followed_elsewhere == {("toy.plane", "base-a"): [Followed("toy.scenario", "duel", ("planes", "red"))]}

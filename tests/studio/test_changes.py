@@ -82,3 +82,14 @@ def test_changes_since_a_git_revision_and_a_bad_one_said_in_the_panel(qtbot, pac
     assert "no revision 'no-such-rev'" in panel.summary.text() and panel.tree.topLevelItemCount() == 0
     panel.set_revision("")
     assert panel.summary.text() == "No unsaved change."
+
+
+def test_a_rename_in_a_base_pack_followed_by_a_pack_built_on_it_is_one_rename(qtbot, packs):
+    window = make_window(qtbot, [packs[1]])  # the child and, below it, its base
+    panel = window.changes_panel
+    window.open_record("toy.plane", "hurri")
+    window.prompt_id = lambda dialog: "hurricane-i"
+    window.rename_action.trigger()
+    assert rec_of(window, "toy.table", "raids").data["rows"][1]["plane"] == "hurricane-i"
+    qtbot.waitUntil(lambda: panel.tree.topLevelItemCount() == 1, timeout=3000)
+    assert lines(panel) == [("toy.plane:hurricane-i", "id", "hurri", "hurricane-i (2 references followed)")]
