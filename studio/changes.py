@@ -38,7 +38,8 @@ def _manifest(data) -> PackManifest | None:
 
 
 class SavedFiles:
-    """A document's files as last read or written, as a pack; each file parsed once per text."""
+    """A document's files as last read or written, as a pack: a record not edited since is its own
+    entry; the others' files (edited, deleted, moved) are parsed, each once per text."""
 
     def __init__(self, doc: PackDocument) -> None:
         self.doc = doc
@@ -50,8 +51,14 @@ class SavedFiles:
         manifest_doc = parse_yaml(manifest_text, MANIFEST)
         pack = Pack(root=doc.root, manifest=_manifest(manifest_doc.data), manifest_doc=manifest_doc)
         held = {}
+        clean = {rec.disk_path: rec for rec in doc.records.values()
+                 if not rec.is_manifest and not rec.dirty and rec.disk_path is not None}
         for path, text in sorted(doc.disk_files.items()):
             if path.name == MANIFEST and path.parent == doc.root:
+                continue
+            rec = clean.get(path)
+            if rec is not None and rec.entry is not None:  # not edited: what it holds is what was saved
+                pack.entries.append(rec.entry)
                 continue
             cached = self._entries.get(path)
             if cached is None or cached[0] != text:
