@@ -58,7 +58,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     for problem in result.problems:
         print(f"sortie diff: warning: {problem}", file=sys.stderr)
     if args.json:
-        print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
+        print(json.dumps(result.as_json(), indent=2, ensure_ascii=False, default=str))
     elif args.markdown:
         sys.stdout.write(as_markdown(result))
     else:

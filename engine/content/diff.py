@@ -195,7 +195,19 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def _key(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+    """A value as text that is equal exactly when the values are equal as data."""
+    try:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):  # keys of several types (1 and 'a': a file as written), or a cycle
+        return repr(_sorted_keys(value))
+
+
+def _sorted_keys(value: Any) -> Any:
+    if isinstance(value, dict):
+        return sorted(((repr(k), _sorted_keys(v)) for k, v in value.items()), key=lambda kv: kv[0])
+    if isinstance(value, list):
+        return [_sorted_keys(v) for v in value]
+    return (type(value).__name__, value)
 
 
 def _leaves(value: Any) -> int:

@@ -88,6 +88,7 @@ def test_values_equal_in_python_but_not_as_data_differ():
     assert compare({"a": 1}, {"a": True}) == [Change(CHANGED, ("a",), 1, True)]
     assert compare({"a": [1]}, {"a": [True]}) == [Change(CHANGED, ("a", 0), 1, True)]
     assert compare({"a": 1, "b": 2}, {"b": 2, "a": 1}) == []
+    assert compare([{1: "x", "b": 2}], [{1: "x", "b": 2}, {}]) == [Change(ADDED, (1,), None, {})]  # keys as written
 
 
 def test_a_default_written_out_is_no_change(make_pack):
