@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QDockWidget, QHBoxLayout, QLabel, QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
-from engine.content.diff import ADDED, REMOVED, RENAMED, PackDiff, diff_packs, show
+from engine.content.diff import ADDED, REMOVED, RENAMED, PackDiff, diff_pack_sets, show
 from engine.content.loader import Entry, Pack, entry_from_document, load_pack
 from engine.content.pack import MANIFEST, PackManifest
 from engine.content.revisions import pack_folder
@@ -158,18 +158,7 @@ class ChangesPanel(QWidget):
                 continue
             since = f"{doc.id}@{self.revision}" if self.revision else f"{doc.id} as saved"
             pairs.append((doc, old, edited_pack(doc), since))
-        diffs = [diff_packs(old, new, since, f"{doc.id} now") for doc, old, new, since in pairs]
-        renames = [d.renames() for d in diffs]
-        if any(renames):
-            elsewhere = [{k: v for j, r in enumerate(renames) if j != i for k, v in r.items()}
-                         for i in range(len(diffs))]
-            diffs = [diff_packs(old, new, since, f"{doc.id} now", elsewhere[i])
-                     for i, (doc, old, new, since) in enumerate(pairs)]
-            held = {(r.kind, r.id): r for d in diffs for r in d.records if r.status == RENAMED}
-            for d in diffs:
-                for target, refs in d.followed_elsewhere.items():
-                    if target in held:
-                        held[target].followed.extend(refs)
+        diffs = diff_pack_sets([(old, new, since, f"{doc.id} now") for doc, old, new, since in pairs])
         out = [(doc, d) for (doc, *_), d in zip(pairs, diffs) if not d.same]
         return out, problems
 

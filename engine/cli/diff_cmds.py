@@ -14,8 +14,9 @@ import sys
 from contextlib import ExitStack
 from pathlib import Path
 
-from engine.content.diff import as_markdown, as_text, diff_packs, flat_lines, record_view
-from engine.content.loader import entry_from_document, read_document
+from engine.content.diff import PackDiff, as_markdown, as_text, diff_pack_sets, diff_packs, flat_lines, record_view
+from engine.content.loader import entry_from_document, find_pack_roots, read_document
+from engine.content.pack import MANIFEST
 from engine.content.revisions import pack_folder, split_spec
 from engine.content.validate import UsageError
 from engine.rulesets import workspace
@@ -29,10 +30,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         "added, removed and renamed (an id change whose references followed is one rename), and "
         "each changed value with its field path, old and new value, grouped by kind. OLD and NEW "
         "are pack folders or PATH@REV, a folder at a git revision (my-pack@HEAD~1, "
-        "my-pack@main). Exit status: 0 the same, 1 they differ, 2 usage error.",
+        "my-pack@main); folders of packs compare their packs by id. Exit status: 0 the same, 1 they differ, 2 usage error.",
     )
-    p.add_argument("old", nargs="?", metavar="OLD", help="pack folder, or PATH@REV")
-    p.add_argument("new", nargs="?", metavar="NEW", help="pack folder, or PATH@REV")
+    p.add_argument("old", nargs="?", metavar="OLD", help="pack folder (or folder of packs), or PATH@REV")
+    p.add_argument("new", nargs="?", metavar="NEW", help="pack folder (or folder of packs), or PATH@REV")
     form = p.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="print one JSON object")
     form.add_argument("--markdown", action="store_true", help="print Markdown for a pull-request "
@@ -50,20 +51,42 @@ def cmd_diff(args: argparse.Namespace) -> int:
     if not args.old or not args.new:
         raise UsageError("expected OLD and NEW: two pack folders or PATH@REV (e.g. my-pack@HEAD~1 my-pack)")
     with ExitStack() as stack:
-        old = pack_folder(args.old, stack)
-        new = pack_folder(args.new, stack)
+        old = pack_folder(args.old, stack, folders=True)
+        new = pack_folder(args.new, stack, folders=True)
         parents = {Path(os.path.abspath(split_spec(spec)[0])).parent for spec in (args.old, args.new)}
         ws = workspace(sorted(p for p in parents if p.is_dir()))  # a revision's base: the one beside it now
-        result = diff_packs(ws.pack(old), ws.pack(new), args.old, args.new)
-    for problem in result.problems:
-        print(f"sortie diff: warning: {problem}", file=sys.stderr)
+        if (old / MANIFEST).is_file() and (new / MANIFEST).is_file():
+            results, whole = [diff_packs(ws.pack(old), ws.pack(new), args.old, args.new)], False
+        else:
+            results, whole = diff_pack_sets(_pairs(ws, old, new, args.old, args.new)), True
+    for result in results:
+        for problem in result.problems:
+            print(f"sortie diff: warning: {problem}", file=sys.stderr)
+    differ = [r for r in results if not r.same]
+    same = PackDiff(args.old, args.new)
     if args.json:
-        print(json.dumps(result.as_json(), indent=2, ensure_ascii=False, default=str))
+        shown = results[0].as_json() if not whole else {
+            "same": not differ, "old": args.old, "new": args.new, "packs": [r.as_json() for r in differ]}
+        print(json.dumps(shown, indent=2, ensure_ascii=False, default=str))
     elif args.markdown:
-        sys.stdout.write(as_markdown(result))
+        sys.stdout.write("\n".join(as_markdown(r) for r in differ or [same]))
     else:
-        sys.stdout.write(as_text(result))
-    return 0 if result.same else 1
+        sys.stdout.write("\n".join(as_text(r) for r in differ or [same]))
+    return 1 if differ else 0
+
+
+def _pairs(ws, old: Path, new: Path, old_spec: str, new_spec: str):
+    """(old pack, new pack, labels) of two folders of packs, packs matched by id."""
+    def packs(folder: Path) -> dict:
+        found = {}
+        for root in find_pack_roots(folder):
+            pack = ws.pack(root)
+            found.setdefault(pack.id, pack)
+        return found
+
+    before, after = packs(old), packs(new)
+    return [(before.get(pid), after.get(pid), f"{old_spec}: {pid}", f"{new_spec}: {pid}")
+            for pid in sorted(set(before) | set(after))]
 
 
 # --------------------------------------------------------------------------- git's diff driver

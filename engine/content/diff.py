@@ -23,7 +23,7 @@ from typing import Any, Iterable, Mapping
 
 from .diagnostics import FieldPath, Severity, format_path
 from .loader import Entry, Pack
-from .pack import canonical_order
+from .pack import MANIFEST, canonical_order
 from .refactor import references_in
 
 ADDED, REMOVED, CHANGED, RENAMED = "added", "removed", "changed", "renamed"
@@ -400,6 +400,33 @@ def diff_packs(old: Pack, new: Pack, old_label: str | None = None, new_label: st
                                             "pack.yaml", manifest))
     result.records.sort(key=lambda r: (r.kind != MANIFEST_KIND, r.kind, r.id))
     return result
+
+
+def diff_pack_sets(pairs: list[tuple[Pack | None, Pack | None, str, str]]) -> list[PackDiff]:
+    """The diffs of several packs at once, (old, new, old label, new label) each, a pack only on one
+    side (None on the other) added or removed whole. A rename in one pack whose references in
+    another (a pack built on it) followed is one rename: those references are listed with it."""
+    def one(old, new, old_label, new_label, elsewhere=None) -> PackDiff:
+        if old is None or new is None:
+            pack = new or old
+            status = ADDED if old is None else REMOVED
+            return PackDiff(old_label, new_label, [RecordDiff(MANIFEST_KIND, pack.id, status, None,
+                                                              None if old is None else MANIFEST,
+                                                              None if new is None else MANIFEST)])
+        return diff_packs(old, new, old_label, new_label, elsewhere)
+
+    diffs = [one(*pair) for pair in pairs]
+    renames = [d.renames() for d in diffs]
+    if not any(renames):
+        return diffs
+    elsewhere = [{k: v for j, r in enumerate(renames) if j != i for k, v in r.items()} for i in range(len(diffs))]
+    diffs = [one(*pair, elsewhere[i]) for i, pair in enumerate(pairs)]
+    held = {(r.kind, r.id): r for d in diffs for r in d.records if r.status == RENAMED}
+    for d in diffs:
+        for target, refs in d.followed_elsewhere.items():
+            if target in held:
+                held[target].followed.extend(refs)
+    return diffs
 
 
 def _manifest(pack: Pack) -> Any:

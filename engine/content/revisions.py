@@ -15,6 +15,7 @@ import tempfile
 from contextlib import ExitStack
 from pathlib import Path, PurePosixPath
 
+from .loader import find_pack_roots
 from .pack import MANIFEST
 from .validate import UsageError
 
@@ -27,27 +28,28 @@ def split_spec(spec: str) -> tuple[str, str | None]:
     return folder or ".", rev
 
 
-def pack_folder(spec: str, stack: ExitStack) -> Path:
-    """The pack folder `spec` names; a revision's is written into a temporary folder that `stack`
-    removes when it closes."""
+def pack_folder(spec: str, stack: ExitStack, folders: bool = False) -> Path:
+    """The pack folder `spec` names (with `folders`, a folder of packs too); a revision's is
+    written into a temporary folder that `stack` removes when it closes."""
     folder, rev = split_spec(spec)
     if rev is None:
         path = Path(folder)
         if not path.is_dir():
             raise UsageError(f"{spec}: no such folder" if not path.exists() else f"{spec}: not a folder; expected a pack folder")
-        if not (path / MANIFEST).is_file():
-            raise UsageError(f"{spec}: not a pack (a pack is a folder with {MANIFEST})")
+        if not (path / MANIFEST).is_file() and not (folders and find_pack_roots(path)):
+            raise UsageError(f"{spec}: not a pack (a pack is a folder with {MANIFEST})"
+                             + (" and holds no pack" if folders else ""))
         return path
     if not rev:
         raise UsageError(f"{spec}: no revision after '@' (e.g. {folder}@HEAD~1)")
-    return _checkout(spec, Path(folder), rev, stack)
+    return _checkout(spec, Path(folder), rev, stack, folders)
 
 
 def _git(top: Path, *args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(["git", "-C", str(top), *args], input=stdin, capture_output=True)
 
 
-def _checkout(spec: str, folder: Path, rev: str, stack: ExitStack) -> Path:
+def _checkout(spec: str, folder: Path, rev: str, stack: ExitStack, folders: bool = False) -> Path:
     if shutil.which("git") is None:
         raise UsageError(f"{spec}: git is not installed, and a revision (PATH@REV) is read with it")
     wanted = Path(os.path.abspath(folder))
@@ -69,11 +71,15 @@ def _checkout(spec: str, folder: Path, rev: str, stack: ExitStack) -> Path:
     kind = _git(top, "cat-file", "-t", f"{sha}:{where}")
     if kind.returncode != 0 or kind.stdout.strip() != b"tree":
         raise UsageError(f"{spec}: revision '{rev}' has no folder {where or '.'}")
-    if _git(top, "cat-file", "-e", f"{sha}:{(where + '/') if where else ''}{MANIFEST}").returncode != 0:
+    is_pack = _git(top, "cat-file", "-e", f"{sha}:{(where + '/') if where else ''}{MANIFEST}").returncode == 0
+    if not is_pack and not folders:
         raise UsageError(f"{spec}: {where or '.'} at revision '{rev}' is not a pack (it has no {MANIFEST})")
     tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="sortie-diff-")))
     root = tmp / (wanted.name or "pack")
     _write_tree(top, sha, where, root)
+    if not is_pack and not find_pack_roots(root):
+        raise UsageError(f"{spec}: {where or '.'} at revision '{rev}' is not a pack (it has no {MANIFEST}) "
+                         "and holds no pack")
     return root
 
 

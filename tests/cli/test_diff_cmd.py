@@ -48,6 +48,12 @@ def repo(tmp_path):
     values changed and the Corsair renamed, with its reference in Zekes in the Slot following."""
     root = tmp_path / "repo"
     shutil.copytree(BUNDLED_CONTENT / "hex-minis", root / "hex-minis")
+    mod = root / "hm-mod"  # a pack built on it, flying the Corsair in a scenario of its own
+    (mod / "scenarios").mkdir(parents=True)
+    (mod / "pack.yaml").write_text("id: hm-mod\nname: Mod\nversion: 1.0.0\nruleset: hm\nextends: hex-minis\n")
+    zekes = (root / "hex-minis/scenarios/zekes-in-the-slot.yaml").read_text(encoding="utf-8")
+    (mod / "scenarios/corsairs-again.yaml").write_text(
+        zekes.replace("id: zekes-in-the-slot", "id: corsairs-again"), encoding="utf-8")
     git(root, "init", "-q")
     git(root, "add", "-A")
     git(root, "commit", "-qm", "as bundled")
@@ -57,6 +63,7 @@ def repo(tmp_path):
     git(root, "mv", "hex-minis/fighters/f4u-corsair.yaml", "hex-minis/fighters/f4u-1d-corsair.yaml")
     edit(pack / "fighters/f4u-1d-corsair.yaml", "\nid: f4u-corsair\n", "\nid: f4u-1d-corsair\n")
     edit(pack / "scenarios/zekes-in-the-slot.yaml", "plane: f4u-corsair\n", "plane: f4u-1d-corsair\n")
+    edit(mod / "scenarios/corsairs-again.yaml", "plane: f4u-corsair\n", "plane: f4u-1d-corsair\n")
     git(root, "commit", "-qam", "faster Wildcat, Corsair F4U-1D")
     return root
 
@@ -170,3 +177,17 @@ def test_textconv_prints_a_record_as_its_values_and_other_files_as_they_are(tmp_
     assert capsys.readouterr().out == "just: [some, yaml]\n"
     assert main(["diff", "--textconv", str(tmp_path / "missing.yaml")]) == 2
     assert "cannot read file" in capsys.readouterr().err
+
+
+def test_folders_of_packs_match_packs_by_id_and_a_rename_followed_in_a_mod_is_one_rename(repo, temp_dir, capsys):
+    assert main(["diff", "--json", f"{repo}@HEAD~1", f"{repo}@HEAD"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert (out["same"], [p["new"] for p in out["packs"]]) == (False, [f"{repo}@HEAD: hex-minis"])
+    renamed = out["packs"][0]["kinds"]["hm.fighter"][1]
+    assert renamed["followed"] == ["hm.scenario:zekes-in-the-slot at squadrons[0].plane",
+                                   "hm.scenario:corsairs-again at squadrons[0].plane"]
+    shutil.rmtree(repo / "hm-mod")
+    assert main(["diff", f"{repo}@HEAD", str(repo)]) == 1
+    text = capsys.readouterr().out
+    assert "  removed  hm-mod (pack.yaml)" in text.splitlines()
+    assert list(temp_dir.iterdir()) == []
