@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QDockWidget, QHBoxLayout, QLabel, QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+    QDockWidget, QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
 from engine.content.diff import ADDED, REMOVED, RENAMED, PackDiff, diff_pack_sets, show
@@ -112,6 +112,10 @@ class ChangesPanel(QWidget):
         self.tree.itemActivated.connect(self._activated)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        # Narrow: the dock shares the bottom with Issues and must not widen the window on a small screen.
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.since.setMinimumWidth(80)
+        self.since.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         top = QHBoxLayout()
         top.addWidget(QLabel("Since:"))
         top.addWidget(self.since, 1)
@@ -216,6 +220,9 @@ def install(window) -> ChangesPanel:
     dock.setWidget(panel)
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
     window.tabifyDockWidget(window.issues_dock, dock)
+    # Tabifying lays the dock areas out again and loses the side docks' widths the window asked
+    # for (a small screen then squeezed the Packs dock to a sliver): asked for again, as main_window does.
+    window.resizeDocks([window.packs_dock, window.preview_dock], [270, 520], Qt.Orientation.Horizontal)
     window.issues_dock.raise_()
     view = next((a.menu() for a in window.menuBar().actions() if a.text() == "&View"), None)
     if view is not None:
