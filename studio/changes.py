@@ -123,11 +123,27 @@ class ChangesPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.tree)
         self._timer = QTimer(self, singleShot=True, interval=REFRESH_DELAY_MS)
-        self._timer.timeout.connect(self.refresh)
+        self._timer.timeout.connect(self._due)
+        self._stale = True
+        self.on_screen = False
         for signal in (session.recordChanged, session.recordAdded, session.recordRemoved, session.saved,
                        session.modifiedChanged):
             signal.connect(lambda *_: self._timer.start())
         session.docsChanged.connect(self._timer.start)
+
+    def _due(self) -> None:
+        """Compared when on screen: behind the Issues tab, an edit costs nothing but a mark."""
+        if self.on_screen:
+            self.refresh()
+        else:
+            self._stale = True
+
+    def set_on_screen(self, shown: bool) -> None:
+        """Its dock's tab brought up or put behind (a hidden tab's widget is moved off the window,
+        not hidden: `isVisible` would not say)."""
+        self.on_screen = shown
+        if shown and self._stale:
+            QTimer.singleShot(0, self.refresh)
 
     def set_revision(self, rev: str) -> None:
         """Compare with git revision `rev` from now on ("" for the last save); read again each time
@@ -168,6 +184,7 @@ class ChangesPanel(QWidget):
 
     def refresh(self) -> None:
         self._timer.stop()
+        self._stale = False
         self.diffs, problems = self.compare()
         self.tree.clear()
         count = 0
@@ -234,5 +251,6 @@ def install(window) -> ChangesPanel:
             window.jump(rec, tuple(path))
 
     panel.changeActivated.connect(jump)
+    dock.visibilityChanged.connect(panel.set_on_screen)
     window.changes_panel, window.changes_dock = panel, dock
     return panel
