@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget, QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
@@ -132,15 +133,15 @@ class ChangesPanel(QWidget):
         session.docsChanged.connect(self._timer.start)
 
     def _due(self) -> None:
-        """Compared when on screen: behind the Issues tab, an edit costs nothing but a mark."""
+        """Compared when on screen: with the dock closed, an edit costs nothing but a mark."""
         if self.on_screen:
             self.refresh()
         else:
             self._stale = True
 
     def set_on_screen(self, shown: bool) -> None:
-        """Its dock's tab brought up or put behind (a hidden tab's widget is moved off the window,
-        not hidden: `isVisible` would not say)."""
+        """Its dock shown or closed (or, tabbed, brought up or put behind: a hidden tab's widget is
+        moved off the window, not hidden, so `isVisible` would not say)."""
         self.on_screen = shown
         if shown and self._stale:
             QTimer.singleShot(0, self.refresh)
@@ -230,17 +231,16 @@ class ChangesPanel(QWidget):
 
 
 def install(window) -> ChangesPanel:
-    """The "Changes since last save" dock, tabbed with Issues, and its entry in the View menu."""
+    """The "Changes since last save" dock, beside Issues, and its entry in the View menu."""
     panel = ChangesPanel(window.session)
     dock = QDockWidget("Changes since last save", window)
     dock.setObjectName("changesDock")
     dock.setWidget(panel)
-    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
-    window.tabifyDockWidget(window.issues_dock, dock)
-    # Tabifying lays the dock areas out again and loses the side docks' widths the window asked
-    # for (a small screen then squeezed the Packs dock to a sliver): asked for again, as main_window does.
-    window.resizeDocks([window.packs_dock, window.preview_dock], [270, 520], Qt.Orientation.Horizontal)
-    window.issues_dock.raise_()
+    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)  # beside Issues when shown
+    # Hidden until asked for (View menu, Ctrl+Shift+G): tabified with Issues, Qt left a stray copy of
+    # the tab bar over the Packs dock and squeezed the side docks on a small screen.
+    dock.hide()
+    dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+Shift+G"))
     view = next((a.menu() for a in window.menuBar().actions() if a.text() == "&View"), None)
     if view is not None:
         view.addAction(dock.toggleViewAction())
@@ -250,7 +250,14 @@ def install(window) -> ChangesPanel:
         if rec is not None:
             window.jump(rec, tuple(path))
 
+    def shown(visible: bool) -> None:
+        panel.set_on_screen(visible)
+        both = window.issues_dock.width() + dock.width()
+        if visible and not dock.isFloating() and window.issues_dock.isVisible() and dock.width() < both // 3:
+            # Qt gives a dock shown beside another the least width: half the bottom, for its four columns
+            window.resizeDocks([window.issues_dock, dock], [both - both // 2, both // 2], Qt.Orientation.Horizontal)
+
     panel.changeActivated.connect(jump)
-    dock.visibilityChanged.connect(panel.set_on_screen)
+    dock.visibilityChanged.connect(shown)
     window.changes_panel, window.changes_dock = panel, dock
     return panel

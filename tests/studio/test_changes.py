@@ -25,7 +25,7 @@ def lines(panel):
 def test_an_edit_is_listed_and_jumps_to_its_field_and_a_save_clears_it(qtbot, packs):
     window = make_window(qtbot, [packs[0]])
     panel = window.changes_panel
-    window.changes_dock.raise_()  # compared when on show
+    window.changes_dock.show()  # compared when on show
     spit = rec_of(window, "toy.plane", "spit")
     spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 6))
     table = rec_of(window, "toy.table", "encounters")
@@ -51,7 +51,7 @@ def test_an_edit_is_listed_and_jumps_to_its_field_and_a_save_clears_it(qtbot, pa
 def test_a_rename_is_one_line_with_its_references_followed(qtbot, packs):
     window = make_window(qtbot, [packs[0]])
     panel = window.changes_panel
-    window.changes_dock.raise_()  # compared when on show
+    window.changes_dock.show()  # compared when on show
     window.open_record("toy.plane", "hurri")
     window.prompt_id = lambda dialog: "hurricane-i"
     window.rename_action.trigger()
@@ -71,7 +71,7 @@ def test_changes_since_a_git_revision_and_a_bad_one_said_in_the_panel(qtbot, pac
         subprocess.run(["git", "-C", str(tmp_path), *args], check=True, env=env, capture_output=True)
     window = make_window(qtbot, [packs[0]])
     panel = window.changes_panel
-    window.changes_dock.raise_()  # compared when on show
+    window.changes_dock.show()  # compared when on show
     panel.set_revision("HEAD")
     assert panel.summary.text() == "No change since HEAD." and panel.tree.topLevelItemCount() == 0
     spit = rec_of(window, "toy.plane", "spit")
@@ -90,7 +90,7 @@ def test_changes_since_a_git_revision_and_a_bad_one_said_in_the_panel(qtbot, pac
 def test_a_rename_in_a_base_pack_followed_by_a_pack_built_on_it_is_one_rename(qtbot, packs):
     window = make_window(qtbot, [packs[1]])  # the child and, below it, its base
     panel = window.changes_panel
-    window.changes_dock.raise_()
+    window.changes_dock.show()
     window.open_record("toy.plane", "hurri")
     window.prompt_id = lambda dialog: "hurricane-i"
     window.rename_action.trigger()
@@ -99,7 +99,7 @@ def test_a_rename_in_a_base_pack_followed_by_a_pack_built_on_it_is_one_rename(qt
     assert lines(panel) == [("toy.plane:hurricane-i", "id", "hurri", "hurricane-i (2 references followed)")]
 
 
-def test_behind_the_issues_tab_an_edit_is_compared_only_once_the_dock_is_shown(qtbot, packs):
+def test_with_the_dock_closed_an_edit_is_compared_only_once_the_dock_is_shown(qtbot, packs):
     window = make_window(qtbot, [packs[0]])
     panel = window.changes_panel
     assert not panel.on_screen
@@ -107,5 +107,5 @@ def test_behind_the_issues_tab_an_edit_is_compared_only_once_the_dock_is_shown(q
     spit.doc.stack.push(SetField(spit.doc, spit.uid, ("speed",), 6))
     qtbot.wait(600)  # past the refresh delay
     assert panel.tree.topLevelItemCount() == 0
-    window.changes_dock.raise_()
+    window.changes_dock.show()
     qtbot.waitUntil(lambda: panel.tree.topLevelItemCount() == 1, timeout=3000)
