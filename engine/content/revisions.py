@@ -74,9 +74,13 @@ def _checkout(spec: str, folder: Path, rev: str, stack: ExitStack, folders: bool
     is_pack = _git(top, "cat-file", "-e", f"{sha}:{(where + '/') if where else ''}{MANIFEST}").returncode == 0
     if not is_pack and not folders:
         raise UsageError(f"{spec}: {where or '.'} at revision '{rev}' is not a pack (it has no {MANIFEST})")
-    tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="sortie-diff-")))
-    root = tmp / (wanted.name or "pack")
-    _write_tree(top, sha, where, root)
+    try:
+        tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="sortie-diff-")))
+        root = tmp / (wanted.name or "pack")
+        _write_tree(top, sha, where, root)
+    except OSError as exc:  # a full disk, a temporary folder not writable: removed all the same
+        raise UsageError(f"{spec}: cannot write the revision's files into a temporary folder "
+                         f"({exc.filename or tempfile.gettempdir()}): {exc.strerror or exc}") from None
     if not is_pack and not find_pack_roots(root):
         raise UsageError(f"{spec}: {where or '.'} at revision '{rev}' is not a pack (it has no {MANIFEST}) "
                          "and holds no pack")

@@ -191,3 +191,20 @@ def test_folders_of_packs_match_packs_by_id_and_a_rename_followed_in_a_mod_is_on
     text = capsys.readouterr().out
     assert "  removed  hm-mod (pack.yaml)" in text.splitlines()
     assert list(temp_dir.iterdir()) == []
+
+
+def test_a_revision_that_cannot_be_written_out_is_one_line_and_leaves_nothing(repo, temp_dir, capsys, monkeypatch):
+    real = Path.write_bytes
+    written = []
+
+    def full(self, data):
+        if len(written) == 5:
+            raise OSError(28, "No space left on device", str(self))
+        written.append(self)
+        return real(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    assert main(["diff", f"{repo}/hex-minis@HEAD", str(repo / "hex-minis")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write the revision's files into a temporary folder" in err and "No space left on device" in err
+    assert err.count("\n") == 1 and list(temp_dir.iterdir()) == []
