@@ -183,6 +183,23 @@ def gallery(app, window: MainWindow) -> None:
     window.resize(1500, 940)
 
 
+def changes_shot(app, window: MainWindow) -> None:
+    """Changes since last save: a gun's hit threshold and the points of a dashboard, a plane renamed."""
+    spit = window.open_record("paw.dashboard", "spitfire-ix")
+    steps = [SetField(spit.doc, spit.uid, ("guns", 2, "hit"), 13), SetField(spit.doc, spit.uid, ("points",), 48)]
+    for step in steps:
+        spit.doc.stack.push(step)
+    window.session.rename(window.session.resolve(spit.doc, "paw.dashboard", "bf-109g"), "bf-109g-6")  # pushes itself
+    window.changes_dock.show()
+    window.changes_panel.refresh()
+    window.jump(spit, ("guns", 2, "hit"))
+    settle(app, window)
+    window.grab().save(str(OUT / "studio-changes.png"))
+    for _ in range(3):
+        spit.doc.stack.undo()
+    window.changes_dock.hide()
+
+
 def main() -> int:
     app = application()
     OUT.mkdir(parents=True, exist_ok=True)
@@ -221,6 +238,7 @@ def main() -> int:
         rec.doc.stack.undo()
         rec.doc.stack.undo()
 
+        changes_shot(app, window)
         spit = window.open_record("paw.dashboard", "spitfire-ix")
         window.used_dock.raise_()
         settle(app, window)

@@ -42,6 +42,7 @@ from .fields import ALSO_REDO, FieldEditor
 from .header import RecordHeader
 from .form import RecordForm
 from .issues import IssuesPanel
+from .changes import install as install_changes
 from .playtest import install as install_playtest
 from .preview import PreviewPane
 from .print_dialog import PrintDialog
@@ -107,6 +108,7 @@ class MainWindow(QMainWindow):
             f"{rec.file} changed on disk and was reloaded", 5000))
 
         install_playtest(self)
+        install_changes(self)
         if remember:
             self._restore_settings()
             self._remember_recent(paths)

@@ -15,7 +15,7 @@ from importlib.metadata import PackageNotFoundError, entry_points, version
 from engine.content.validate import UsageError
 
 from .args import Failed
-from . import content_cmds, list_cmds, mission_cmds, new_cmds, play_cmds, preview_cmds, sheets_cmds, sim_cmds, sweep_cmds
+from . import content_cmds, diff_cmds, list_cmds, mission_cmds, new_cmds, play_cmds, preview_cmds, sheets_cmds, sim_cmds, sweep_cmds
 
 # The top-level modules of the `studio` extra's distributions (pyproject.toml): a command that
 # finds one missing says how to install the studio rather than ending in a traceback.
@@ -44,6 +44,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
     parser.add_argument("--version", action="version", version=f"sortie {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     content_cmds.register(sub)
+    diff_cmds.register(sub)
     list_cmds.register(sub)
     mission_cmds.register(sub)
     new_cmds.register(sub)
