@@ -38,28 +38,31 @@ def _need(content: ContentLookup, kind: str, record_id: str, what: str) -> Recor
 
 
 def variant_problem(variant: Variant) -> str | None:
-    """Why the basic game cannot play `variant` yet, or None when it can."""
+    """What `variant` uses that the basic game does not build yet, or None when it can be played."""
     if variant.optional_rules:
-        return f"needs the optional rules {', '.join(variant.optional_rules)}, not built yet"
+        return f"uses the optional rules {', '.join(variant.optional_rules)}"
     if variant.night:
-        return "is played at night (spotting), an optional rule not built yet"
+        return "is played at night (spotting)"
     if variant.terrain is not None:
-        return "has surface terrain, an optional rule not built yet"
+        return "has surface terrain"
     for group in variant.groups:
         if group.unit is not None:
-            return f"sets up surface units ({group.name}), optional rules not built yet"
-        if group.formations or group.loadouts or group.engines_stopped or group.ground_controlled:
-            return f"flies {group.name} by optional rules (formations, loads, take-off) not built yet"
+            return f"sets up surface units ({group.name})"
+        uses = [what for what, on in (("formations", group.formations), ("bombs or rockets", group.loadouts),
+                                      ("take-off", group.engines_stopped),
+                                      ("ground control", group.ground_controlled)) if on]
+        if uses:
+            return f"flies its {group.name} with {', '.join(uses)}"
         if group.entry is not None and not group.entry.turns:
-            return f"brings {group.name} in by a die roll each turn, not built yet"
+            return f"brings its {group.name} in by a die roll each turn"
     unknown = [r.id for r in variant.special_rules if r.id not in BUILT_SPECIAL_RULES]
     if unknown:
-        return f"has special rules not built yet ({', '.join(unknown)})"
+        return f"has the special rules {', '.join(unknown)}"
     if variant.victory.win.type not in BUILT_WINS:
-        return f"is won by '{variant.victory.win.type}', not built yet"
+        return f"is won by '{variant.victory.win.type}'"
     awards = [a.event for a in variant.victory.awards if a.event not in BUILT_AWARDS]
     if awards:
-        return f"scores {', '.join(sorted(set(awards)))}, not built yet"
+        return f"scores {', '.join(sorted(set(awards)))}"
     return None
 
 
@@ -142,7 +145,8 @@ def unplayable(scenario: Scenario) -> str | None:
     """Why no variant of the scenario can be played yet, or None when one can."""
     if playable_variants(scenario):
         return None
-    return f"needs optional rules not built yet: its first variant {variant_problem(scenario.variants[0])}"
+    v = scenario.variants[0]
+    return f"needs optional rules not built yet (issue 22): '{v.name}' {variant_problem(v)}"
 
 
 def setup(game: Game) -> Table:

@@ -376,7 +376,8 @@ class PlotDecision(Decision):
         carry = "any number of" if plane.carry is None else str(plane.carry)
         self.help = ("  a log code (§VI): hexes and maneuvers (R L turn, S T slip, V half-loop, H E half-roll, "
                      "B N bank), then P (power) or K (brake), then C or D with the altitude change, e.g. "
-                     "2TR2PD1.1; it must spend exactly the plane's speed.")
+                     "2TR2PD1.1; it must spend exactly the plane's speed. Digits alone pick an option by its number: "
+                     "write a straight-only code after '=' (=5).")
         super().__init__(plane.side, "af.plot",
                          f"Write the move of {plane.id} ({card.name}) at {t.label(plane)} facing "
                          f"{t.board.direction(plane.facing)}, {plane.altitude:,} ft, speed {plane.speed} "
@@ -416,9 +417,11 @@ class PlotDecision(Decision):
         return {"type": "plot", "plane": self.plane.id, "code": text, "label": text}
 
     def typed(self, line: str) -> Action | None:
-        """What a person's typed text stands for: a log code (digits alone are an option's number)."""
-        if CODE_TEXT.match(line) and not line.isdigit():
-            return {"type": "plot", "plane": self.plane.id, "code": line}
+        """What a person's typed text stands for: a log code. Digits alone are an option's number at
+        the prompt, so a straight-only code is typed after '=' ('=5')."""
+        code = line[1:].strip() if line.startswith("=") else line
+        if CODE_TEXT.match(code) and (line.startswith("=") or not code.isdigit()):
+            return {"type": "plot", "plane": self.plane.id, "code": code}
         return None
 
 
