@@ -386,13 +386,20 @@ class PlotDecision(Decision):
         self._moves: list | None = None
 
     def moves(self) -> list:
-        """(path, [(status, tail)]) for every movement half with at least one legal tail: what
-        the bots choose from, cheaper than every end state."""
+        """Every movement half (`moves.paths`): what the bots choose from, far fewer than the end
+        states; `tails(path)` gives a path's legal Power, Brake and altitude endings."""
         if self._moves is None:
-            fin = _Finisher(self.plane, self.card, self.t.hb)
-            self._moves = [(path, ends) for path in paths(self.plane, self.card, self.t.hb)
-                           if (ends := fin(path.leg))]
+            self._finisher = _Finisher(self.plane, self.card, self.t.hb)
+            self._moves = paths(self.plane, self.card, self.t.hb)
         return self._moves
+
+    def tails(self, path) -> list:
+        """[(status, tail entry)] of one path, worked out once per kind of path."""
+        self.moves()
+        return self._finisher(path.leg)
+
+    def any_legal(self) -> bool:
+        return any(self.tails(path) for path in self.moves())
 
     def end_states(self) -> list[Option]:
         return end_states(self.plane, self.card, self.t.hb)
@@ -439,7 +446,7 @@ def writing(game: Game, t: Table, wave: list[str]) -> Iterator:
                 plots[pid] = "SPIN"
             else:
                 decision = PlotDecision(t, p)
-                if not decision.moves():
+                if not decision.any_legal():
                     plots[pid] = str(p.speed)  # nothing legal: the remedies mend a straight entry
                     continue
                 action = yield decision

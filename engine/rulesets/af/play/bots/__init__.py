@@ -160,6 +160,9 @@ class Bot:
         centre = tuple(sum(c[i] for c in cubes) / len(cubes) for i in range(3))
         anywhere = not (decision.w.group.area.edges or decision.w.group.area.hexes or decision.w.group.area.sections)
         want = 12 if anywhere else 0
+        flying = [g for g in t.variant.groups if g.side in t.automatic and g.side != self.side and g.facing]
+        if anywhere and flying:  # straight-flying targets (the V-1s): wait on their track, facing their way
+            want = 6
         best, key = None, None
         for code, cell in decision.cells.items():
             if cell in decision.taken:
@@ -172,6 +175,8 @@ class Bot:
         code, c = best
         toward = (centre[0] - c[0], centre[1] - c[1], centre[2] - c[2])
         facing = max(decision.facings, key=lambda f: sum(a * b for a, b in zip(CUBE_DIRECTIONS[f], toward)))
+        if anywhere and flying and t.board.facing(flying[0].facing) in decision.facings:
+            facing = t.board.facing(flying[0].facing)
         d = t.board.direction(facing)
         return {"type": "place", "plane": decision.w.id, "at": code, "facing": d, "label": f"{code} facing {d}"}
 
@@ -192,6 +197,8 @@ class Bot:
 
     def start(self, decision, t) -> Action:
         want = decision.tops.get("maneuver", max(decision.speeds))
+        if any(g.side in t.automatic and g.side != self.side for g in t.variant.groups):
+            want = decision.tops.get("level", want) - 1
         speed = min(decision.speeds, key=lambda s: (abs(s - want), -s))
         bank = "L" if "L" in decision.banks else decision.banks[0]
         return {"type": "start", "plane": decision.w.id, "speed": speed, "bank": bank,
@@ -216,8 +223,12 @@ class Bot:
             v = mine.at(cube, facing, alt_, bank)
             s = 0.0
             nearest = None
+            ahead = v.at(cube_step(cube, facing, me.speed), facing, alt_, bank)
             for e in against:
                 s += sc.value(v, e) - 0.8 * sc.value(e, v)
+                if e.side in t.automatic:  # it flies on as it did: next turn's shot counts too
+                    e2 = e.at(cube_step(e.cube, e.facing, t.planes[e.id].speed), e.facing, e.alt, e.bank)
+                    s += 0.5 * sc.value(ahead, e2)
                 d = _dist(cube, e.cube)
                 if nearest is None or d < nearest[0]:
                     nearest = (d, e)
@@ -233,17 +244,25 @@ class Bot:
             return s
 
         quick = [position(path.leg.cube, path.leg.facing, alt, path.leg.bank, others) + jitter[i]
-                 for i, (path, _) in enumerate(moves)]
+                 for i, path in enumerate(moves)]
         order = sorted(range(len(moves)), key=lambda i: -quick[i])
         if self.strength == "hard" and guessed:
             order = self._hard(order, moves, quick, mine, known, guessed, t, sc, me, jitter, position)
         best, best_score = None, None
-        for i in order[:TOP_PATHS]:
-            path, ends = moves[i]
+        tried = 0
+        for i in order:
+            path = moves[i]
+            ends = decision.tails(path)
+            if not ends:
+                continue
+            tried += 1
+            at: dict[int, float] = {}  # the shot by end altitude, worked out once
             for status, tail in ends:
-                s = self._finish(t, me, path, status, quick[i], friends, others, position)
+                s = self._finish(t, me, path, status, quick[i], friends, others, position, at)
                 if best_score is None or s > best_score:
                     best, best_score = (path, tail, status), s
+            if tried >= TOP_PATHS:
+                break
         path, tail, status = best
         from dataclasses import replace
         from ..codes import format_entry
@@ -251,27 +270,34 @@ class Bot:
         self._ends[(t.turn, me.id)] = (path.leg.cube, status.altitude)
         return {"type": "plot", "plane": me.id, "code": code, "label": code}
 
-    def _finish(self, t, me, path, status, base, friends, others, position) -> float:
+    def _finish(self, t, me, path, status, base, friends, others, position, at) -> float:
         """A path's score with one Power/Brake/altitude tail: the shot at the end altitude, speed
         near the top of Maneuver, no stall, off the ground, on the board if it is fixed, clear of
-        friends."""
-        card = t.cards[me.card]
-        band = card.band_for(status.altitude)
-        s = base if self.strength == "hard" or not others else \
-            position(path.leg.cube, path.leg.facing, status.altitude, path.leg.bank, others)
-        tops = band.speeds.tops() if band is not None else {}
-        want = tops.get("maneuver", status.speed)
-        inc = band.speeds.increment(status.speed) if band is not None else None
-        s -= 0.03 * abs(status.speed - want)
-        if inc == "stall":
+        friends. What depends on the end altitude alone is worked out once per altitude (`at`)."""
+        alt = status.altitude
+        got = at.get(alt)
+        if got is None:
+            card = t.cards[me.card]
+            band = card.band_for(alt)
+            tops = band.speeds.tops() if band is not None else {}
+            want = tops.get("maneuver", status.speed)
+            chase = max((p.speed for p in others_speeds(t, me.side)), default=0)
+            if chase > want:  # a fast target (the V-1s): as fast as level flight allows
+                want = min(chase + 1, tops.get("level", want))
+            s0 = base if self.strength == "hard" or not others else \
+                position(path.leg.cube, path.leg.facing, alt, path.leg.bank, others)
+            if alt < 1500:
+                s0 -= 0.5
+            if not t.endless and not t.grid.contains(from_cube(path.leg.cube)):
+                s0 -= 20.0
+            for cube, a in friends:
+                if cube == path.leg.cube and abs(a - alt) < 200:
+                    s0 -= 5.0
+            got = at[alt] = (s0, want, tops.get("stall", -1))
+        s0, want, stall = got
+        s = s0 - 0.03 * abs(status.speed - want)
+        if status.speed <= stall:
             s -= 2.0
-        if status.altitude < 1500:
-            s -= 0.5
-        if not t.endless and not t.grid.contains(from_cube(path.leg.cube)):
-            s -= 20.0
-        for cube, alt in friends:
-            if cube == path.leg.cube and abs(alt - status.altitude) < 200:
-                s -= 5.0
         return s
 
     def _hard(self, order, moves, quick, mine, known, guessed, t, sc, me, jitter, position):
@@ -283,8 +309,8 @@ class Bot:
         for eid, guess in guessed.items():
             e = t.planes[eid]
             card = t.cards[e.card]
-            try:
-                found = paths(e, card, t.hb)
+            try:  # an automatic unit has one reply: straight on (§XXI)
+                found = [] if e.side in t.automatic else paths(e, card, t.hb)
             except ValueError:
                 found = []
             if not found:
@@ -308,7 +334,7 @@ class Bot:
         fixed = list(known.values())
         ranked = []
         for i in top:
-            path, _ = moves[i]
+            path = moves[i]
             v = mine.at(path.leg.cube, path.leg.facing, me.altitude, path.leg.bank)
             s = position(path.leg.cube, path.leg.facing, me.altitude, path.leg.bank, fixed) if fixed else 0.0
             for eid, rs in replies.items():
@@ -318,7 +344,12 @@ class Bot:
         ranked.sort(key=lambda x: -x[0])
         for s, i in ranked:
             quick[i] = s
-        return [i for _, i in ranked]
+        return [i for _, i in ranked] + order[HARD_PATHS:]
+
+
+def others_speeds(t, side: str) -> list[Plane]:
+    """Enemies that fly straight on at their speed, whatever happens (automatic units)."""
+    return [p for p in t.planes.values() if p.side != side and p.side in t.automatic]
 
 
 def _straight_plane(p: Plane) -> Plane:
