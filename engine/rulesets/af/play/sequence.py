@@ -469,7 +469,7 @@ def execute(game: Game, t: Table, wave: list[str], plots: dict[str, str]) -> Non
             result = spin(p, card, t.hb, lambda die: game.dice.one(die, f"{pid} spins: its new facing"))
             new = result.plane
             if result.broke_up or result.crashed:
-                _move_event(game, t, p, new, code)
+                _move_event(game, t, p, new, code, fate="broke up" if result.broke_up else "crashed")
                 _remove(game, t, new, "spun " + ("past its maximum dive speed: it breaks up" if result.broke_up
                                                   else "into the ground") + " (§VI, Stall Speed)")
                 t.moved.add(pid)
@@ -490,8 +490,9 @@ def execute(game: Game, t: Table, wave: list[str], plots: dict[str, str]) -> Non
         _move_event(game, t, p, new, code, note)
 
 
-def _move_event(game: Game, t: Table, before: Plane, p: Plane, code: str, note: str = "") -> None:
-    game.emit("af.moved", plane=p.id, code=code, **({"remedied": note} if note else {}),
+def _move_event(game: Game, t: Table, before: Plane, p: Plane, code: str, note: str = "", fate: str = "") -> None:
+    extra = {**({"remedied": note} if note else {}), **({"fate": fate} if fate else {})}
+    game.emit("af.moved", plane=p.id, code=code, **extra,
               start=t.label(before), end=t.grid.label(p.cell), facing=t.board.direction(p.facing),
               altitude=p.altitude, speed=p.speed, bank=p.bank)
     game.emit("unit.moved", unit=p.id, to=t.grid.label(p.cell), facing=p.facing)
@@ -507,9 +508,13 @@ def _collided(t: Table) -> set[str]:
 
 
 def limits(game: Game, t: Table) -> None:
-    """Board limits (§VI, Scenario Format): off a fixed board a plane is out; an endless board's
-    sections are exchanged, here by shifting every plane by whole sections (reading) so that as
-    many as possible are on the board, then centred; a plane still off it is out of the fight."""
+    """Board limits (§VI, Scenario Format). Off a fixed board a plane is out. An endless board
+    ("placing an unused map section on whichever side is needed") is played by moving the board
+    under the planes: every plane is shifted by the fewest whole hexes (columns two at a time,
+    which keeps the grid's shape) that bring them all back on, the spread centred. Only relative
+    positions matter in the air; the hex codes are labels. A plane that still cannot be kept on
+    the board with the rest (they are more than a board apart) has left the fight: it is out,
+    not shot down (reading)."""
     off = [p for p in t.planes.values() if not t.grid.contains(p.cell)]
     if not off:
         return
@@ -517,21 +522,25 @@ def limits(game: Game, t: Table) -> None:
         for p in off:
             _remove(game, t, p, "flew off the board: the sections are fixed, so it is out (§XXI)", destroyed=False)
         return
-    n, rows = len(t.board.column_letters), t.board.rows
     w, h = t.board.width, t.board.height
+    cells = [p.cell for p in t.planes.values()]
     best = None
-    for dx in range(-3 * n, 3 * n + 1, n):
-        for dy in range(-3 * rows, 3 * rows + 1, rows):
-            cells = [(p.cell[0] + dx, p.cell[1] + dy) for p in t.planes.values()]
-            on = sum(1 for c in cells if t.grid.contains(c))
-            xs, ys = [c[0] for c in cells], [c[1] for c in cells]
-            centre = abs((min(xs) + max(xs)) / 2 - w / 2) / w + abs((min(ys) + max(ys)) / 2 - h / 2) / h
-            key = (-on, centre, abs(dx) + abs(dy), dx, dy)
+    for dx in range(-w - (w % 2), w + 1, 2):
+        xs = [c[0] + dx for c in cells]
+        on_x = sum(1 for x in xs if 0 <= x < w)
+        if best is not None and on_x < -best[0][0]:
+            continue
+        for dy in range(-h, h + 1):
+            on = sum(1 for c in cells if 0 <= c[0] + dx < w and 0 <= c[1] + dy < h)
+            ys = [c[1] + dy for c in cells]
+            centre = abs((min(xs) + max(xs)) / 2 - (w - 1) / 2) + abs((min(ys) + max(ys)) / 2 - (h - 1) / 2)
+            key = (-on, round(centre, 3), abs(dx) + abs(dy), dx, dy)
             if best is None or key < best[0]:
                 best = (key, dx, dy)
     _, dx, dy = best
     game.emit("af.shift", columns=dx, rows=dy,
-              text=f"board sections exchanged: every plane shifted {dx} column(s), {dy} row(s) (§VI Board Limits)")
+              text=f"the board follows the planes: every plane shifted {dx} column(s), {dy} row(s) "
+                   "(§VI Board Limits, an endless board)")
     for p in list(t.planes.values()):
         moved = replace(p, cell=(p.cell[0] + dx, p.cell[1] + dy))
         t.planes[p.id] = moved
