@@ -38,6 +38,8 @@ from ..state import Plane
 TOP_PATHS = 6  # paths finished with every tail (easy)
 HARD_PATHS = 40
 HARD_REPLIES = 8
+MEAN = 0.6  # the hard bot's weight on the mean over replies; the rest on the worst case
+WEIGHT = 2.0  # the replies against the greedy judgement
 
 
 class _View:
@@ -246,6 +248,7 @@ class Bot:
         quick = [position(path.leg.cube, path.leg.facing, alt, path.leg.bank, others) + jitter[i]
                  for i, path in enumerate(moves)]
         order = sorted(range(len(moves)), key=lambda i: -quick[i])
+        greedy = list(quick)
         if self.strength == "hard" and guessed:
             order = self._hard(order, moves, quick, mine, known, guessed, t, sc, me, jitter, position)
         best, best_score = None, None
@@ -258,7 +261,7 @@ class Bot:
             tried += 1
             at: dict[int, float] = {}  # the shot by end altitude, worked out once
             for status, tail in ends:
-                s = self._finish(t, me, path, status, quick[i], friends, others, position, at)
+                s = self._finish(t, me, path, status, quick[i], greedy[i], friends, others, position, at)
                 if best_score is None or s > best_score:
                     best, best_score = (path, tail, status), s
             if tried >= TOP_PATHS:
@@ -270,7 +273,7 @@ class Bot:
         self._ends[(t.turn, me.id)] = (path.leg.cube, status.altitude)
         return {"type": "plot", "plane": me.id, "code": code, "label": code}
 
-    def _finish(self, t, me, path, status, base, friends, others, position, at) -> float:
+    def _finish(self, t, me, path, status, base, greedy, friends, others, position, at) -> float:
         """A path's score with one Power/Brake/altitude tail: the shot at the end altitude, speed
         near the top of Maneuver, no stall, off the ground, on the board if it is fixed, clear of
         friends. What depends on the end altitude alone is worked out once per altitude (`at`)."""
@@ -284,8 +287,10 @@ class Bot:
             chase = max((p.speed for p in others_speeds(t, me.side)), default=0)
             if chase > want:  # a fast target (the V-1s): as fast as level flight allows
                 want = min(chase + 1, tops.get("level", want))
-            s0 = base if self.strength == "hard" or not others else \
-                position(path.leg.cube, path.leg.facing, alt, path.leg.bank, others)
+            # the greedy score at the end altitude; the hard bot keeps its own judgement of the path
+            # and takes from this only what the altitude changes (the range of a shot)
+            s0 = base if not others else \
+                position(path.leg.cube, path.leg.facing, alt, path.leg.bank, others) + base - greedy
             if alt < 1500:
                 s0 -= 0.5
             if not t.endless and not t.grid.contains(from_cube(path.leg.cube)):
@@ -336,10 +341,10 @@ class Bot:
         for i in top:
             path = moves[i]
             v = mine.at(path.leg.cube, path.leg.facing, me.altitude, path.leg.bank)
-            s = position(path.leg.cube, path.leg.facing, me.altitude, path.leg.bank, fixed) if fixed else 0.0
+            s = quick[i]  # the greedy judgement (against every enemy flying straight), then the replies
             for eid, rs in replies.items():
-                vals = [sc.value(v, r) - 0.8 * sc.value(r, v) - 0.02 * _dist(v.cube, r.cube) for r in rs]
-                s += 0.5 * sum(vals) / len(vals) + 0.5 * min(vals)
+                vals = [sc.value(v, r) - 0.8 * sc.value(r, v) for r in rs]
+                s += WEIGHT * (MEAN * sum(vals) / len(vals) + (1 - MEAN) * min(vals))
             ranked.append((s + jitter[i], i))
         ranked.sort(key=lambda x: -x[0])
         for s, i in ranked:
