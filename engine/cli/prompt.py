@@ -98,8 +98,6 @@ class TerminalController:
                 self.write(f"  {routed}")
             elif not line:
                 self.write(f"  type an option's number (1 to {len(shown)}), part of its label, or ? for help")
-            elif (exact := next((o for o in decision.options if o.get("label", "").lower() == low), None)):
-                return exact
             elif (typed := getattr(decision, "typed", None)) and (action := typed(line)) is not None:
                 return action  # the engine takes it or says why not (run's `refused`)
             elif matches := self._matches(decision, line):

@@ -17,7 +17,6 @@ from engine.core.game import Game, resume, run
 from engine.core.sight import Sight
 from engine.rulesets.af import RULESET
 from engine.rulesets.af.play.sequence import PlotDecision, limits
-from engine.rulesets.af.play.state import Plane
 
 ENGINE = RULESET.engine
 

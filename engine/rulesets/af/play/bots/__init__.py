@@ -308,7 +308,6 @@ class Bot:
     def _hard(self, order, moves, quick, mine, known, guessed, t, sc, me, jitter, position):
         """Re-rank the best paths by the mean and worst case over each enemy's likeliest replies."""
         top = order[:HARD_PATHS]
-        mine_now = _View(me, guns=mine.guns)
         my_side_straight = [_View(_straight_plane(p), guns=sc.guns(p)) for p in t.live(self.side) if p.id != me.id]
         replies: dict[str, list] = {}
         for eid, guess in guessed.items():
@@ -336,7 +335,6 @@ class Bot:
                 scored.append((s, v))
             scored.sort(key=lambda x: -x[0])
             replies[eid] = [v for _, v in scored[:HARD_REPLIES]]
-        fixed = list(known.values())
         ranked = []
         for i in top:
             path = moves[i]
