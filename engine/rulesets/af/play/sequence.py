@@ -406,9 +406,15 @@ class PlotDecision(Decision):
 
     def build(self) -> list[Action]:
         pid = self.plane.id
-        return [{"type": "plot", "plane": pid, "code": o.code, "label": o.code} for o in self.end_states()]
+        ends = self.end_states()
+        self._by_code = {o.code: o for o in ends}
+        return [{"type": "plot", "plane": pid, "code": code, "label": code} for code in self._by_code]
 
     def flown(self, code: str) -> Plane:
+        """The plane as the code leaves it (an offered end state is looked up, not flown again)."""
+        found = getattr(self, "_by_code", {}).get(code) if isinstance(code, str) else None
+        if found is not None:
+            return found.plane
         return fly(self.plane, code, self.card, self.t.hb)
 
     def accept(self, action: Action) -> Action | None:
