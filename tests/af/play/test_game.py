@@ -299,9 +299,3 @@ def test_advantage_puts_the_target_in_the_first_wave(scenarios, content):
     assert advantage(game, t) == [sorted([a, b])]
     t.planes[b] = replace(t.planes[b], altitude=10_000, facing=3)  # nose to nose: mutual
     assert advantage(game, t) == [sorted([a, b])]
-
-
-def test_hard_beats_easy_on_both_sides_a_modest_sample():
-    """§XXII (issue 21): the one-ply bot against the greedy one. The 400-game figures are measured
-    with `sortie simulate` and reported in docs/engine.md; this only pins the sign on a few."""
-    pytest.skip("measured with sortie simulate, see docs/engine.md (too slow and noisy for a unit test)")
