@@ -26,6 +26,10 @@ def cmd_list(args: argparse.Namespace) -> int:
                             key=lambda e: e.record.id):
             engine, scenario = engines[entry.kind], entry.record
             print(f"{pack.id}/{scenario.id}: {scenario.name}")
+            why = engine.unplayable(scenario)
+            if why:  # listed so a person knows it exists, not offered
+                print(f"  not playable yet: {why}")
+                continue
             print(f"  sides: {', '.join(engine.sides(scenario))} (--side NAME=human, or bot:"
                   f"{'|'.join(engine.bot_strengths)})")
             options = engine.option_defaults(scenario)

@@ -71,6 +71,8 @@ class TerminalController:
             if low in ("?", "h", "help"):
                 near = f", how far and at what o'clock from {board.focus.id}" if board.focus else ""
                 self.write(HELP.format(near=near))
+                if getattr(decision, "help", ""):  # what else this decision takes typed (a log code)
+                    self.write(decision.help)
             elif low in ("u", "units", "board", "map"):
                 for text in board.lines():
                     self.write(f"  {text}")
@@ -96,6 +98,8 @@ class TerminalController:
                 self.write(f"  {routed}")
             elif not line:
                 self.write(f"  type an option's number (1 to {len(shown)}), part of its label, or ? for help")
+            elif (typed := getattr(decision, "typed", None)) and (action := typed(line)) is not None:
+                return action  # the engine takes it or says why not (run's `refused`)
             elif matches := self._matches(decision, line):
                 shown, start = matches, 0
                 self._page(board, shown, start)

@@ -56,6 +56,11 @@ class EngineHooks:
         """Enemy units on the board `side` cannot identify now (face-down counters)."""
         return frozenset()
 
+    def unplayable(self, scenario: Record) -> str | None:
+        """Why this engine cannot play `scenario` yet ('needs optional rules not built yet'), or None
+        when it can: listed, not offered, by `sortie list` and the studio."""
+        return None
+
     def lookout(self, state: Any) -> Lookout | None:
         """What each event lets the other side identify from then on (`engine.core.sight.Watch`);
         None for a ruleset that hides nothing."""
@@ -90,6 +95,8 @@ class RulesEngine(Protocol):
     def option_route(self, game: "Game", decision: Any, option: dict) -> tuple[list[str], str] | None: ...
 
     def hidden(self, state: Any, side: str) -> frozenset[str]: ...
+
+    def unplayable(self, scenario: Record) -> str | None: ...
 
     def lookout(self, state: Any) -> Lookout | None: ...
 

@@ -95,5 +95,8 @@ def find_scenario(spec: str, ws: Workspace | None = None) -> Launch:
             f"{spec}: a {scenario.kind_id()} is not a playable scenario; playable kinds: "
             f"{', '.join(sorted(playable)) or 'none yet'}"
         )
+    why = ruleset.engine.unplayable(scenario)
+    if why:
+        raise UsageError(f"{spec}: not playable yet; it {why}")
     errors = [d for d in check_pack(pack, ruleset) if d.severity is Severity.ERROR]
     return Launch(ruleset, scenario, ContentView.of_pack(pack), pack.id, errors)

@@ -98,6 +98,9 @@ def prepare(pack: Pack, ruleset: Ruleset, source: Source) -> Setup:
         broken = any(e.key == (source.kind, source.id) for p in pack.chain() for e in p.entries)
         raise SetupError(f"{source.kind} '{source.id}' " + (
             "has errors: fix them (see Issues) and try again" if broken else f"is not in pack {pack.id}"))
+    why = ruleset.engine.unplayable(record) if source.mission_seed is None else None
+    if why:  # listed in the pack, not offered: say what it needs
+        raise SetupError(f"{source.kind} '{source.id}' is not playable yet: it {why}")
     if source.mission_seed is None:
         entry = next((e for p in pack.chain() for e in p.entries if e.record is record), None)
         errors = [d.format() for d in (check_entry(entry, pack.effective(), ruleset) if entry else [])

@@ -134,7 +134,10 @@ def test_sources_say_what_cannot_be_played():
     pack, ruleset = bundled("pocket-air-war")
     assert playable(ruleset, "paw.scenario") == "scenario"
     assert playable(ruleset, "paw.timeline") == "mission"
-    assert playable(ruleset, "paw.dashboard") is None and playable(WORKSPACE.rulesets["af"], "af.scenario") is None
+    assert playable(ruleset, "paw.dashboard") is None and playable(WORKSPACE.rulesets["af"], "af.scenario") == "scenario"
+    af_pack, af = bundled("air-force")
+    with pytest.raises(SetupError, match="is not playable yet: it needs optional rules"):
+        prepare(af_pack, af, Source("air-force", "af.scenario", "night-fighters"))
     with pytest.raises(SetupError, match="is not in pack pocket-air-war"):
         prepare(pack, ruleset, Source("pocket-air-war", "paw.scenario", "no-such"))
     with pytest.raises(SetupError, match="cannot be playtested"):

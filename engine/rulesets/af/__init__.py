@@ -16,6 +16,7 @@ from .kinds.rules import Maneuver, OptionalRule, Rules
 from .kinds.scenario import Scenario
 from .kinds.tables import BombingCard, DieTable, HitTable, RangeTable
 from .lint import RULES
+from .play.engine import AfEngine
 
 RULESET = Ruleset(
     id="af",
@@ -44,5 +45,6 @@ RULESET = Ruleset(
     previews={**PREVIEWS, **BOARD_PREVIEWS},
     components={"af.data_card": as_printed(PREVIEWS["af.data_card"]), "af.data_card:counters": plane_counters,
                 "af.ground_unit": surface_counters},
+    engine=AfEngine(),
     layout=LAYOUT,
 )

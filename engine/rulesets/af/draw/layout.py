@@ -192,6 +192,31 @@ class AfLayout(LayoutHooks):
     def _path(self, j: int) -> tuple:
         return ("variants", self.variant, "groups", j)
 
+    # ------------------------------------------------------------------ playtest counters
+
+    def counter(self, scenario: Scenario, content: Any, unit: Any) -> Drawing | None:
+        """A plane in a game (`engine.core.view.UnitView`): its side's colour, its card's name and
+        silhouette, and what its log sheet says now: altitude, speed, bank, hits."""
+        card = content.get("af.data_card", unit.type) if content is not None else None
+        variant = scenario.variants[min(self.variant, len(scenario.variants) - 1)]
+        state = unit.state or {}
+        values = []
+        if "altitude" in state:
+            values.append(f"{state['altitude'] / 1000:.1f}")
+        if "speed" in state:
+            values.append(f"sp {state['speed']}")
+        if "bank" in state:
+            values.append(str(state["bank"]))
+        hits = sum((state.get("hits") or {}).values())
+        engines = max(1, len(card.damage.engines)) if card is not None else 1
+        board = content.get("af.board", scenario.board) if content is not None else None
+        size = (board.hex_mm if board is not None else 16.0) * COUNTER
+        return counter(size, unit.id, f"{hits}H" if hits else "", side_colour(variant, unit.side), "", engines,
+                       " ".join(values), "")
+
+    def side_colour(self, scenario: Scenario, content: Any, side: str) -> str | None:
+        return side_colour(scenario.variants[min(self.variant, len(scenario.variants) - 1)], side)
+
     def board(self, scenario: Scenario, content: Any) -> AfBoard:
         record: Board = required(content, "af.board", scenario.board, "board")
         variant = self._variant(scenario)

@@ -190,6 +190,11 @@ class Group(Model):
     count: int | None = field(
         "Counters in the group; empty when the matchup gives it.", None, ge=0, le=200
     )
+    counts: list[int] = field(
+        "Other numbers of counters the players may agree on instead of `count` (Air Melee: two a side, "
+        "four with experience); the engine offers each as the option `planes:<n>`.",
+        default_factory=list,
+    )
     guns: list[Guns] = field("Anti-aircraft guns the group's counters hold between them.", default_factory=list)
     target_extent: int | None = field(
         "Size of a ground target ('GT-6' covers six hexes round its counter).", None, unit="hexes", ge=0, le=20
