@@ -32,6 +32,12 @@ INJECT = textwrap.dedent("""
                 os.kill(os.getpid(), signal.SIGKILL)
             raise OSError(getattr(errno, how), os.strerror(getattr(errno, how)))
 
+    def quietly(work):  # work() with none of its calls counted, or crashed: writes before those tried
+        counted = calls[0]
+        calls[0] = -1 << 62
+        work()
+        calls[0] = counted
+
     def hooked(real):
         def call(*args, **kwargs):
             crash()
@@ -76,26 +82,31 @@ def files(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
 
-def crashing(argv: list[str], at: int, how: str, toy: bool = False, env: dict | None = None):
-    """`sortie ARGV` in a process of its own whose `at`-th filesystem call of a write crashes
-    `how` (0: none does)."""
+def crashing(run: list[str] | str, at: int, how: str, toy: bool = False, env: dict | None = None):
+    """`sortie RUN` (or the script `run`: its exit code says whether the write was done) in a
+    process of its own whose `at`-th filesystem call of a write crashes `how` (0: none does).
+    The script may call `quietly(work)` for writes to make before those crashed."""
     env = {**os.environ, "SORTIE_CRASH_AT": str(at), "SORTIE_CRASH_HOW": how, **(env or {})}
-    script = (TOY if toy else "") + INJECT + f"from engine.cli import main\nsys.exit(main({argv!r}))\n"
+    if not isinstance(run, str):
+        run = f"from engine.cli import main\nsys.exit(main({run!r}))\n"
+    script = (TOY if toy else "") + INJECT + run
     return subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True)
 
 
-def crash_at_every_call(argv: list[str], folder: Path, how: str, reset: Callable[[], None],
+def crash_at_every_call(run: list[str] | str, folder: Path, how: str, reset: Callable[[], None],
                         same: Callable[[str, bytes, bytes], bool] = lambda path, a, b: a == b,
-                        toy: bool = False, env: dict | None = None) -> int:
-    """Crash `sortie ARGV` at its first filesystem call of a write, then its second, and so on
+                        toy: bool = False, env: dict | None = None, said: str = "{file}: cannot write: {reason}",
+                        then: Callable[[], None] = lambda: None) -> int:
+    """Crash `sortie RUN` (or a script, see `crashing`) at its first filesystem call of a write, then its second, and so on
     until it runs to the end, `reset` putting `folder` back as it was before each run. After each
     crash every file of `folder` is its old or its new content (`same` compares two contents of
     a file: a PDF's bytes hold the time it was made), whole; a kill leaves at most hidden
     temporary files, which the next run sweeps; a failure leaves none, and is said with the
-    file and the reason and a non-zero exit. Returns the number of calls crashed at."""
+    file and the reason (`said`, on stderr) and a non-zero exit. `then` checks more after each
+crash (what recovery offers). Returns the number of calls crashed at."""
     reset()
     old = files(folder)
-    done = crashing(argv, 0, how, toy, env)
+    done = crashing(run, 0, how, toy, env)
     assert done.returncode == 0, done.stderr
     new = files(folder)
     assert new != old
@@ -103,7 +114,7 @@ def crash_at_every_call(argv: list[str], folder: Path, how: str, reset: Callable
     while True:
         at += 1
         reset()
-        done = crashing(argv, at, how, toy, env)
+        done = crashing(run, at, how, toy, env)
         now = files(folder)
         if done.returncode == 0:  # past the last call: nothing to crash at
             assert set(now) == set(new) and all(same(p, now[p], new[p]) for p in new)
@@ -115,16 +126,16 @@ def crash_at_every_call(argv: list[str], folder: Path, how: str, reset: Callable
         else:
             assert done.returncode > 0 and not left, (done.returncode, left)  # no temporary file left
             reason = os.strerror(getattr(errno, how))
-            assert f": cannot write: {reason}" in done.stderr, done.stderr  # which file, and why
-            assert any(f"{folder / p}: cannot write: {reason}" in done.stderr
-                       or f"{p}: cannot write: {reason}" in done.stderr for p in new), done.stderr
+            assert any(said.format(file=name, reason=reason) in done.stderr  # which file, and why
+                       for p in new for name in (folder / p, p)), done.stderr
         for path in set(old) | set(new):
             if path not in now:
                 assert path not in old, f"{path} gone after a crash at call {at} ({how})"
             else:
                 assert any(same(path, now[path], c) for c in (old.get(path), new.get(path)) if c is not None), \
                     f"{path} torn at call {at} ({how})"
+        then()
         if how == "kill":  # the next run finishes the work, and sweeps what the kill left
             reset()
-            assert crashing(argv, 0, how, toy, env).returncode == 0
+            assert crashing(run, 0, how, toy, env).returncode == 0
             assert not [p for p in files(folder) if p.endswith(".tmp")]
