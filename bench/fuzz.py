@@ -87,7 +87,7 @@ def check(game: Game) -> None:
             gone[event["unit"]] = event["seq"]
         elif returned(event):
             gone.pop(event["unit"], None)
-        elif kind in ACTORS:
+        elif kind in ACTORS and "torpedo" not in event:  # a torpedo runs on after its plane is lost
             actors = event.get(ACTORS[kind])
             for unit in actors if isinstance(actors, list) else [actors]:
                 assert unit not in gone, f"{unit}: {kind} (event {event['seq']}) after its removal (event {gone[unit]})"

@@ -62,3 +62,9 @@ def test_a_log_the_save_does_not_replay_is_caught():
     game.log.append("summary", {"text": "an event no rule emitted"})
     with pytest.raises(AssertionError, match="does not replay"):
         check(game)
+
+
+def test_a_torpedo_running_on_after_its_plane_is_lost_is_no_unit_acting_after_removal():
+    """The fuzz run's only failures (12 of 8,959 Pocket Air War games): a torpedo's attack names
+    the plane that dropped it, shot down since; the torpedo acts, not the plane."""
+    assert play("pocket-air-war/cas-leyte-battleship", 2337).failure == ""
