@@ -122,7 +122,10 @@ def replacing(path: Path) -> Iterator[Path]:
     if path.parent not in _SWEPT:  # once a folder a process: fmt of a pack writes hundreds of files there
         remove_stale_temps(path.parent)
         _SWEPT.add(path.parent)
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise _named(exc, path)
     os.close(fd)
     tmp = Path(name)
     try:
@@ -136,9 +139,19 @@ def replacing(path: Path) -> Iterator[Path]:
         os.replace(tmp, path)
         if os.name == "posix":  # (Windows opens no folder to sync; NTFS logs the rename itself)
             _sync(path.parent)
+    except OSError as exc:
+        raise _named(exc, path)
     finally:
         if tmp.exists():
             tmp.unlink()
+
+
+def _named(exc: OSError, path: Path) -> OSError:
+    """`exc` naming the file being written: a full disk at write or fsync names no file, and the
+    making, chmod or rename of the hidden temporary file names one no person knows."""
+    if exc.filename == str(path):
+        return exc
+    return type(exc)(exc.errno, exc.strerror or str(exc), str(path))
 
 
 def remove_stale_temps(folder: Path) -> list[Path]:
