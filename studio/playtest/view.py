@@ -423,6 +423,7 @@ class PlaytestView(QWidget):
             return
         index = max(0, min(index, len(self.events) - 1))
         self.cursor = index
+        self._sync_sight()
         self.inspected = None
         self.slider.blockSignals(True)
         self.slider.setValue(index)
@@ -492,10 +493,12 @@ class PlaytestView(QWidget):
         return self.run.persons() or None
 
     def _hidden(self, index: int) -> frozenset[str]:
-        """Units drawn face down at event `index`: those the person could not identify then."""
-        if self._sight() is None or index >= len(self.run.hidden_at):
-            return NOTHING
-        return self.run.hidden_at[index] or NOTHING
+        """Units drawn face down at event `index`: those the person could not identify then, or now."""
+        return self.log.model.hidden(index) if self.log.model.sight is not None else NOTHING
+
+    def _sync_sight(self) -> None:
+        """The log (and so the why pane, the board and the status) as the person's sides may see it."""
+        self.log.model.show_to(self._sight(), self.run.hidden_at if self.run is not None else [])
 
     def _why(self, index: int) -> None:
         game = self.run.game if self.mode == "live" and self.run is not None else \
@@ -698,8 +701,8 @@ class PlaytestView(QWidget):
         self.run_action.setText("Pause" if running else "Run")
         self.run_action.setIcon(self.style().standardIcon(sp.SP_MediaPause if running else sp.SP_MediaPlay))
         self._show_decision(busy)
+        self._sync_sight()
         self.status.setText(self._status_text(busy))
-        self.log.model.show_to(self._sight(), self.run.hidden_at if self.run is not None else [])
 
     def _show_decision(self, busy: bool = False) -> None:
         """The person's options while the cursor is on the present; looking back, the panel says
@@ -752,7 +755,8 @@ class PlaytestView(QWidget):
             return f"Game over: {out.result} (winner {out.winner or 'none'}), score {score}, {out.turns} turn(s)."
         pending = game.pending
         who = "you" if self.seats.get(pending.side) == PERSON else f"the {pending.side} bot"
-        return f"{len(game.log)} events; {pending.side} to decide ({who}): {pending.prompt}"
+        asked = self.log.model.shown(len(self.events) - 1)  # the question as the log shows it: the last event
+        return f"{len(game.log)} events; {pending.side} to decide ({who}): {asked.get('prompt', '')}"
 
 
 def _outcome(game, index: int):

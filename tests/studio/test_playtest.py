@@ -433,6 +433,47 @@ def test_a_person_sees_the_enemys_face_down_counters_as_their_player_would(studi
     assert "face down" in view.why.toPlainText() and uid not in view.why.toPlainText()
 
 
+def visible_texts(view) -> dict[str, str]:
+    """Every text the person's view shows now, by where it shows: each log line, the why pane, the
+    status bar, the move's panel (its options and their tooltips) and the units off the board."""
+    model = view.log.model
+    texts = {f"log {row}": model.data(model.index(row)) for row in range(model.rowCount())}
+    options = view.decision.options
+    texts |= {f"option {r}": options.item(r).text() + options.item(r).toolTip() for r in range(options.count())}
+    texts |= {"why": view.why.toPlainText(), "status": view.status.text(), "off board": view.boxes.text(),
+              "panel": view.decision_box.title() + view.decision.prompt.text()}
+    return texts
+
+
+def test_a_person_reads_no_unit_face_down_now_anywhere_in_the_view(studio, qtbot):
+    """Found in a walk: the VVS saw a face-down "?" at I8 while the log read "luftwaffe chose:
+    Me109 (Slovak) at I8 (Anapa)" (logged while it was on top of its stack). At every decision of
+    the VVS, no unit it cannot identify now is named in any line of the log, the why pane of any
+    event, the status bar or the panel, and its counter is face down at every event looked back at."""
+    view = playtest(studio, ("aw.scenario", "red-eagles")).play
+    view.set_seat("vvs", PERSON)
+    names = {e["unit"]: e["name"] for e in view.events if e["type"] == "unit.placed"}
+    checked = 0
+    for _ in range(25):
+        to_the_end(qtbot, view)
+        if view.run.game.over:
+            break
+        hidden = view.run.hidden_at[-1] or frozenset()
+        words = {w for uid in hidden for w in (uid, names[uid])}
+        naming = [row for row, e in enumerate(view.events) if any(uid in json.dumps(e) for uid in hidden)]
+        for row in naming[-3:]:  # the why pane of the lines that would name them
+            view.set_cursor(row)
+            assert not [w for w in words if w in view.why.toPlainText()], (row, view.why.toPlainText())
+            assert hidden <= view._hidden(row)  # drawn face down looking back too
+        view.set_cursor(len(view.events) - 1)
+        leaks = [(where, w) for where, text in visible_texts(view).items() for w in words if w in text]
+        assert not leaks, leaks
+        checked += bool(hidden and naming)
+        view.decision.options.setCurrentRow(0)
+        view.decision.choose_current()
+    assert checked >= 3
+
+
 def save_replay(qtbot, view, path):
     view.ask_path = lambda: path
     return view.save_replay()
