@@ -459,9 +459,10 @@ class MainWindow(QMainWindow):
         pack_id = self.browser.current_doc_id()
         return next((d for d in self.session.docs if d.id == pack_id), self.session.docs[0] if self.session.docs else None)
 
-    def ask(self, title: str, text: str, buttons=Button.Yes | Button.No, default=Button.No):
-        """Every question to the user goes through here (tests replace it)."""
-        return QMessageBox.question(self, title, text, buttons, default)
+    def ask(self, title: str, text: str, buttons=Button.Yes | Button.No, default=Button.No, parent=None):
+        """Every question to the user goes through here (tests replace it), shown over `parent`, the
+        window it is about (default: this one), so that window stays in front."""
+        return QMessageBox.question(parent or self, title, text, buttons, default)
 
     def prompt_id(self, dialog: IdDialog) -> str | None:
         """Run an id dialog; returns the id, or None when cancelled (tests replace it)."""

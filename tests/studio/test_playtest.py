@@ -740,6 +740,36 @@ def test_closing_a_game_the_person_played_offers_to_save_it(qtbot, sandbox):
     qtbot.waitUntil(lambda: not editor.findChildren(PlaytestWindow))
 
 
+def test_the_save_discard_cancel_question_is_over_the_playtest_window(studio, qtbot, monkeypatch):
+    """Found in a walk: the question about the person's moves was parented to the editor, which it
+    raised over the playtest window it was about; it now belongs to the playtest window."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from studio.main_window import MainWindow
+
+    over = []
+
+    def answer():  # the question as it is shown: whose window it is over, then Cancel
+        shown = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+        if not shown:
+            QTimer.singleShot(20, answer)
+            return
+        over.append(shown[0].parentWidget())
+        shown[0].button(QMessageBox.StandardButton.Cancel).click()
+
+    monkeypatch.setattr(studio, "ask", MainWindow.ask.__get__(studio))  # the real question, not the fixture's
+    window = playtest(studio)
+    view = window.play
+    view.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    view.decision.choose_current()
+    QTimer.singleShot(0, answer)
+    view.restart_action.trigger()
+    view.discard_answers()  # closing it afterwards asks nothing (the real question would wait)
+    assert over == [window] and view.run.answered()
+
+
 def test_a_scenario_that_cannot_start_says_where_it_is_wrong(studio):
     """Found playtesting: a scenario naming a board that is not in the pack said "The game stopped:
     ValueError ..." with no file, line or field; it now says it cannot start and lists the
