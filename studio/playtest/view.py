@@ -720,10 +720,21 @@ class PlaytestView(QWidget):
         self.decision_box.setEnabled(decision is not None)
         if new and self.isActiveWindow() and not isinstance(QApplication.focusWidget(), QLineEdit):
             self.decision.options.setFocus()  # keys alone play: up, down and Enter (text being typed stays)
-        waiting = self.mode == "live" and not busy and self.run is not None and self.run.person_to_move()
-        self.decision_box.setTitle(f"Your move — {decision.side}" if decision is not None
-                                   else f"Your move — {waiting.side}: at the last event (Step takes you there)" if waiting
-                                   else "Waiting for the bots…")
+        self.decision_box.setTitle(self._decision_title(decision, busy))
+
+    def _decision_title(self, decision, busy: bool) -> str:
+        """What the move's panel says: the move, where it waits, or what the game is doing instead."""
+        if decision is not None:
+            return f"Your move — {decision.side}"
+        run = self.run
+        if self.mode != "live" or run is None or run.game is None:
+            return "Your move"
+        if run.game.over:
+            return "The game is over (Restart plays it again)"
+        waiting = not busy and run.person_to_move()
+        if waiting:
+            return f"Your move — {waiting.side}: at the last event (Step takes you there)"
+        return "Waiting for the bots…"
 
     def _share_right(self) -> None:
         """The options get two fifths of the column, and in a low window (1024 x 700) what they need for

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QComboBox
+from PySide6.QtWidgets import QApplication, QComboBox, QMessageBox
 
 from engine.core.events import EventLog, canonical
 from engine.core.decisions import IllegalAction
@@ -556,7 +556,7 @@ def test_a_mission_rolled_on_a_timeline_is_playtested(studio, qtbot):
 
 def test_f5_plays_the_record_on_show_and_closing_the_editor_closes_its_playtests(qtbot, sandbox):
     from PySide6.QtGui import QKeySequence
-    from PySide6.QtWidgets import QMessageBox, QToolBar
+    from PySide6.QtWidgets import QToolBar
 
     from engine.content.loader import BUNDLED_CONTENT
     from studio.main_window import MainWindow
@@ -693,8 +693,6 @@ def test_a_person_flies_an_air_wars_move_by_the_route_in_the_via_field(studio, q
 def test_closing_a_game_the_person_played_offers_to_save_it(qtbot, sandbox):
     """Found playtesting: closing the window (or the editor) mid-game dropped the person's moves
     without a word; bots alone replay from the seed, so only a person's moves are asked about."""
-    from PySide6.QtWidgets import QMessageBox
-
     from engine.content.loader import BUNDLED_CONTENT
     from studio.main_window import MainWindow
 
@@ -743,8 +741,6 @@ def test_closing_a_game_the_person_played_offers_to_save_it(qtbot, sandbox):
 def test_the_save_discard_cancel_question_is_over_the_playtest_window(studio, qtbot, monkeypatch):
     """Found in a walk: the question about the person's moves was parented to the editor, which it
     raised over the playtest window it was about; it now belongs to the playtest window."""
-    from PySide6.QtWidgets import QMessageBox
-
     from studio.main_window import MainWindow
 
     over = []
@@ -884,8 +880,6 @@ def test_save_replay_starts_in_the_last_replays_folder_with_a_name(studio, qtbot
 def test_restart_and_new_seed_ask_before_dropping_the_persons_moves(studio, qtbot, monkeypatch, tmp_path):
     """Found playtesting: Restart and New seed threw away a game the person had played moves in
     without a word; they now ask as closing does (Save replay / Discard / Cancel)."""
-    from PySide6.QtWidgets import QMessageBox
-
     b = QMessageBox.StandardButton
     answers, asked = [], []
     monkeypatch.setattr(studio, "ask", lambda title, text, *a: (asked.append((title, text)), answers.pop(0))[1])
@@ -922,6 +916,32 @@ def test_restart_and_new_seed_ask_before_dropping_the_persons_moves(studio, qtbo
     assert len(asked) == 4 and not view.run.answered()
     window.close()  # the discarded moves are gone: closing asks nothing
     assert len(asked) == 4
+
+
+def test_only_the_persons_own_moves_are_asked_about(studio, qtbot, monkeypatch):
+    """Found in a walk: taking a seat after the game had ended showed "Waiting for the bots…" over
+    the finished game, and Restart then asked to save "386 move(s) you played": the bots' moves of
+    the side the person took. Only the moves the person made count."""
+    asked = []
+    discard = QMessageBox.StandardButton.Discard
+    monkeypatch.setattr(studio, "ask", lambda title, text, *a: (asked.append(text), discard)[1])
+    view = playtest(studio).play
+    to_the_end(qtbot, view)
+    view.set_seat("usa", PERSON)
+    assert view.unsaved_answers() == 0 and "Waiting" not in view.decision_box.title()
+    assert "over" in view.decision_box.title()
+    view.restart_action.trigger()
+    assert not asked
+
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    view.decision.choose_current()
+    view.set_seat("usa", "hard")  # the bot takes the seat back and plays on
+    to_the_end(qtbot, view)
+    view.set_seat("usa", PERSON)
+    assert view.run.answered() and view.unsaved_answers() == 1
+    view.restart_action.trigger()
+    assert len(asked) == 1 and "You played 1 move(s)" in asked[0]
 
 
 def small_playtest(studio, qtbot, kind_id, side):
@@ -1005,8 +1025,6 @@ def test_a_replay_that_cannot_be_written_is_said_not_raised(studio, qtbot, tmp_p
 def test_another_pack_or_mission_asks_before_dropping_the_persons_moves(studio, qtbot, monkeypatch):
     """Playing with another pack, or rolling another mission, starts a new game as Restart does: it
     asks first, and Cancel keeps the game, the pack chosen and the mission."""
-    from PySide6.QtWidgets import QMessageBox
-
     b = QMessageBox.StandardButton
     asked = []
     monkeypatch.setattr(studio, "ask", lambda title, *a: (asked.append(title), b.Cancel)[1])
