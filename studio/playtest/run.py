@@ -198,7 +198,7 @@ class GameRun(QObject):
             self.runningChanged.emit(False)
 
     def _tick(self) -> None:
-        if not self.step():
+        if not self.step() or self.person_to_move() is not None:  # stops at the person's move, not a tick after
             self.pause()
 
     def finish(self) -> None:

@@ -549,6 +549,8 @@ class PlaytestView(QWidget):
         if reason:
             self.decision.refused(reason)
             self.status.setText(f"Refused: {reason}")
+        elif self.run.person_to_move() is None:
+            self.run.play()  # the bots play on, at the pace set, to the person's next move (Run stops there)
 
     def _follow(self, pick) -> None:
         """Do what a click or a drop on the board asked for."""
@@ -734,7 +736,12 @@ class PlaytestView(QWidget):
         waiting = not busy and run.person_to_move()
         if waiting:
             return f"Your move — {waiting.side}: at the last event (Step takes you there)"
-        return "Waiting for the bots…"
+        if busy:
+            return "The bots are playing to the end (or to your move)…"
+        if run.running:
+            return "The bots are playing to your next move…"
+        pending = run.game.pending
+        return f"Paused: the {pending.side} bot moves next (Step or Run plays on)" if pending else "Your move"
 
     def _share_right(self) -> None:
         """The options get two fifths of the column, and in a low window (1024 x 700) what they need for

@@ -222,6 +222,22 @@ def test_a_person_plays_a_side_on_the_board_and_in_the_panel(studio, qtbot):
     assert len(view.run.game.log) == logged
 
 
+def test_after_the_persons_move_the_bots_play_on_to_the_next_one(studio, qtbot):
+    """Found in a walk: after the person's move the bots stood still unless Run was on, while the
+    panel said "Waiting for the bots…". They now play on at the pace set, and stop at the next move."""
+    view = playtest(studio).play
+    view.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    view.speed.setValue(10)
+    first = view.run.person_to_move()
+    view.decision.choose_current()
+    assert view.run.running and "playing to your next move" in view.decision_box.title()
+    qtbot.waitUntil(lambda: view.run.person_to_move() not in (None, first), timeout=20_000)
+    assert not view.run.running and view.decision_box.title().startswith("Your move — usa")
+    assert any(d["side"] != "usa" for d in view.run.game.decisions[view.run.answered()[-1]:])
+
+
 def test_a_seat_taken_while_looking_back_offers_the_move_at_the_last_event(studio, qtbot):
     """Found playtesting: watching bots, scrubbing back and taking a side said "Waiting for the
     bots" over an empty list, and Step to the move left it so."""
