@@ -445,6 +445,7 @@ class PlaytestView(QWidget):
         self._boxes(view)
         if self.run is not None and self.run.game is not None:
             self._show_decision(self.run.busy)
+            self.status.setText(self._status_text(self.run.busy))
         self.cursorMoved.emit(index)
 
     def _overlays(self, view: BoardView, index: int) -> dict:
@@ -767,6 +768,9 @@ class PlaytestView(QWidget):
             return "Playing to the end…"
         if self.run.error:
             return self.run.error
+        if 0 <= self.cursor < len(self.events) - 1:  # the moment on show, not the game's end ahead of it
+            return (f"Event {self.cursor + 1} of {len(self.events)}, looking back: the game goes on from the "
+                    f"last event (Step plays on)")
         if game.over:
             out = game.outcome
             score = ", ".join(f"{s} {v:g}" for s, v in out.score.items())

@@ -238,6 +238,18 @@ def test_after_the_persons_move_the_bots_play_on_to_the_next_one(studio, qtbot):
     assert any(d["side"] != "usa" for d in view.run.game.decisions[view.run.answered()[-1]:])
 
 
+def test_the_status_bar_tells_the_moment_on_show_not_the_end_ahead(studio, qtbot):
+    """Found in a walk: stepping through the rounds of a game already played to its end, the status
+    bar said "Game over: victory (winner axis)" over round 3."""
+    view = playtest(studio, ("paw.scenario", "sweep-four-versus-four")).play
+    to_the_end(qtbot, view)
+    view.set_cursor(len(view.events) // 2)
+    said = view.status.text()
+    assert "Game over" not in said and f"Event {len(view.events) // 2 + 1} of {len(view.events)}" in said
+    view.set_cursor(len(view.events) - 1)
+    assert view.status.text().startswith("Game over")
+
+
 def test_a_seat_taken_while_looking_back_offers_the_move_at_the_last_event(studio, qtbot):
     """Found playtesting: watching bots, scrubbing back and taking a side said "Waiting for the
     bots" over an empty list, and Step to the move left it so."""
