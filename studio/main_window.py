@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -55,6 +55,8 @@ FORM_MIN_WIDTH = 440  # pixels
 
 
 class MainWindow(QMainWindow):
+    recordShown = Signal(object)  # the record on show (a DocRecord, or None)
+
     def __init__(self, paths: list[Path], recovery_folder: Path | None = None, remember: bool = True) -> None:
         """`remember=False` leaves settings alone (screenshots must not depend on them)."""
         super().__init__()
@@ -289,6 +291,7 @@ class MainWindow(QMainWindow):
         self._refresh_used_by()
         self._update_actions()
         self.show_help(None)
+        self.recordShown.emit(rec)
 
     def jump(self, rec: DocRecord, path: FieldPath = ()) -> FieldEditor | None:
         """Show a record and put the focus on a field of it."""

@@ -596,10 +596,9 @@ def test_f5_plays_the_record_on_show_and_closing_the_editor_closes_its_playtests
     assert action.shortcut() == QKeySequence("F5")
     assert action in window.findChild(QToolBar, "mainToolbar").actions()
     window.open_record(*ZERO)
-    action.trigger()
-    assert not window.findChildren(PlaytestWindow)
-    assert "select a scenario" in window.statusBar().currentMessage()
+    assert not action.isEnabled() and "Select a scenario" in action.toolTip()
     window.open_record(*SCENARIO)
+    assert action.isEnabled()
     action.trigger()
     [playtest] = window.findChildren(PlaytestWindow)
     assert playtest.isVisible() and playtest.play.run.game is not None
@@ -612,6 +611,22 @@ def test_f5_plays_the_record_on_show_and_closing_the_editor_closes_its_playtests
     playtest.play.to_the_end()
     window.close()
     qtbot.waitUntil(lambda: not window.findChildren(PlaytestWindow))
+
+
+def test_a_scenario_of_a_game_with_no_engine_says_why_it_cannot_be_played(studio):
+    """Found in a walk: on an Air Force scenario F5 and the ▶ button stayed enabled and answered with
+    a line in the status bar; they are now disabled, and their tooltip says what is missing."""
+    action = studio.playtest_action
+    unplayable = [(r, studio.session.ruleset(r.doc)) for r in studio.session.records()
+                  if studio.session.ruleset(r.doc).engine is None and r.kind == studio.session.ruleset(r.doc).scenario_kind]
+    if not unplayable:
+        pytest.skip("every bundled game has a rules engine")
+    rec, ruleset = unplayable[0]
+    studio.open_record(rec.kind, rec.id)
+    assert not action.isEnabled() and f"{ruleset.name} has no rules engine" in action.toolTip()
+    assert open_playtest(studio, rec) is None
+    studio.open_record(*SCENARIO)
+    assert action.isEnabled() and "F5" in action.toolTip()
 
 
 def test_a_scenario_plays_with_a_pack_that_extends_its_own(studio):
