@@ -250,6 +250,17 @@ def test_the_status_bar_tells_the_moment_on_show_not_the_end_ahead(studio, qtbot
     assert view.status.text().startswith("Game over")
 
 
+def test_a_game_that_asks_before_placing_its_units_shows_the_set_up(studio, qtbot):
+    """Found in a walk: a Pocket Air War board was empty until the first decision (who flies which
+    plane) was answered; it shows the scenario's set-up from the start."""
+    view = playtest(studio, ("paw.scenario", "sweep-four-versus-four")).play
+    assert not view.board.view.units  # the game has placed nothing yet
+    setup = view.setup
+    pieces = setup.layout.pieces(setup.scenario, setup.content)
+    drawn = [i for i in view.board.drawing.items if i not in view.painter.base.items]
+    assert len(pieces) == 8 and len(drawn) >= len(pieces)
+
+
 def test_a_seat_taken_while_looking_back_offers_the_move_at_the_last_event(studio, qtbot):
     """Found playtesting: watching bots, scrubbing back and taking a side said "Waiting for the
     bots" over an empty list, and Step to the move left it so."""
