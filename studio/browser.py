@@ -42,7 +42,16 @@ class _RecordFilter(QSortFilterProxyModel):
     paw.scenario left its row with none of its records to go to. (A pack that matches does not show
     all its records: "air" would show two packs whole.)"""
 
+    kind: str | None = None  # the filter is a kind's id: that kind only ("aw.scenario" is not "paw.scenario")
+
+    def set_text(self, text: str, kinds: set[str]) -> None:
+        self.kind = text.strip().lower() if text.strip().lower() in kinds else None
+        self.setFilterFixedString(text)
+
     def filterAcceptsRow(self, row: int, parent) -> bool:  # noqa: N802 - Qt API
+        if self.kind is not None:  # a kind's row, or a record under it (packs show through their kinds)
+            own = self.sourceModel().index(row, 0, parent).data(KIND_ROLE)
+            return (own if own is not None else parent.data(KIND_ROLE)) == self.kind
         if super().filterAcceptsRow(row, parent):
             return True
         kind = parent  # a record's parent is its kind, whose parent is the pack
@@ -132,7 +141,7 @@ class PackBrowser(QWidget):
         return None
 
     def _filter(self, text: str) -> None:
-        self.proxy.setFilterFixedString(text)
+        self.proxy.set_text(text, {rec.kind for rec in self.session.records()})
         if text:
             self.tree.expandAll()
 

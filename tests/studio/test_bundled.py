@@ -89,3 +89,23 @@ def test_grid_columns_open_as_wide_as_their_cells(window, qtbot):
     longest = max(table.fontMetrics().horizontalAdvance(table.item(r, name).text()) for r in range(table.rowCount()))
     assert min(longest, MAX_COLUMN - 20) < table.columnWidth(name) <= MAX_COLUMN
     assert table.columnWidth(grid.columns.index("step")) < table.columnWidth(name) / 2
+
+
+def test_a_kind_id_in_the_filter_lists_that_kind_only(window):
+    """Found in a walk: typing aw.scenario in the Packs filter also listed every paw.scenario."""
+    browser, proxy = window.browser, window.browser.proxy
+
+    def kinds_listed():
+        listed = []
+        for p in range(proxy.rowCount()):
+            pack = proxy.index(p, 0)
+            listed += [proxy.index(k, 0, pack).data() for k in range(proxy.rowCount(pack))]
+        return [text.split()[0] for text in listed if text]
+
+    browser.filter.setText("aw.scenario")
+    try:
+        assert kinds_listed() == ["aw.scenario"]
+        browser.filter.setText("scenario")  # not a kind's id: any row holding the text, as before
+        assert {"aw.scenario", "paw.scenario", "hm.scenario"} <= set(kinds_listed())
+    finally:
+        browser.filter.clear()
