@@ -442,7 +442,7 @@ class PlaytestView(QWidget):
         else:
             self.board.show_view(view, **overlays)
         self._frame(*self._focuses(view, index))
-        self._boxes(view)
+        self._boxes(view, self._hidden(index))
         if self.run is not None and self.run.game is not None:
             self._show_decision(self.run.busy)
             self.status.setText(self._status_text(self.run.busy))
@@ -513,11 +513,13 @@ class PlaytestView(QWidget):
                        else "<p>the game stops here</p>"))
         self.why.setHtml(text)
 
-    def _boxes(self, view: BoardView) -> None:
+    def _boxes(self, view: BoardView, hidden: frozenset[str]) -> None:
+        """The units off the board by box; those the person cannot identify (`hidden`) by side alone."""
         off: dict[str, list[str]] = {}
         for unit in view.units.values():
             if not unit.on_board:
-                off.setdefault(unit.box or "off the board", []).append(unit.id)
+                off.setdefault(unit.box or "off the board", []).append(
+                    f"a {unit.side} unit" if unit.id in hidden else unit.id)
         parts = [f"<b>{html.escape(box)}</b> ({len(ids)}): {html.escape(', '.join(sorted(ids)[:12]))}"
                  + ("…" if len(ids) > 12 else "") for box, ids in sorted(off.items())]
         self.boxes.setText(" · ".join(parts))

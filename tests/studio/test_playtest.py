@@ -502,7 +502,7 @@ def test_a_person_reads_no_unit_face_down_now_anywhere_in_the_view(studio, qtbot
         naming = [row for row, e in enumerate(view.events) if any(uid in json.dumps(e) for uid in hidden)]
         for row in naming[-3:]:  # the why pane of the lines that would name them
             view.set_cursor(row)
-            assert not [w for w in words if w in view.why.toPlainText()], (row, view.why.toPlainText())
+            assert not [w for w in words if w in view.why.toPlainText() + view.boxes.text()], row
             assert hidden <= view._hidden(row)  # drawn face down looking back too
         view.set_cursor(len(view.events) - 1)
         leaks = [(where, w) for where, text in visible_texts(view).items() for w in words if w in text]
