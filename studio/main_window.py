@@ -47,6 +47,7 @@ from .preview import PreviewPane
 from .print_dialog import PrintDialog
 from .recovery import Recovery
 from .session import Session
+from .shortcuts import DOCS, ShortcutsDialog, open_documentation
 from .watcher import DiskWatcher
 
 RECENT_LIMIT = 8
@@ -241,7 +242,13 @@ class MainWindow(QMainWindow):
         view = bar.addMenu("&View")
         for dock in (self.packs_dock, self.preview_dock, self.help_dock, self.used_dock, self.issues_dock):
             view.addAction(dock.toggleViewAction())
-        help_menu = bar.addMenu("&Help")
+        self.help_menu = help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&Keyboard Shortcuts", lambda: ShortcutsDialog(self).exec(), "Ctrl+/",
+                     tip="Every shortcut of the menus")
+        docs = self._action(help_menu, "&Documentation", self._open_docs, QKeySequence.StandardKey.HelpContents,
+                            tip="The studio's guide (docs/studio.md)")
+        docs.setEnabled(DOCS.is_file())
+        help_menu.addSeparator()
         self._action(help_menu, "&About Sortie", lambda: QMessageBox.about(
             self, "Sortie", "Sortie studio: author and check the data of WWII air-combat board games."))
 
@@ -461,6 +468,10 @@ class MainWindow(QMainWindow):
             return self.rec.doc
         pack_id = self.browser.current_doc_id()
         return next((d for d in self.session.docs if d.id == pack_id), self.session.docs[0] if self.session.docs else None)
+
+    def _open_docs(self) -> None:
+        if not open_documentation():
+            self.statusBar().showMessage(f"Could not open {DOCS}", 6000)
 
     def ask(self, title: str, text: str, buttons=Button.Yes | Button.No, default=Button.No, parent=None):
         """Every question to the user goes through here (tests replace it), shown over `parent`, the

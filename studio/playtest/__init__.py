@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QStyle, QToolBar
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox, QStyle, QToolBar
 
 from .folders import remember_replay_folder, replay_folder
 from .replay import ReplayError, read_replay
@@ -93,7 +93,8 @@ def open_replay(window, path: Path) -> PlaytestWindow | None:
 def install(window) -> None:
     """The Game menu and the toolbar's Playtest button on the studio's main window."""
     sp = QStyle.StandardPixmap
-    menu = window.menuBar().addMenu("&Game")
+    menu = QMenu("&Game", window)
+    window.menuBar().insertMenu(window.help_menu.menuAction(), menu)  # Help stays last
     play = QAction(window.style().standardIcon(sp.SP_MediaPlay), "&Playtest", window)
     play.setShortcut(QKeySequence("F5"))
     play.triggered.connect(lambda: open_playtest(window))

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QKeySequence
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QMessageBox, QPushButton, QToolButton
 
 from engine.content.diagnostics import Severity
@@ -1077,3 +1077,18 @@ def test_a_new_pack_is_made_beside_the_designers_own_packs_not_in_the_bundled_on
     assert NewPackDialog(window.session, window).folder.text() == str(child.resolve().parent)
     monkeypatch.setattr(studio.dialogs, "BUNDLED_CONTENT", child.parent)  # as if these were the bundled packs
     assert NewPackDialog(window.session, window).folder.text() == str(Path.cwd())
+
+
+def test_help_lists_every_shortcut_of_the_menus_and_comes_last(window):
+    """Found in a walk: Help held only About, and the Game menu came after it. Keyboard Shortcuts
+    is read from the actions when opened (so it cannot go stale); Help is the last menu."""
+    from studio.shortcuts import ShortcutsDialog
+
+    titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
+    assert titles[-1] == "Help" and "Game" in titles
+    window.find_action.setShortcut(QKeySequence("Ctrl+Alt+J"))  # a shortcut changed is listed as it is now
+    table = ShortcutsDialog(window).table
+    rows = {(table.item(r, 0).text(), table.item(r, 1).text()): table.item(r, 2).text() for r in range(table.rowCount())}
+    assert rows[("Edit", "Find Record")] == QKeySequence("Ctrl+Alt+J").toString(QKeySequence.SequenceFormat.NativeText)
+    assert rows[("Game", "Playtest")] == "F5" and ("Help", "Keyboard Shortcuts") in rows
+    assert not [k for k in rows if k[1] == "About Sortie"]  # no shortcut: not listed
