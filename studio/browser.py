@@ -86,6 +86,8 @@ class PackBrowser(QWidget):
         self.tree = QTreeView()
         self.tree.setModel(self.proxy)
         self.tree.setHeaderHidden(True)
+        # cut in the middle: two packs of one name (a base and its errata) keep their ids in view
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.tree.setUniformRowHeights(True)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.selectionModel().currentChanged.connect(self._current)

@@ -109,3 +109,12 @@ def test_a_kind_id_in_the_filter_lists_that_kind_only(window):
         assert {"aw.scenario", "paw.scenario", "hm.scenario"} <= set(kinds_listed())
     finally:
         browser.filter.clear()
+
+
+def test_two_packs_of_one_name_are_told_apart_in_a_narrow_tree(window):
+    """Found in a walk: in a Packs dock ~220 px wide, the base pack and its errata both read
+    "Pocket Air War: Definitive Edit…"; cut in the middle, each keeps its id in view."""
+    tree = window.browser.tree
+    titles = [d.title for d in window.session.docs if d.id.startswith("pocket-air-war")]
+    shown = {tree.fontMetrics().elidedText(t, tree.textElideMode(), 200) for t in titles}
+    assert len(titles) == 2 and len(shown) == 2
