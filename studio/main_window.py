@@ -623,10 +623,12 @@ class MainWindow(QMainWindow):
 
     def offer_recovery(self) -> None:
         for doc, snapshot in self.recovery.pending():
-            count = len(snapshot.get("records", [])) + len(snapshot.get("removed", []))
+            edits = self.recovery.edits(snapshot)
+            shown = "".join(f"\n  • {line}" for line in edits[:12]) + (f"\n  … and {len(edits) - 12} more"
+                                                                        if len(edits) > 12 else "")
             answer = self.ask("Recover unsaved edits",
-                              f"Pack {doc.title} has {count} unsaved edit(s) from a session that did not "
-                              "close properly. Recover them?", default=Button.Yes)
+                              f"Pack {doc.title} has {len(edits)} unsaved edit(s) from a session that did not "
+                              f"close properly:{shown}\n\nRecover them?", default=Button.Yes)
             if answer == Button.Yes:
                 self.recovery.restore(doc, snapshot)
             else:

@@ -205,6 +205,8 @@ def test_unsaved_edits_survive_a_crash(qtbot, packs, sandbox):
     # The process dies here: nothing saved, no close. A new window finds the recovery files.
     second = make_window(qtbot, [packs[1]], answers=[Button.Yes, Button.Yes])
     assert len(second.questions) == 2 and "unsaved edit" in second.questions[0][1]
+    said = "\n".join(text for _title, text in second.questions)  # which records, not only how many
+    assert "toy.plane spit (planes/spit.yaml)" in said and "deleted: tables/raids.yaml" in said
     assert rec_of(second, "toy.plane", "spit").data["name"] == "Spitfire Mk I"
     assert not any(r.id == "raids" for r in second.session.records())
     assert spit.data["name"] == "Spitfire Mk I"
