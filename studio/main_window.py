@@ -436,17 +436,23 @@ class MainWindow(QMainWindow):
         if self.rec is None or not self.rec.editable:
             self.used_dock.setWindowTitle("Used by")  # not the count of the record deleted or unreadable
             return
-        usages = self.session.used_by(self.rec)
+        usages = self._usages(self.rec)
         if not usages:
             self.used_by.addItem("Not referenced by any record.")
-        for usage in usages:
-            holder = self.session.holder_of(usage.entry)
-            if holder is None:
-                continue
-            item = QListWidgetItem(f"{holder.label} [{holder.kind}] — {format_path(usage.path)}")
-            item.setData(Qt.ItemDataRole.UserRole, (holder.uid, usage.path))
+        for holder, path, text in usages:
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, (holder.uid, path))
             self.used_by.addItem(item)
         self.used_dock.setWindowTitle(f"Used by ({len(usages)})")
+
+    def _usages(self, rec: DocRecord) -> list[tuple[DocRecord, FieldPath, str]]:
+        """The references to `rec`: the record holding each, the field, and a line saying both."""
+        out = []
+        for usage in self.session.used_by(rec):
+            holder = self.session.holder_of(usage.entry)
+            if holder is not None:
+                out.append((holder, usage.path, f"{holder.label} [{holder.kind}] — {format_path(usage.path)}"))
+        return out
 
     def _used_by_activated(self, item: QListWidgetItem) -> None:
         target = item.data(Qt.ItemDataRole.UserRole)
@@ -543,9 +549,11 @@ class MainWindow(QMainWindow):
         rec = self.rec
         if rec is None or not rec.editable:
             return
-        count = len(self.session.used_by(rec))
-        dialog = IdDialog("Rename record", f"New id for {rec.label}; {count} reference(s) will follow.", rec.id,
-                          check=lambda _k, rid, _pack: self.session.plan_rename(rec, rid).problems, parent=self)
+        usages = self._usages(rec)
+        dialog = IdDialog("Rename record", f"New id for {rec.label}; {len(usages)} reference(s) will follow"
+                          + (":" if usages else "."), rec.id,
+                          check=lambda _k, rid, _pack: self.session.plan_rename(rec, rid).problems, parent=self,
+                          details=[f"{holder.file} — {text}" for holder, _path, text in usages])
         rid = self.prompt_id(dialog)
         if rid and rid != rec.id:
             command = self.session.rename(rec, rid)

@@ -228,8 +228,13 @@ def test_declined_recovery_is_discarded(qtbot, packs, sandbox):
 def test_rename_through_the_dialog_updates_every_reference(window, qtbot, packs):
     window.open_record("toy.plane", "hurri")
     assert window.used_by.count() == 2
-    window.prompt_id = lambda dialog: (dialog.edit.setText("spit") or dialog.message.text()) and "hurricane-i"
+    listed = []
+    window.prompt_id = lambda dialog: (listed.extend(dialog.details.item(r).text() for r in range(dialog.details.count()))
+                                       or dialog.edit.setText("spit") or dialog.message.text()) and "hurricane-i"
     window.rename_action.trigger()
+    # before confirming, the dialog lists the references that will follow: file, record and field
+    tables = [rec_of(window, "toy.table", t) for t in ("encounters", "raids")]
+    assert sorted(listed) == sorted(f"{t.file} — {t.label} [toy.table] — rows[1].plane" for t in tables)
     assert rec_of(window, "toy.plane", "hurricane-i").path.name == "hurricane-i.yaml"
     assert rec_of(window, "toy.table", "raids").data["rows"][1]["plane"] == "hurricane-i"
     assert rec_of(window, "toy.table", "encounters").data["rows"][1]["plane"] == "hurricane-i"
