@@ -236,6 +236,7 @@ class PlaytestView(QWidget):
             item = self.seats_row.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
+        previous: QWidget = self.seed  # the toolbar's last field: Tab goes on to the seats
         for side in sides:
             combo = QComboBox()
             combo.setObjectName(f"seat:{side}")
@@ -246,6 +247,8 @@ class PlaytestView(QWidget):
             combo.currentIndexChanged.connect(lambda _i, s=side, c=combo: self.set_seat(s, c.currentData()))
             self.seats_row.addWidget(QLabel(f"<b>{html.escape(side)}</b>:"))
             self.seats_row.addWidget(combo)
+            QWidget.setTabOrder(previous, combo)  # made after the rest: put in the Tab chain where they show
+            previous = combo
         self.seats_row.addStretch(1)
 
     # ------------------------------------------------------------------ games

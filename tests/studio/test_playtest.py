@@ -856,6 +856,20 @@ def test_a_side_is_played_with_the_keys_alone(studio, qtbot):
     assert view.run.game.decisions[count]["action"] == decision.options[1]
 
 
+def test_tab_goes_from_the_seed_to_the_seats(studio, qtbot):
+    """Found in a keyboard walk: the seats, made after the rest of the tab, came last in the Tab
+    chain, after the log and the why pane; Tab now goes from the toolbar's seed to the seats."""
+    window = playtest(studio)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    view = window.play
+    view.seed.setFocus()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is view.findChild(QComboBox, f"seat:{view.setup.sides[0]}")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is view.findChild(QComboBox, f"seat:{view.setup.sides[1]}")
+
+
 def test_taking_a_seat_gives_the_options_room(studio, qtbot):
     """Found playtesting: the panel of the person's move came up squeezed over the log, its list
     three rows high under a three-line prompt."""
