@@ -229,6 +229,10 @@ class MainWindow(QMainWindow):
         self.find_action = self._action(edit, "&Find Record…", self.find_record, QKeySequence.StandardKey.Find,
                                         sp.SP_FileDialogContentsView, "Find a record by id, name or field value")
         self.find_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Find), QKeySequence("Ctrl+P")])
+        self.next_issue_action = self._action(edit, "Next &Issue", lambda: self.issues.go(1), "F8",
+                                              tip="Go to the next issue of the Issues list, its record and field")
+        self.previous_issue_action = self._action(edit, "Pre&vious Issue", lambda: self.issues.go(-1), "Shift+F8",
+                                                  tip="Go to the previous issue of the Issues list")
         edit.addSeparator()
         self.new_action = self._action(edit, "&New Record…", self.new_record, QKeySequence.StandardKey.New,
                                        sp.SP_FileIcon)

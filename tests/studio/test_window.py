@@ -150,6 +150,28 @@ def test_issues_double_click_jumps_to_record_and_field(window, qtbot):
     assert focused is not None
 
 
+def test_f8_goes_to_the_next_issue_and_shift_f8_back(window, qtbot):
+    """Found in a keyboard walk: there was no key to go to an issue; the Issues list is a mouse's
+    double-click away. F8 and Shift+F8 go through it, each to its record and field."""
+    from studio.commands import SetField
+
+    spit, hurri = rec_of(window, "toy.plane", "spit"), rec_of(window, "toy.plane", "hurri")
+    spit.doc.stack.push(SetField(spit.doc, spit.uid, ("turns",), ["B", "A"]))
+    hurri.doc.stack.push(SetField(hurri.doc, hurri.uid, ("turns",), ["B", "A"]))
+    window.open_record("toy.table", "raids")
+    qtbot.waitUntil(lambda: issue_codes(window) == ["toy.turns_order"] * 2, timeout=3000)
+    first, second = window.issues.rows()
+    assert window.next_issue_action.shortcut() == QKeySequence("F8")
+    window.next_issue_action.trigger()
+    assert window.rec is window.session.record_for_diagnostic(first) and window.form.editor_at(("turns",))
+    window.next_issue_action.trigger()
+    assert window.rec is window.session.record_for_diagnostic(second)
+    window.next_issue_action.trigger()  # round the list
+    assert window.rec is window.session.record_for_diagnostic(first)
+    window.previous_issue_action.trigger()
+    assert window.rec is window.session.record_for_diagnostic(second)
+
+
 def test_issues_dock_lists_a_base_record_the_pack_replaces(qtbot, packs):
     """A child record with a base record's kind and id is an info finding there, as in `sortie validate`."""
     base, child = packs
