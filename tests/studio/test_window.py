@@ -1121,3 +1121,24 @@ def test_help_lists_every_shortcut_of_the_menus_and_comes_last(window):
     assert rows[("Edit", "Find Record")] == QKeySequence("Ctrl+Alt+J").toString(QKeySequence.SequenceFormat.NativeText)
     assert rows[("Game", "Playtest")] == "F5" and ("Help", "Keyboard Shortcuts") in rows
     assert not [k for k in rows if k[1] == "About Sortie"]  # no shortcut: not listed
+
+
+def test_the_keyboard_focus_shows_plainly_on_a_check_box(window, qtbot):
+    """Found in a keyboard walk: on a check box (the Issues dock's Errors / Warnings / Info) the focus
+    was a faint dotted frame, hard to find; the box focused now stands out from the others."""
+    from PySide6.QtWidgets import QCheckBox
+
+    from studio.style import STYLE_SHEET
+
+    window.setStyleSheet(STYLE_SHEET)  # as `sortie studio` sets it on the application
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    box = window.issues.toggles[Severity.ERROR]
+    assert isinstance(box, QCheckBox)
+    window.issues.tree.setFocus()
+    plain = box.grab().toImage()
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    focused = box.grab().toImage()
+    changed = sum(plain.pixel(x, y) != focused.pixel(x, y) for x in range(plain.width()) for y in range(plain.height()))
+    assert changed > plain.width() * plain.height() // 3
