@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -53,6 +53,9 @@ from .watcher import DiskWatcher
 RECENT_LIMIT = 8
 Button = QMessageBox.StandardButton
 FORM_MIN_WIDTH = 440  # pixels
+
+
+LAYOUT_SAVE_MS = 2000
 
 
 class MainWindow(QMainWindow):
@@ -110,9 +113,16 @@ class MainWindow(QMainWindow):
             f"{rec.file} changed on disk and was reloaded", 5000))
 
         install_playtest(self)
+        # the layout is saved a moment after it changes, not only on a clean close: a crash keeps it too
+        self.layout_timer = QTimer(self, singleShot=True, interval=LAYOUT_SAVE_MS)
         if remember:
             self._restore_settings()
             self._remember_recent(paths)
+            self.layout_timer.timeout.connect(self._save_settings)
+            for dock in self.findChildren(QDockWidget):
+                dock.dockLocationChanged.connect(self.layout_timer.start)
+                dock.topLevelChanged.connect(self.layout_timer.start)
+                dock.visibilityChanged.connect(self.layout_timer.start)
         self._update_title()
         self._issues_changed()
 
@@ -667,6 +677,10 @@ class MainWindow(QMainWindow):
         if self.remember:
             self._save_settings()
         event.accept()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.layout_timer.start()
 
     def _update_title(self) -> None:
         modified = bool(self.session.modified_docs())

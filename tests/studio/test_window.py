@@ -1061,6 +1061,17 @@ def test_the_window_opens_at_the_size_it_was_closed_at(qtbot, packs, sandbox):
     assert (fresh.width(), fresh.height()) == (1400, 900)
 
 
+def test_the_layout_is_kept_though_the_studio_never_closed(qtbot, packs, sandbox):
+    """The window's layout was saved only on a clean close: after a crash (and its recovery) the
+    docks came back as they were at the start. A change of layout is saved a moment later."""
+    first = make_window(qtbot, [packs[1]])
+    first.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, first.issues_dock)
+    qtbot.wait(2500)  # a moment after the change
+    # the process dies here: no close
+    again = make_window(qtbot, [packs[1]])
+    assert again.dockWidgetArea(again.issues_dock) == Qt.DockWidgetArea.RightDockWidgetArea
+
+
 def test_used_by_follows_an_edit_of_a_reference_and_its_undo(window, qtbot):
     from studio.commands import SetField
 
