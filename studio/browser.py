@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QStyle, QTreeView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QAbstractItemView, QLineEdit, QStyle, QStyledItemDelegate, QTreeView, QVBoxLayout,
+                               QWidget)
 
 from engine.content.diagnostics import Severity
 
@@ -67,6 +68,16 @@ class _RecordFilter(QSortFilterProxyModel):
         return f"{value}  ({listed if listed == total else f'{listed} of {total}'})"
 
 
+class _PackNames(QStyledItemDelegate):
+    """A pack's row cut in the middle: two packs of one name (a base and its errata) keep their ids
+    in view; records and kinds are cut at the end, their names read from the start."""
+
+    def initStyleOption(self, option, index) -> None:  # noqa: N802 - Qt API
+        super().initStyleOption(option, index)
+        if not index.parent().isValid():
+            option.textElideMode = Qt.TextElideMode.ElideMiddle
+
+
 class PackBrowser(QWidget):
     recordActivated = Signal(object)  # uid
     editRequested = Signal(object)  # uid: Enter (or a double-click) on a record, to work on it in the form
@@ -86,8 +97,7 @@ class PackBrowser(QWidget):
         self.tree = QTreeView()
         self.tree.setModel(self.proxy)
         self.tree.setHeaderHidden(True)
-        # cut in the middle: two packs of one name (a base and its errata) keep their ids in view
-        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.tree.setItemDelegate(_PackNames(self.tree))
         self.tree.setUniformRowHeights(True)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.selectionModel().currentChanged.connect(self._current)
