@@ -58,6 +58,23 @@ FORM_MIN_WIDTH = 440  # pixels
 LAYOUT_SAVE_MS = 2000
 
 
+def type_text(schema: dict, alternative: bool = False) -> str:
+    """A field's type as the help pane says it: "integer or string"; for a choice of shapes their
+    titles ("CombatBonus or Reinforcements or …", not "object | object | …"); an empty value
+    allowed (`null`) is said by "optional", not here."""
+    kind = schema.get("type")
+    if alternative and schema.get("title"):
+        return schema["title"]
+    if kind:
+        return " or ".join(k for k in (kind if isinstance(kind, list) else [kind]) if k != "null")
+    if "$ref" in schema:
+        return schema["$ref"].rsplit("/", 1)[-1]
+    if "enum" in schema or "const" in schema:
+        return "choice"
+    parts = [type_text(alt, True) for alt in schema.get("anyOf", schema.get("oneOf", [])) if alt.get("type") != "null"]
+    return " or ".join(dict.fromkeys(p for p in parts if p))
+
+
 class MainWindow(QMainWindow):
     recordShown = Signal(object)  # the record on show (a DocRecord, or None)
 
@@ -425,7 +442,7 @@ class MainWindow(QMainWindow):
             return
         schema = editor.schema
         facts = []
-        kind = schema.get("type") or " | ".join(o.get("type", "?") for o in schema.get("anyOf", []))
+        kind = type_text(schema)
         if kind:
             facts.append(("type", kind))
         for key, label in (("x-unit", "unit"), ("minimum", "minimum"), ("maximum", "maximum"),

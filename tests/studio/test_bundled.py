@@ -129,3 +129,13 @@ def test_two_packs_of_one_name_are_told_apart_in_a_narrow_tree(window):
     assert len(paw) == 2 and paw[0] != paw[1]
     record = proxy.index(0, 0, proxy.index(1, 0, packs[0]))  # a record reads from its start
     assert record.data() and shown(record)[:5] == record.data()[:5]
+
+
+def test_field_help_names_the_shapes_a_field_may_take(window):
+    """Found in a walk: the help of a campaign card's effect (a choice of shapes) said its type was
+    "object | object | object | …"; it names them."""
+    card = next(r for r in window.session.records() if r.kind == "aw.campaign_card" and r.data.get("effects"))
+    window.show_record(card)
+    window.show_help(window.form.editor_at(("effects", 0)))
+    said = window.help.toPlainText()
+    assert "CombatBonus or Reinforcements or" in said and "object" not in said.split("type", 1)[1]
