@@ -303,6 +303,9 @@ class MainWindow(QMainWindow):
                 tools.addSeparator()
             else:
                 tools.addAction(action)
+        # their icons alone (their tooltips name them): Find and Playtest fit a 1024-pixel-wide window
+        for action in (self.duplicate_action, self.rename_action, self.delete_action):
+            tools.widgetForAction(action).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         self._update_actions()
 
     # ------------------------------------------------------------------ showing records

@@ -1072,6 +1072,19 @@ def test_the_layout_is_kept_though_the_studio_never_closed(qtbot, packs, sandbox
     assert again.dockWidgetArea(again.issues_dock) == Qt.DockWidgetArea.RightDockWidgetArea
 
 
+def test_find_and_playtest_stay_on_the_toolbar_at_1024_pixels(window, qtbot):
+    """Found in a walk at 1024 x 700: Find and Playtest hid in the toolbar's overflow menu."""
+    from PySide6.QtWidgets import QToolBar
+
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: window.width() == 1024, timeout=2000)
+    tools = window.findChild(QToolBar, "mainToolbar")
+    for action in (window.find_action, window.playtest_action):
+        button = tools.widgetForAction(action)
+        assert button.isVisible() and button.geometry().right() <= tools.width(), action.text()
+    assert window.duplicate_action.toolTip()  # the buttons shown as icons alone still say what they do
+
+
 def test_used_by_follows_an_edit_of_a_reference_and_its_undo(window, qtbot):
     from studio.commands import SetField
 
