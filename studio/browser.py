@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QStyle, QTreeView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QAbstractItemView, QLineEdit, QStyle, QStyledItemDelegate, QTreeView, QVBoxLayout,
+                               QWidget)
 
 from engine.content.diagnostics import Severity
 
@@ -42,7 +43,16 @@ class _RecordFilter(QSortFilterProxyModel):
     paw.scenario left its row with none of its records to go to. (A pack that matches does not show
     all its records: "air" would show two packs whole.)"""
 
+    kind: str | None = None  # the filter is a kind's id: that kind only ("aw.scenario" is not "paw.scenario")
+
+    def set_text(self, text: str, kinds: set[str]) -> None:
+        self.kind = text.strip().lower() if text.strip().lower() in kinds else None
+        self.setFilterFixedString(text)
+
     def filterAcceptsRow(self, row: int, parent) -> bool:  # noqa: N802 - Qt API
+        if self.kind is not None:  # a kind's row, or a record under it (packs show through their kinds)
+            own = self.sourceModel().index(row, 0, parent).data(KIND_ROLE)
+            return (own if own is not None else parent.data(KIND_ROLE)) == self.kind
         if super().filterAcceptsRow(row, parent):
             return True
         kind = parent  # a record's parent is its kind, whose parent is the pack
@@ -56,6 +66,16 @@ class _RecordFilter(QSortFilterProxyModel):
             return value
         listed, total = self.rowCount(index), self.sourceModel().rowCount(self.mapToSource(index))
         return f"{value}  ({listed if listed == total else f'{listed} of {total}'})"
+
+
+class _PackNames(QStyledItemDelegate):
+    """A pack's row cut in the middle: two packs of one name (a base and its errata) keep their ids
+    in view; records and kinds are cut at the end, their names read from the start."""
+
+    def initStyleOption(self, option, index) -> None:  # noqa: N802 - Qt API
+        super().initStyleOption(option, index)
+        if not index.parent().isValid():
+            option.textElideMode = Qt.TextElideMode.ElideMiddle
 
 
 class PackBrowser(QWidget):
@@ -77,6 +97,7 @@ class PackBrowser(QWidget):
         self.tree = QTreeView()
         self.tree.setModel(self.proxy)
         self.tree.setHeaderHidden(True)
+        self.tree.setItemDelegate(_PackNames(self.tree))
         self.tree.setUniformRowHeights(True)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.selectionModel().currentChanged.connect(self._current)
@@ -132,7 +153,7 @@ class PackBrowser(QWidget):
         return None
 
     def _filter(self, text: str) -> None:
-        self.proxy.setFilterFixedString(text)
+        self.proxy.set_text(text, {rec.kind for rec in self.session.records()})
         if text:
             self.tree.expandAll()
 

@@ -83,7 +83,8 @@ class IdDialog(QDialog):
     when the dialog offers no choice of pack."""
 
     def __init__(self, title: str, prompt: str, initial: str = "", kinds: list[str] | None = None,
-                 check=None, packs: list | None = None, parent=None) -> None:
+                 check=None, packs: list | None = None, parent=None, details: list[str] | None = None) -> None:
+        """`details`: lines listed under the prompt (a rename: the references that will follow)."""
         super().__init__(parent)
         self.setWindowTitle(title)
         self.check = check or (lambda _kind, _rid, _pack: [])
@@ -103,6 +104,12 @@ class IdDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         form = QFormLayout(self)
         form.addRow(QLabel(prompt))
+        self.details = QListWidget()
+        self.details.setObjectName("idDialogDetails")
+        self.details.addItems(details or [])
+        self.details.setMaximumHeight(160)
+        if details:
+            form.addRow(self.details)
         if kinds:
             form.addRow("Kind", self.kind)
         if packs and len(packs) > 1:

@@ -91,5 +91,20 @@ class IssuesPanel(QWidget):
     def rows(self) -> list[Diagnostic]:
         return [self.tree.topLevelItem(i).data(0, DIAG_ROLE) for i in range(self.tree.topLevelItemCount())]
 
+    def go(self, step: int) -> Diagnostic | None:
+        """Select the issue `step` rows after the current one (F8, Shift+F8: 1, -1; round the list) and
+        go to it, as a double-click does; None when the list is empty."""
+        count = self.tree.topLevelItemCount()
+        if not count:
+            return None
+        current = self.tree.indexOfTopLevelItem(self.tree.currentItem()) if self.tree.currentItem() else -1
+        if current < 0 and step < 0:
+            current = 0
+        item = self.tree.topLevelItem((current + step) % count)
+        self.tree.setCurrentItem(item)
+        self.tree.scrollToItem(item)
+        self._activated(item, 0)
+        return item.data(0, DIAG_ROLE)
+
     def _activated(self, item: QTreeWidgetItem, _column: int) -> None:
         self.diagnosticActivated.emit(item.data(0, DIAG_ROLE))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -48,6 +48,7 @@ from .preview import PreviewPane
 from .print_dialog import PrintDialog
 from .recovery import Recovery
 from .session import Session
+from .shortcuts import DOCS, ShortcutsDialog, open_documentation
 from .watcher import DiskWatcher
 
 RECENT_LIMIT = 8
@@ -55,7 +56,29 @@ Button = QMessageBox.StandardButton
 FORM_MIN_WIDTH = 440  # pixels
 
 
+LAYOUT_SAVE_MS = 2000
+
+
+def type_text(schema: dict, alternative: bool = False) -> str:
+    """A field's type as the help pane says it: "integer or string"; for a choice of shapes their
+    titles ("CombatBonus or Reinforcements or …", not "object | object | …"); an empty value
+    allowed (`null`) is said by "optional", not here."""
+    kind = schema.get("type")
+    if alternative and schema.get("title"):
+        return schema["title"]
+    if kind:
+        return " or ".join(k for k in (kind if isinstance(kind, list) else [kind]) if k != "null")
+    if "$ref" in schema:
+        return schema["$ref"].rsplit("/", 1)[-1]
+    if "enum" in schema or "const" in schema:
+        return "choice"
+    parts = [type_text(alt, True) for alt in schema.get("anyOf", schema.get("oneOf", [])) if alt.get("type") != "null"]
+    return " or ".join(dict.fromkeys(p for p in parts if p))
+
+
 class MainWindow(QMainWindow):
+    recordShown = Signal(object)  # the record on show (a DocRecord, or None)
+
     def __init__(self, paths: list[Path], recovery_folder: Path | None = None, remember: bool = True) -> None:
         """`remember=False` leaves settings alone (screenshots must not depend on them)."""
         super().__init__()
@@ -109,9 +132,16 @@ class MainWindow(QMainWindow):
 
         install_playtest(self)
         install_changes(self)
+        # the layout is saved a moment after it changes, not only on a clean close: a crash keeps it too
+        self.layout_timer = QTimer(self, singleShot=True, interval=LAYOUT_SAVE_MS)
         if remember:
             self._restore_settings()
             self._remember_recent(paths)
+            self.layout_timer.timeout.connect(self._save_settings)
+            for dock in self.findChildren(QDockWidget):
+                dock.dockLocationChanged.connect(self.layout_timer.start)
+                dock.topLevelChanged.connect(self.layout_timer.start)
+                dock.visibilityChanged.connect(self.layout_timer.start)
         self._update_title()
         self._issues_changed()
 
@@ -228,6 +258,10 @@ class MainWindow(QMainWindow):
         self.find_action = self._action(edit, "&Find Record…", self.find_record, QKeySequence.StandardKey.Find,
                                         sp.SP_FileDialogContentsView, "Find a record by id, name or field value")
         self.find_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Find), QKeySequence("Ctrl+P")])
+        self.next_issue_action = self._action(edit, "Next &Issue", lambda: self.issues.go(1), "F8",
+                                              tip="Go to the next issue of the Issues list, its record and field")
+        self.previous_issue_action = self._action(edit, "Pre&vious Issue", lambda: self.issues.go(-1), "Shift+F8",
+                                                  tip="Go to the previous issue of the Issues list")
         edit.addSeparator()
         self.new_action = self._action(edit, "&New Record…", self.new_record, QKeySequence.StandardKey.New,
                                        sp.SP_FileIcon)
@@ -241,7 +275,13 @@ class MainWindow(QMainWindow):
         view = bar.addMenu("&View")
         for dock in (self.packs_dock, self.preview_dock, self.help_dock, self.used_dock, self.issues_dock):
             view.addAction(dock.toggleViewAction())
-        help_menu = bar.addMenu("&Help")
+        self.help_menu = help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&Keyboard Shortcuts", lambda: ShortcutsDialog(self).exec(), "Ctrl+/",
+                     tip="Every shortcut of the menus")
+        docs = self._action(help_menu, "&Documentation", self._open_docs, QKeySequence.StandardKey.HelpContents,
+                            tip="The studio's guide (docs/studio.md)")
+        docs.setEnabled(DOCS.is_file())
+        help_menu.addSeparator()
         self._action(help_menu, "&About Sortie", lambda: QMessageBox.about(
             self, "Sortie", "Sortie studio: author and check the data of WWII air-combat board games."))
 
@@ -265,6 +305,9 @@ class MainWindow(QMainWindow):
                 tools.addSeparator()
             else:
                 tools.addAction(action)
+        # their icons alone (their tooltips name them): Find and Playtest fit a 1024-pixel-wide window
+        for action in (self.duplicate_action, self.rename_action, self.delete_action):
+            tools.widgetForAction(action).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         self._update_actions()
 
     # ------------------------------------------------------------------ showing records
@@ -291,6 +334,7 @@ class MainWindow(QMainWindow):
         self._refresh_used_by()
         self._update_actions()
         self.show_help(None)
+        self.recordShown.emit(rec)
 
     def jump(self, rec: DocRecord, path: FieldPath = ()) -> FieldEditor | None:
         """Show a record and put the focus on a field of it."""
@@ -403,7 +447,7 @@ class MainWindow(QMainWindow):
             return
         schema = editor.schema
         facts = []
-        kind = schema.get("type") or " | ".join(o.get("type", "?") for o in schema.get("anyOf", []))
+        kind = type_text(schema)
         if kind:
             facts.append(("type", kind))
         for key, label in (("x-unit", "unit"), ("minimum", "minimum"), ("maximum", "maximum"),
@@ -428,17 +472,23 @@ class MainWindow(QMainWindow):
         if self.rec is None or not self.rec.editable:
             self.used_dock.setWindowTitle("Used by")  # not the count of the record deleted or unreadable
             return
-        usages = self.session.used_by(self.rec)
+        usages = self._usages(self.rec)
         if not usages:
             self.used_by.addItem("Not referenced by any record.")
-        for usage in usages:
-            holder = self.session.holder_of(usage.entry)
-            if holder is None:
-                continue
-            item = QListWidgetItem(f"{holder.label} [{holder.kind}] — {format_path(usage.path)}")
-            item.setData(Qt.ItemDataRole.UserRole, (holder.uid, usage.path))
+        for holder, path, text in usages:
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, (holder.uid, path))
             self.used_by.addItem(item)
         self.used_dock.setWindowTitle(f"Used by ({len(usages)})")
+
+    def _usages(self, rec: DocRecord) -> list[tuple[DocRecord, FieldPath, str]]:
+        """The references to `rec`: the record holding each, the field, and a line saying both."""
+        out = []
+        for usage in self.session.used_by(rec):
+            holder = self.session.holder_of(usage.entry)
+            if holder is not None:
+                out.append((holder, usage.path, f"{holder.label} [{holder.kind}] — {format_path(usage.path)}"))
+        return out
 
     def _used_by_activated(self, item: QListWidgetItem) -> None:
         target = item.data(Qt.ItemDataRole.UserRole)
@@ -461,9 +511,14 @@ class MainWindow(QMainWindow):
         pack_id = self.browser.current_doc_id()
         return next((d for d in self.session.docs if d.id == pack_id), self.session.docs[0] if self.session.docs else None)
 
-    def ask(self, title: str, text: str, buttons=Button.Yes | Button.No, default=Button.No):
-        """Every question to the user goes through here (tests replace it)."""
-        return QMessageBox.question(self, title, text, buttons, default)
+    def _open_docs(self) -> None:
+        if not open_documentation():
+            self.statusBar().showMessage(f"Could not open {DOCS}", 6000)
+
+    def ask(self, title: str, text: str, buttons=Button.Yes | Button.No, default=Button.No, parent=None):
+        """Every question to the user goes through here (tests replace it), shown over `parent`, the
+        window it is about (default: this one), so that window stays in front."""
+        return QMessageBox.question(parent or self, title, text, buttons, default)
 
     def prompt_id(self, dialog: IdDialog) -> str | None:
         """Run an id dialog; returns the id, or None when cancelled (tests replace it)."""
@@ -530,9 +585,11 @@ class MainWindow(QMainWindow):
         rec = self.rec
         if rec is None or not rec.editable:
             return
-        count = len(self.session.used_by(rec))
-        dialog = IdDialog("Rename record", f"New id for {rec.label}; {count} reference(s) will follow.", rec.id,
-                          check=lambda _k, rid, _pack: self.session.plan_rename(rec, rid).problems, parent=self)
+        usages = self._usages(rec)
+        dialog = IdDialog("Rename record", f"New id for {rec.label}; {len(usages)} reference(s) will follow"
+                          + (":" if usages else "."), rec.id,
+                          check=lambda _k, rid, _pack: self.session.plan_rename(rec, rid).problems, parent=self,
+                          details=[f"{holder.file} — {text}" for holder, _path, text in usages])
         rid = self.prompt_id(dialog)
         if rid and rid != rec.id:
             command = self.session.rename(rec, rid)
@@ -610,10 +667,12 @@ class MainWindow(QMainWindow):
 
     def offer_recovery(self) -> None:
         for doc, snapshot in self.recovery.pending():
-            count = len(snapshot.get("records", [])) + len(snapshot.get("removed", []))
+            edits = self.recovery.edits(snapshot)
+            shown = "".join(f"\n  • {line}" for line in edits[:12]) + (f"\n  … and {len(edits) - 12} more"
+                                                                        if len(edits) > 12 else "")
             answer = self.ask("Recover unsaved edits",
-                              f"Pack {doc.title} has {count} unsaved edit(s) from a session that did not "
-                              "close properly. Recover them?", default=Button.Yes)
+                              f"Pack {doc.title} has {len(edits)} unsaved edit(s) from a session that did not "
+                              f"close properly:{shown}\n\nRecover them?", default=Button.Yes)
             if answer == Button.Yes:
                 self.recovery.restore(doc, snapshot)
             else:
@@ -640,6 +699,10 @@ class MainWindow(QMainWindow):
         if self.remember:
             self._save_settings()
         event.accept()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.layout_timer.start()
 
     def _update_title(self) -> None:
         modified = bool(self.session.modified_docs())

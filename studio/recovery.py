@@ -113,6 +113,16 @@ class Recovery(QObject):
                 self.failed.emit(f"Unsaved edits of {doc.id} not recovered: {exc}")
         return found
 
+    @staticmethod
+    def edits(snapshot: dict) -> list[str]:
+        """The records a snapshot holds unsaved edits of, one line each: kind, id and file, or the
+        file it deletes."""
+        lines = []
+        for item in snapshot.get("records", []):
+            data = item.get("data") if isinstance(item.get("data"), dict) else {}
+            lines.append(f"{data.get('kind', '?')} {data.get('id', '?')} ({item.get('path')})")
+        return lines + [f"deleted: {rel}" for rel in snapshot.get("removed", [])]
+
     def restore(self, doc: PackDocument, snapshot: dict) -> Macro:
         """Apply a recovery snapshot to `doc` as one undoable command."""
         root = doc.root

@@ -238,9 +238,12 @@ class DrawingView(QGraphicsView):
     A drawing much taller or wider than the view (a table of twenty tables, a timeline's row of
     tables) fitted whole would be too small to read, so it fills the view's width (or height) and
     scrolls: from its start when it first shows, from where it was when an edit redraws it.
-    Ctrl+wheel zooms about the pointer and the zoom stays through edits; 0 fits it again."""
+    Ctrl+wheel zooms about the pointer and the zoom stays through edits; 0 fits it whole (a long
+    drawing too), until another record."""
 
-    LONG = 2.0  # filling one side is used once that scales it this many times the whole fit
+    # filling one side is used once that scales it this many times the whole fit: a portrait card
+    # beside a wide preview (about 2.3 times) opens whole, a table of twenty tables (6) fills the width
+    LONG = 3.5
     ZOOM_STEP = 1.15
 
     keyClicked = Signal(str)
@@ -256,6 +259,7 @@ class DrawingView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.drawing: Drawing | None = None
         self.zoomed = False  # a person's zoom: kept until another record or 0
+        self.whole = False  # 0 was pressed: fitted whole, a long drawing too, until another record
 
     def show_drawing(self, drawing: Drawing | None) -> None:
         fresh, self.drawing = self.drawing is None, drawing
@@ -270,7 +274,7 @@ class DrawingView(QGraphicsView):
         """Another record: its drawing shows from its start, unzoomed. The items of the last one stay
         until it comes, and only those that differ are rebuilt (two data cards share their frame)."""
         self.drawing = None
-        self.zoomed = False
+        self.zoomed = self.whole = False
 
     def fit(self, start: bool = False) -> None:
         if self.drawing is None or self.zoomed:
@@ -283,7 +287,7 @@ class DrawingView(QGraphicsView):
         by_width = (view.width() - (0 if down.isVisible() else extent) - 1) / rect.width()
         by_height = (view.height() - (0 if across.isVisible() else extent) - 1) / rect.height()
         scale = max(by_width, by_height)
-        if scale < whole * self.LONG:
+        if self.whole or scale < whole * self.LONG:
             self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
             return
         kept = down.value(), across.value()
@@ -300,14 +304,14 @@ class DrawingView(QGraphicsView):
         if not (event.modifiers() & Qt.KeyboardModifier.ControlModifier) or not delta or self.drawing is None:
             super().wheelEvent(event)  # scrolls a long drawing
             return
-        self.zoomed = True
+        self.zoomed, self.whole = True, False
         factor = self.ZOOM_STEP ** (delta / 120)
         self.scale(factor, factor)
         event.accept()
 
     def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
         if event.key() == Qt.Key.Key_0:
-            self.zoomed = False
+            self.zoomed, self.whole = False, True
             self.fit(start=True)
             event.accept()
             return

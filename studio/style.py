@@ -38,6 +38,9 @@ QLabel#boardFindings { font-size: 9pt; padding: 4px 6px; background: rgba(255, 2
 QLabel#boardHint { color: #5a6470; font-size: 8pt; padding: 1px 4px; }
 QFrame#valuePopup { background: #ffffff; border: 1px solid #9aa5b1; }
 QTextBrowser#helpPane { background: #fcfcfd; }
+QCheckBox:focus, QRadioButton:focus { background: #d3e3f7; border-radius: 3px; }
+QTreeView:focus, QListView:focus, QTableView:focus, QTextBrowser:focus, QGraphicsView:focus
+    { border: 1px solid #2f6db5; }
 """
 
 

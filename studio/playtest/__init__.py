@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QStyle, QToolBar
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox, QStyle, QToolBar
 
 from .folders import remember_replay_folder, replay_folder
 from .replay import ReplayError, read_replay
@@ -33,8 +33,7 @@ def open_playtest(window, rec=None) -> PlaytestWindow | None:
     rec = rec if rec is not None else window.rec
     kind = playable(window.session.ruleset(rec.doc), rec.kind) if rec is not None else None
     if kind is None:
-        window.statusBar().showMessage("Playtest: select a scenario (or a theater timeline, to roll a "
-                                       "mission) of a game that has a rules engine", 8000)
+        window.statusBar().showMessage(f"Playtest: {why_not(window, rec)}", 8000)
         return None
     running = next((p for p in window.findChildren(QMainWindow, WINDOW_NAME)
                     if p.uid == rec.uid and p.replay is None and p.isVisible()), None)
@@ -50,6 +49,28 @@ def open_playtest(window, rec=None) -> PlaytestWindow | None:
     playtest.start()
     playtest.show()
     return playtest
+
+
+def why_not(window, rec) -> str:
+    """Why `rec` cannot be playtested ("" when it can)."""
+    ruleset = window.session.ruleset(rec.doc) if rec is not None else None
+    if ruleset is not None and playable(ruleset, rec.kind) is not None:
+        return ""
+    if ruleset is not None and ruleset.engine is None and rec.kind == ruleset.scenario_kind:
+        return f"{ruleset.name} has no rules engine yet, so its scenarios cannot be played"
+    return "select a scenario (or a theater timeline, to roll a mission) of a game that has a rules engine"
+
+
+def _enable_play(window, play: QAction, rec) -> None:
+    """Playtest is enabled for a record it can play; otherwise its tooltip says why not."""
+    why = why_not(window, rec)
+    play.setEnabled(not why)
+    tip = why[:1].upper() + why[1:] if why else PLAY_TIP
+    play.setToolTip(tip)
+    play.setStatusTip(tip)
+
+
+PLAY_TIP = "Play the scenario (or a mission rolled on the timeline) with the data as it is now (F5)"
 
 
 def open_replay(window, path: Path) -> PlaytestWindow | None:
@@ -72,11 +93,13 @@ def open_replay(window, path: Path) -> PlaytestWindow | None:
 def install(window) -> None:
     """The Game menu and the toolbar's Playtest button on the studio's main window."""
     sp = QStyle.StandardPixmap
-    menu = window.menuBar().addMenu("&Game")
+    menu = QMenu("&Game", window)
+    window.menuBar().insertMenu(window.help_menu.menuAction(), menu)  # Help stays last
     play = QAction(window.style().standardIcon(sp.SP_MediaPlay), "&Playtest", window)
     play.setShortcut(QKeySequence("F5"))
-    play.setStatusTip("Play the scenario (or a mission rolled on the timeline) with the data as it is now")
     play.triggered.connect(lambda: open_playtest(window))
+    _enable_play(window, play, window.rec)
+    window.recordShown.connect(lambda rec: _enable_play(window, play, rec))
     replay = QAction(window.style().standardIcon(sp.SP_DialogOpenButton), "Open &Replay…", window)
     replay.setStatusTip("Open a saved playtest and see where today's data makes it differ")
     replay.triggered.connect(lambda: _ask_replay(window))

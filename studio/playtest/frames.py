@@ -104,6 +104,7 @@ class BoardPainter:
         self.base = self.board.drawing()
         self.free = not hasattr(self.board, "parse")
         self._counters: dict[tuple, Drawing | None] = {}
+        self._set_up: list[Item] | None = None
         # the unit of size for marks: a cell, or a step of the rulers on a free mat
         self.cell_mm = getattr(self.board, "step_mm" if self.free else "cell_mm", 15.0)
 
@@ -179,6 +180,19 @@ class BoardPainter:
         return Drawing(2 * r, 2 * r, (Ellipse(0, 0, r, r, style=Style("#202020", fill="#9fb4c7")),
                                       Text(0, 0, unit.id, Font(r * 0.3, bold=True))))
 
+    def set_up(self) -> list[Item]:
+        """The scenario's pieces where its set-up puts them (the layout's, as the editor's board shows
+        them): the board before the game has placed a unit (Pocket Air War asks the pilots first)."""
+        if self._set_up is None:
+            layout, setup = self.setup.layout, self.setup
+            try:
+                pieces = layout.pieces(setup.scenario, setup.content) if layout is not None else []
+            except Exception:  # a scenario the layout cannot read: the bare board, as before
+                pieces = []
+            self._set_up = [Group(p.counter.items, dx=x, dy=y, rotate=turn)
+                            for p, x, y, turn in piece_poses(self.board, pieces) if p.counter is not None]
+        return self._set_up
+
     # ---- the frame ---------------------------------------------------------------
     def frame(self, view: BoardView, poses: dict[str, Pose] | None = None,
               shots: Sequence[Shot] = (), places: Sequence[Place] = (),
@@ -193,6 +207,8 @@ class BoardPainter:
         under, over = trail_items(trail, self.cell_point, self.cell_mm) if trail is not None else ([], [])
         items += under
         r = self.cell_mm * 0.55
+        if not view.units:  # nothing placed yet: the set-up the game starts from
+            items += self.set_up()
         for uid, (x, y, turn) in poses.items():
             unit = view.units[uid]
             if uid == selected:

@@ -197,6 +197,7 @@ class EventModel(QAbstractListModel):
         # While a person plays: their sides' view, and for each event what they could not identify.
         self.sight: Sight | None = None
         self.hidden_at: list[frozenset[str] | None] = []
+        self.now: frozenset[str] = NOTHING  # what they cannot identify at the last event
         self._shown = 0
         self._bold = QFont()
         self._bold.setBold(True)
@@ -214,20 +215,29 @@ class EventModel(QAbstractListModel):
         """Lines as a person playing `sides` may read them (None: everything); `hidden_at` gives, by
         event, the units they could not identify then."""
         self.hidden_at = hidden_at
+        now = (hidden_at[-1] or NOTHING) if hidden_at and sides else NOTHING
+        changed = now != self.now
+        self.now = now
         if sides != (self.sight.sides if self.sight is not None else None):
             self.sight = Sight(sides) if sides else None
             if self.sight is not None:
                 self.sight.learn(self.events[:self._shown])
-            if self._shown:
-                self.dataChanged.emit(self.index(0), self.index(self._shown - 1))
+            changed = True
+        if changed and self._shown:
+            self.dataChanged.emit(self.index(0), self.index(self._shown - 1))
+
+    def hidden(self, row: int) -> frozenset[str]:
+        """The units the person may not identify in event `row`: those they could not then, and those
+        they cannot now (a counter face down on the board now is not named in the lines before it)."""
+        then = self.hidden_at[row] if row < len(self.hidden_at) else None
+        return (then or NOTHING) | self.now
 
     def shown(self, row: int) -> dict:
         """The event of `row` as the person may see it."""
         event = self.events[row]
         if self.sight is None:
             return event
-        hidden = self.hidden_at[row] if row < len(self.hidden_at) else None
-        return self.sight.show(event, hidden or NOTHING)
+        return self.sight.show(event, self.hidden(row))
 
     def shown_events(self) -> Sequence[dict]:
         """Every event as the person may see it, each worked out when asked for."""

@@ -65,6 +65,7 @@ class GameRun(QObject):
         # (None: no person sat, or the game came from elsewhere): what the view leaves out.
         self.hidden_at: list[frozenset[str] | None] = []
         self._watch: Watch | None = None
+        self._mine: list[int] = []  # the indices of the decisions the person at the keyboard made
         self.error = ""
         self._bots: dict[str, Any] = {}
         self._worker: _ToTheEnd | None = None
@@ -89,7 +90,7 @@ class GameRun(QObject):
             errors = "".join(f"\n{e}" for e in self.setup.errors)  # the likely cause, where to fix it
             self._fail(exc, "The game cannot start", f"\nThe scenario has errors (see Issues):{errors}" if errors else "")
             return False
-        self.hidden_at, self._watch = [], None
+        self.hidden_at, self._watch, self._mine = [], None, []
         self._note_sight()
         self.restarted.emit()
         return True
@@ -101,6 +102,8 @@ class GameRun(QObject):
         self.game, self.seed, self._bots, self.error = game, game.seed, {}, ""
         self.options = dict(game.options)
         self.hidden_at, self._watch = [None] * len(game.log), None
+        persons = self.persons()  # the replay's seats: its person's answers
+        self._mine = [i for i, d in enumerate(game.decisions) if d["side"] in persons]
         self.restarted.emit()
 
     @property
@@ -125,9 +128,9 @@ class GameRun(QObject):
         self._bots.pop(side, None)
 
     def answered(self) -> list[int]:
-        """The indices of the decisions the person at the keyboard made."""
-        persons = self.persons()
-        return [] if self.game is None else [i for i, d in enumerate(self.game.decisions) if d["side"] in persons]
+        """The indices of the decisions the person at the keyboard made, not the bots' (a side whose
+        seat changed hands keeps the moves of whoever sat there)."""
+        return list(self._mine)
 
     def take_back(self) -> str:
         """The person's last answer and what followed it taken back, as `sortie play`'s undo: the game
@@ -146,6 +149,7 @@ class GameRun(QObject):
             return self.error
         undone = game.decisions[last]["action"]
         self.game, self._bots, self.error = back, {}, ""
+        self._mine = mine[:-1]
         self.hidden_at = self.hidden_at[:len(back.log)]  # the same decisions log the same events
         if self._watch is not None:
             self._watch.note(back, [])
@@ -171,6 +175,7 @@ class GameRun(QObject):
         """The person's action; returns the engine's reason when it refuses it."""
         if self.person_to_move() is None:
             return "no decision is waiting for the person at the keyboard"
+        index = len(self.game.decisions)
         try:
             self.game.submit(action)
         except IllegalAction as exc:
@@ -178,6 +183,7 @@ class GameRun(QObject):
         except Exception as exc:
             self._fail(exc)
             return self.error
+        self._mine.append(index)
         self._note_sight()
         self.advanced.emit()
         return None
@@ -193,7 +199,7 @@ class GameRun(QObject):
             self.runningChanged.emit(False)
 
     def _tick(self) -> None:
-        if not self.step():
+        if not self.step() or self.person_to_move() is not None:  # stops at the person's move, not a tick after
             self.pause()
 
     def finish(self) -> None:

@@ -236,6 +236,7 @@ class PlaytestView(QWidget):
             item = self.seats_row.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
+        previous: QWidget = self.seed  # the toolbar's last field: Tab goes on to the seats
         for side in sides:
             combo = QComboBox()
             combo.setObjectName(f"seat:{side}")
@@ -246,6 +247,8 @@ class PlaytestView(QWidget):
             combo.currentIndexChanged.connect(lambda _i, s=side, c=combo: self.set_seat(s, c.currentData()))
             self.seats_row.addWidget(QLabel(f"<b>{html.escape(side)}</b>:"))
             self.seats_row.addWidget(combo)
+            QWidget.setTabOrder(previous, combo)  # made after the rest: put in the Tab chain where they show
+            previous = combo
         self.seats_row.addStretch(1)
 
     # ------------------------------------------------------------------ games
@@ -423,6 +426,7 @@ class PlaytestView(QWidget):
             return
         index = max(0, min(index, len(self.events) - 1))
         self.cursor = index
+        self._sync_sight()
         self.inspected = None
         self.slider.blockSignals(True)
         self.slider.setValue(index)
@@ -441,9 +445,10 @@ class PlaytestView(QWidget):
         else:
             self.board.show_view(view, **overlays)
         self._frame(*self._focuses(view, index))
-        self._boxes(view)
+        self._boxes(view, self._hidden(index))
         if self.run is not None and self.run.game is not None:
             self._show_decision(self.run.busy)
+            self.status.setText(self._status_text(self.run.busy))
         self.cursorMoved.emit(index)
 
     def _overlays(self, view: BoardView, index: int) -> dict:
@@ -492,10 +497,12 @@ class PlaytestView(QWidget):
         return self.run.persons() or None
 
     def _hidden(self, index: int) -> frozenset[str]:
-        """Units drawn face down at event `index`: those the person could not identify then."""
-        if self._sight() is None or index >= len(self.run.hidden_at):
-            return NOTHING
-        return self.run.hidden_at[index] or NOTHING
+        """Units drawn face down at event `index`: those the person could not identify then, or now."""
+        return self.log.model.hidden(index) if self.log.model.sight is not None else NOTHING
+
+    def _sync_sight(self) -> None:
+        """The log (and so the why pane, the board and the status) as the person's sides may see it."""
+        self.log.model.show_to(self._sight(), self.run.hidden_at if self.run is not None else [])
 
     def _why(self, index: int) -> None:
         game = self.run.game if self.mode == "live" and self.run is not None else \
@@ -509,11 +516,13 @@ class PlaytestView(QWidget):
                        else "<p>the game stops here</p>"))
         self.why.setHtml(text)
 
-    def _boxes(self, view: BoardView) -> None:
+    def _boxes(self, view: BoardView, hidden: frozenset[str]) -> None:
+        """The units off the board by box; those the person cannot identify (`hidden`) by side alone."""
         off: dict[str, list[str]] = {}
         for unit in view.units.values():
             if not unit.on_board:
-                off.setdefault(unit.box or "off the board", []).append(unit.id)
+                off.setdefault(unit.box or "off the board", []).append(
+                    f"a {unit.side} unit" if unit.id in hidden else unit.id)
         parts = [f"<b>{html.escape(box)}</b> ({len(ids)}): {html.escape(', '.join(sorted(ids)[:12]))}"
                  + ("…" if len(ids) > 12 else "") for box, ids in sorted(off.items())]
         self.boxes.setText(" · ".join(parts))
@@ -546,6 +555,8 @@ class PlaytestView(QWidget):
         if reason:
             self.decision.refused(reason)
             self.status.setText(f"Refused: {reason}")
+        elif self.run.person_to_move() is None:
+            self.run.play()  # the bots play on, at the pace set, to the person's next move (Run stops there)
 
     def _follow(self, pick) -> None:
         """Do what a click or a drop on the board asked for."""
@@ -698,8 +709,8 @@ class PlaytestView(QWidget):
         self.run_action.setText("Pause" if running else "Run")
         self.run_action.setIcon(self.style().standardIcon(sp.SP_MediaPause if running else sp.SP_MediaPlay))
         self._show_decision(busy)
+        self._sync_sight()
         self.status.setText(self._status_text(busy))
-        self.log.model.show_to(self._sight(), self.run.hidden_at if self.run is not None else [])
 
     def _show_decision(self, busy: bool = False) -> None:
         """The person's options while the cursor is on the present; looking back, the panel says
@@ -717,10 +728,26 @@ class PlaytestView(QWidget):
         self.decision_box.setEnabled(decision is not None)
         if new and self.isActiveWindow() and not isinstance(QApplication.focusWidget(), QLineEdit):
             self.decision.options.setFocus()  # keys alone play: up, down and Enter (text being typed stays)
-        waiting = self.mode == "live" and not busy and self.run is not None and self.run.person_to_move()
-        self.decision_box.setTitle(f"Your move — {decision.side}" if decision is not None
-                                   else f"Your move — {waiting.side}: at the last event (Step takes you there)" if waiting
-                                   else "Waiting for the bots…")
+        self.decision_box.setTitle(self._decision_title(decision, busy))
+
+    def _decision_title(self, decision, busy: bool) -> str:
+        """What the move's panel says: the move, where it waits, or what the game is doing instead."""
+        if decision is not None:
+            return f"Your move — {decision.side}"
+        run = self.run
+        if self.mode != "live" or run is None or run.game is None:
+            return "Your move"
+        if run.game.over:
+            return "The game is over (Restart plays it again)"
+        waiting = not busy and run.person_to_move()
+        if waiting:
+            return f"Your move — {waiting.side}: at the last event (Step takes you there)"
+        if busy:
+            return "The bots are playing to the end (or to your move)…"
+        if run.running:
+            return "The bots are playing to your next move…"
+        pending = run.game.pending
+        return f"Paused: the {pending.side} bot moves next (Step or Run plays on)" if pending else "Your move"
 
     def _share_right(self) -> None:
         """The options get two fifths of the column, and in a low window (1024 x 700) what they need for
@@ -746,13 +773,17 @@ class PlaytestView(QWidget):
             return "Playing to the end…"
         if self.run.error:
             return self.run.error
+        if 0 <= self.cursor < len(self.events) - 1:  # the moment on show, not the game's end ahead of it
+            return (f"Event {self.cursor + 1} of {len(self.events)}, looking back: the game goes on from the "
+                    f"last event (Step plays on)")
         if game.over:
             out = game.outcome
             score = ", ".join(f"{s} {v:g}" for s, v in out.score.items())
             return f"Game over: {out.result} (winner {out.winner or 'none'}), score {score}, {out.turns} turn(s)."
         pending = game.pending
         who = "you" if self.seats.get(pending.side) == PERSON else f"the {pending.side} bot"
-        return f"{len(game.log)} events; {pending.side} to decide ({who}): {pending.prompt}"
+        asked = self.log.model.shown(len(self.events) - 1)  # the question as the log shows it: the last event
+        return f"{len(game.log)} events; {pending.side} to decide ({who}): {asked.get('prompt', '')}"
 
 
 def _outcome(game, index: int):

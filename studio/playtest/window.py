@@ -190,10 +190,13 @@ class PlaytestWindow(QMainWindow):
         self.setWindowTitle(f"Playtest — {self.source.label}")
 
     def ask(self, title: str, text: str, buttons, default):
-        """A question to the user: through the editor's `ask` when there is one (tests replace it)."""
+        """A question to the user over this window, brought to the front (closing the editor asks each
+        playtest): through the editor's `ask` when there is one (tests replace it)."""
+        self.raise_()
+        self.activateWindow()
         parent = self.parent()
         if hasattr(parent, "ask"):
-            return parent.ask(title, text, buttons, default)
+            return parent.ask(title, text, buttons, default, self)
         return QMessageBox.question(self, title, text, buttons, default)
 
     def confirm_close(self) -> bool:

@@ -89,3 +89,53 @@ def test_grid_columns_open_as_wide_as_their_cells(window, qtbot):
     longest = max(table.fontMetrics().horizontalAdvance(table.item(r, name).text()) for r in range(table.rowCount()))
     assert min(longest, MAX_COLUMN - 20) < table.columnWidth(name) <= MAX_COLUMN
     assert table.columnWidth(grid.columns.index("step")) < table.columnWidth(name) / 2
+
+
+def test_a_kind_id_in_the_filter_lists_that_kind_only(window):
+    """Found in a walk: typing aw.scenario in the Packs filter also listed every paw.scenario."""
+    browser, proxy = window.browser, window.browser.proxy
+
+    def kinds_listed():
+        listed = []
+        for p in range(proxy.rowCount()):
+            pack = proxy.index(p, 0)
+            listed += [proxy.index(k, 0, pack).data() for k in range(proxy.rowCount(pack))]
+        return [text.split()[0] for text in listed if text]
+
+    browser.filter.setText("aw.scenario")
+    try:
+        assert kinds_listed() == ["aw.scenario"]
+        browser.filter.setText("scenario")  # not a kind's id: any row holding the text, as before
+        assert {"aw.scenario", "paw.scenario", "hm.scenario"} <= set(kinds_listed())
+    finally:
+        browser.filter.clear()
+
+
+def test_two_packs_of_one_name_are_told_apart_in_a_narrow_tree(window):
+    """Found in a walk: in a Packs dock ~220 px wide, the base pack and its errata both read
+    "Pocket Air War: Definitive Edit…"; cut in the middle, each keeps its id in view."""
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    tree = window.browser.tree
+    proxy = tree.model()
+
+    def shown(index):  # the row's text as the tree draws it in 200 pixels
+        option = QStyleOptionViewItem()
+        tree.itemDelegate().initStyleOption(option, index)
+        return tree.fontMetrics().elidedText(index.data(), option.textElideMode, 200)
+
+    packs = [proxy.index(r, 0) for r in range(proxy.rowCount())]
+    paw = [shown(i) for i in packs if "(pocket-air-war" in i.data()]
+    assert len(paw) == 2 and paw[0] != paw[1]
+    record = proxy.index(0, 0, proxy.index(1, 0, packs[0]))  # a record reads from its start
+    assert record.data() and shown(record)[:5] == record.data()[:5]
+
+
+def test_field_help_names_the_shapes_a_field_may_take(window):
+    """Found in a walk: the help of a campaign card's effect (a choice of shapes) said its type was
+    "object | object | object | …"; it names them."""
+    card = next(r for r in window.session.records() if r.kind == "aw.campaign_card" and r.data.get("effects"))
+    window.show_record(card)
+    window.show_help(window.form.editor_at(("effects", 0)))
+    said = window.help.toPlainText()
+    assert "CombatBonus or Reinforcements or" in said and "object" not in said.split("type", 1)[1]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QComboBox
+from PySide6.QtWidgets import QApplication, QComboBox, QMessageBox
 
 from engine.core.events import EventLog, canonical
 from engine.core.decisions import IllegalAction
@@ -222,6 +222,45 @@ def test_a_person_plays_a_side_on_the_board_and_in_the_panel(studio, qtbot):
     assert len(view.run.game.log) == logged
 
 
+def test_after_the_persons_move_the_bots_play_on_to_the_next_one(studio, qtbot):
+    """Found in a walk: after the person's move the bots stood still unless Run was on, while the
+    panel said "Waiting for the bots…". They now play on at the pace set, and stop at the next move."""
+    view = playtest(studio).play
+    view.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    view.speed.setValue(10)
+    first = view.run.person_to_move()
+    view.decision.choose_current()
+    assert view.run.running and "playing to your next move" in view.decision_box.title()
+    qtbot.waitUntil(lambda: view.run.person_to_move() not in (None, first), timeout=20_000)
+    assert not view.run.running and view.decision_box.title().startswith("Your move — usa")
+    assert any(d["side"] != "usa" for d in view.run.game.decisions[view.run.answered()[-1]:])
+
+
+def test_the_status_bar_tells_the_moment_on_show_not_the_end_ahead(studio, qtbot):
+    """Found in a walk: stepping through the rounds of a game already played to its end, the status
+    bar said "Game over: victory (winner axis)" over round 3."""
+    view = playtest(studio, ("paw.scenario", "sweep-four-versus-four")).play
+    to_the_end(qtbot, view)
+    view.set_cursor(len(view.events) // 2)
+    said = view.status.text()
+    assert "Game over" not in said and f"Event {len(view.events) // 2 + 1} of {len(view.events)}" in said
+    view.set_cursor(len(view.events) - 1)
+    assert view.status.text().startswith("Game over")
+
+
+def test_a_game_that_asks_before_placing_its_units_shows_the_set_up(studio, qtbot):
+    """Found in a walk: a Pocket Air War board was empty until the first decision (who flies which
+    plane) was answered; it shows the scenario's set-up from the start."""
+    view = playtest(studio, ("paw.scenario", "sweep-four-versus-four")).play
+    assert not view.board.view.units  # the game has placed nothing yet
+    setup = view.setup
+    pieces = setup.layout.pieces(setup.scenario, setup.content)
+    drawn = [i for i in view.board.drawing.items if i not in view.painter.base.items]
+    assert len(pieces) == 8 and len(drawn) >= len(pieces)
+
+
 def test_a_seat_taken_while_looking_back_offers_the_move_at_the_last_event(studio, qtbot):
     """Found playtesting: watching bots, scrubbing back and taking a side said "Waiting for the
     bots" over an empty list, and Step to the move left it so."""
@@ -433,6 +472,47 @@ def test_a_person_sees_the_enemys_face_down_counters_as_their_player_would(studi
     assert "face down" in view.why.toPlainText() and uid not in view.why.toPlainText()
 
 
+def visible_texts(view) -> dict[str, str]:
+    """Every text the person's view shows now, by where it shows: each log line, the why pane, the
+    status bar, the move's panel (its options and their tooltips) and the units off the board."""
+    model = view.log.model
+    texts = {f"log {row}": model.data(model.index(row)) for row in range(model.rowCount())}
+    options = view.decision.options
+    texts |= {f"option {r}": options.item(r).text() + options.item(r).toolTip() for r in range(options.count())}
+    texts |= {"why": view.why.toPlainText(), "status": view.status.text(), "off board": view.boxes.text(),
+              "panel": view.decision_box.title() + view.decision.prompt.text()}
+    return texts
+
+
+def test_a_person_reads_no_unit_face_down_now_anywhere_in_the_view(studio, qtbot):
+    """Found in a walk: the VVS saw a face-down "?" at I8 while the log read "luftwaffe chose:
+    Me109 (Slovak) at I8 (Anapa)" (logged while it was on top of its stack). At every decision of
+    the VVS, no unit it cannot identify now is named in any line of the log, the why pane of any
+    event, the status bar or the panel, and its counter is face down at every event looked back at."""
+    view = playtest(studio, ("aw.scenario", "red-eagles")).play
+    view.set_seat("vvs", PERSON)
+    names = {e["unit"]: e["name"] for e in view.events if e["type"] == "unit.placed"}
+    checked = 0
+    for _ in range(25):
+        to_the_end(qtbot, view)
+        if view.run.game.over:
+            break
+        hidden = view.run.hidden_at[-1] or frozenset()
+        words = {w for uid in hidden for w in (uid, names[uid])}
+        naming = [row for row, e in enumerate(view.events) if any(uid in json.dumps(e) for uid in hidden)]
+        for row in naming[-3:]:  # the why pane of the lines that would name them
+            view.set_cursor(row)
+            assert not [w for w in words if w in view.why.toPlainText() + view.boxes.text()], row
+            assert hidden <= view._hidden(row)  # drawn face down looking back too
+        view.set_cursor(len(view.events) - 1)
+        leaks = [(where, w) for where, text in visible_texts(view).items() for w in words if w in text]
+        assert not leaks, leaks
+        checked += bool(hidden and naming)
+        view.decision.options.setCurrentRow(0)
+        view.decision.choose_current()
+    assert checked >= 3
+
+
 def save_replay(qtbot, view, path):
     view.ask_path = lambda: path
     return view.save_replay()
@@ -515,7 +595,7 @@ def test_a_mission_rolled_on_a_timeline_is_playtested(studio, qtbot):
 
 def test_f5_plays_the_record_on_show_and_closing_the_editor_closes_its_playtests(qtbot, sandbox):
     from PySide6.QtGui import QKeySequence
-    from PySide6.QtWidgets import QMessageBox, QToolBar
+    from PySide6.QtWidgets import QToolBar
 
     from engine.content.loader import BUNDLED_CONTENT
     from studio.main_window import MainWindow
@@ -527,10 +607,9 @@ def test_f5_plays_the_record_on_show_and_closing_the_editor_closes_its_playtests
     assert action.shortcut() == QKeySequence("F5")
     assert action in window.findChild(QToolBar, "mainToolbar").actions()
     window.open_record(*ZERO)
-    action.trigger()
-    assert not window.findChildren(PlaytestWindow)
-    assert "select a scenario" in window.statusBar().currentMessage()
+    assert not action.isEnabled() and "Select a scenario" in action.toolTip()
     window.open_record(*SCENARIO)
+    assert action.isEnabled()
     action.trigger()
     [playtest] = window.findChildren(PlaytestWindow)
     assert playtest.isVisible() and playtest.play.run.game is not None
@@ -543,6 +622,22 @@ def test_f5_plays_the_record_on_show_and_closing_the_editor_closes_its_playtests
     playtest.play.to_the_end()
     window.close()
     qtbot.waitUntil(lambda: not window.findChildren(PlaytestWindow))
+
+
+def test_a_scenario_of_a_game_with_no_engine_says_why_it_cannot_be_played(studio):
+    """Found in a walk: on an Air Force scenario F5 and the ▶ button stayed enabled and answered with
+    a line in the status bar; they are now disabled, and their tooltip says what is missing."""
+    action = studio.playtest_action
+    unplayable = [(r, studio.session.ruleset(r.doc)) for r in studio.session.records()
+                  if studio.session.ruleset(r.doc).engine is None and r.kind == studio.session.ruleset(r.doc).scenario_kind]
+    if not unplayable:
+        pytest.skip("every bundled game has a rules engine")
+    rec, ruleset = unplayable[0]
+    studio.open_record(rec.kind, rec.id)
+    assert not action.isEnabled() and f"{ruleset.name} has no rules engine" in action.toolTip()
+    assert open_playtest(studio, rec) is None
+    studio.open_record(*SCENARIO)
+    assert action.isEnabled() and "F5" in action.toolTip()
 
 
 def test_a_scenario_plays_with_a_pack_that_extends_its_own(studio):
@@ -652,8 +747,6 @@ def test_a_person_flies_an_air_wars_move_by_the_route_in_the_via_field(studio, q
 def test_closing_a_game_the_person_played_offers_to_save_it(qtbot, sandbox):
     """Found playtesting: closing the window (or the editor) mid-game dropped the person's moves
     without a word; bots alone replay from the seed, so only a person's moves are asked about."""
-    from PySide6.QtWidgets import QMessageBox
-
     from engine.content.loader import BUNDLED_CONTENT
     from studio.main_window import MainWindow
 
@@ -699,6 +792,34 @@ def test_closing_a_game_the_person_played_offers_to_save_it(qtbot, sandbox):
     qtbot.waitUntil(lambda: not editor.findChildren(PlaytestWindow))
 
 
+def test_the_save_discard_cancel_question_is_over_the_playtest_window(studio, qtbot, monkeypatch):
+    """Found in a walk: the question about the person's moves was parented to the editor, which it
+    raised over the playtest window it was about; it now belongs to the playtest window."""
+    from studio.main_window import MainWindow
+
+    over = []
+
+    def answer():  # the question as it is shown: whose window it is over, then Cancel
+        shown = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+        if not shown:
+            QTimer.singleShot(20, answer)
+            return
+        over.append(shown[0].parentWidget())
+        shown[0].button(QMessageBox.StandardButton.Cancel).click()
+
+    monkeypatch.setattr(studio, "ask", MainWindow.ask.__get__(studio))  # the real question, not the fixture's
+    window = playtest(studio)
+    view = window.play
+    view.set_seat("usa", PERSON)
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    view.decision.choose_current()
+    QTimer.singleShot(0, answer)
+    view.restart_action.trigger()
+    view.discard_answers()  # closing it afterwards asks nothing (the real question would wait)
+    assert over == [window] and view.run.answered()
+
+
 def test_a_scenario_that_cannot_start_says_where_it_is_wrong(studio):
     """Found playtesting: a scenario naming a board that is not in the pack said "The game stopped:
     ValueError ..." with no file, line or field; it now says it cannot start and lists the
@@ -733,6 +854,20 @@ def test_a_side_is_played_with_the_keys_alone(studio, qtbot):
     qtbot.keyClick(view.decision.options, Qt.Key.Key_Down)
     qtbot.keyClick(view.decision.options, Qt.Key.Key_Return)
     assert view.run.game.decisions[count]["action"] == decision.options[1]
+
+
+def test_tab_goes_from_the_seed_to_the_seats(studio, qtbot):
+    """Found in a keyboard walk: the seats, made after the rest of the tab, came last in the Tab
+    chain, after the log and the why pane; Tab now goes from the toolbar's seed to the seats."""
+    window = playtest(studio)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    view = window.play
+    view.seed.setFocus()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is view.findChild(QComboBox, f"seat:{view.setup.sides[0]}")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is view.findChild(QComboBox, f"seat:{view.setup.sides[1]}")
 
 
 def test_taking_a_seat_gives_the_options_room(studio, qtbot):
@@ -813,8 +948,6 @@ def test_save_replay_starts_in_the_last_replays_folder_with_a_name(studio, qtbot
 def test_restart_and_new_seed_ask_before_dropping_the_persons_moves(studio, qtbot, monkeypatch, tmp_path):
     """Found playtesting: Restart and New seed threw away a game the person had played moves in
     without a word; they now ask as closing does (Save replay / Discard / Cancel)."""
-    from PySide6.QtWidgets import QMessageBox
-
     b = QMessageBox.StandardButton
     answers, asked = [], []
     monkeypatch.setattr(studio, "ask", lambda title, text, *a: (asked.append((title, text)), answers.pop(0))[1])
@@ -851,6 +984,32 @@ def test_restart_and_new_seed_ask_before_dropping_the_persons_moves(studio, qtbo
     assert len(asked) == 4 and not view.run.answered()
     window.close()  # the discarded moves are gone: closing asks nothing
     assert len(asked) == 4
+
+
+def test_only_the_persons_own_moves_are_asked_about(studio, qtbot, monkeypatch):
+    """Found in a walk: taking a seat after the game had ended showed "Waiting for the bots…" over
+    the finished game, and Restart then asked to save "386 move(s) you played": the bots' moves of
+    the side the person took. Only the moves the person made count."""
+    asked = []
+    discard = QMessageBox.StandardButton.Discard
+    monkeypatch.setattr(studio, "ask", lambda title, text, *a: (asked.append(text), discard)[1])
+    view = playtest(studio).play
+    to_the_end(qtbot, view)
+    view.set_seat("usa", PERSON)
+    assert view.unsaved_answers() == 0 and "Waiting" not in view.decision_box.title()
+    assert "over" in view.decision_box.title()
+    view.restart_action.trigger()
+    assert not asked
+
+    wait_for_my_move(qtbot, view)
+    view.run.pause()
+    view.decision.choose_current()
+    view.set_seat("usa", "hard")  # the bot takes the seat back and plays on
+    to_the_end(qtbot, view)
+    view.set_seat("usa", PERSON)
+    assert view.run.answered() and view.unsaved_answers() == 1
+    view.restart_action.trigger()
+    assert len(asked) == 1 and "You played 1 move(s)" in asked[0]
 
 
 def small_playtest(studio, qtbot, kind_id, side):
@@ -934,8 +1093,6 @@ def test_a_replay_that_cannot_be_written_is_said_not_raised(studio, qtbot, tmp_p
 def test_another_pack_or_mission_asks_before_dropping_the_persons_moves(studio, qtbot, monkeypatch):
     """Playing with another pack, or rolling another mission, starts a new game as Restart does: it
     asks first, and Cancel keeps the game, the pack chosen and the mission."""
-    from PySide6.QtWidgets import QMessageBox
-
     b = QMessageBox.StandardButton
     asked = []
     monkeypatch.setattr(studio, "ask", lambda title, *a: (asked.append(title), b.Cancel)[1])

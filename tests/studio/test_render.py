@@ -128,6 +128,29 @@ def test_a_tall_drawing_is_shown_at_the_views_width_and_scrolls(view, qtbot):
     assert view.verticalScrollBar().value() == 900
 
 
+def test_a_portrait_card_opens_whole_and_0_fits_any_drawing_whole(view, qtbot):
+    """Found in a walk: a campaign card (portrait) beside a wide preview opened showing only its
+    header, as a long table does, and 0 ("fit") did the same. It opens whole; 0 fits a long table
+    whole too, and an edit keeps it so."""
+    from PySide6.QtCore import Qt
+
+    def whole_in_view():
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        return shown.contains(view.scene().sceneRect())
+
+    view.resize(520, 310)
+    view.show_drawing(Drawing(63, 88, (Rect(0, 0, 63, 88),)))
+    assert whole_in_view()
+    view.show_drawing(None)
+    view.restart()
+    view.show_drawing(_tall(20))
+    assert not whole_in_view()  # a long table fills the width, readable
+    qtbot.keyClick(view, Qt.Key.Key_0)
+    assert whole_in_view()
+    view.show_drawing(_tall(20))  # an edit redraws it: still whole
+    assert whole_in_view()
+
+
 def test_a_wide_drawing_fills_the_views_height_and_scrolls_across(view, qtbot):
     view.show_drawing(Drawing(400, 40, tuple(Rect(40 * i, 0, 35, 40, key=f"t[{i}]") for i in range(10))))
     qtbot.waitUntil(view.horizontalScrollBar().isVisible, timeout=2000)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QKeySequence
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QMessageBox, QPushButton, QToolButton
 
 from engine.content.diagnostics import Severity
@@ -151,6 +151,28 @@ def test_issues_double_click_jumps_to_record_and_field(window, qtbot):
     assert focused is not None
 
 
+def test_f8_goes_to_the_next_issue_and_shift_f8_back(window, qtbot):
+    """Found in a keyboard walk: there was no key to go to an issue; the Issues list is a mouse's
+    double-click away. F8 and Shift+F8 go through it, each to its record and field."""
+    from studio.commands import SetField
+
+    spit, hurri = rec_of(window, "toy.plane", "spit"), rec_of(window, "toy.plane", "hurri")
+    spit.doc.stack.push(SetField(spit.doc, spit.uid, ("turns",), ["B", "A"]))
+    hurri.doc.stack.push(SetField(hurri.doc, hurri.uid, ("turns",), ["B", "A"]))
+    window.open_record("toy.table", "raids")
+    qtbot.waitUntil(lambda: issue_codes(window) == ["toy.turns_order"] * 2, timeout=3000)
+    first, second = window.issues.rows()
+    assert window.next_issue_action.shortcut() == QKeySequence("F8")
+    window.next_issue_action.trigger()
+    assert window.rec is window.session.record_for_diagnostic(first) and window.form.editor_at(("turns",))
+    window.next_issue_action.trigger()
+    assert window.rec is window.session.record_for_diagnostic(second)
+    window.next_issue_action.trigger()  # round the list
+    assert window.rec is window.session.record_for_diagnostic(first)
+    window.previous_issue_action.trigger()
+    assert window.rec is window.session.record_for_diagnostic(second)
+
+
 def test_issues_dock_lists_a_base_record_the_pack_replaces(qtbot, packs):
     """A child record with a base record's kind and id is an info finding there, as in `sortie validate`."""
     base, child = packs
@@ -206,6 +228,8 @@ def test_unsaved_edits_survive_a_crash(qtbot, packs, sandbox):
     # The process dies here: nothing saved, no close. A new window finds the recovery files.
     second = make_window(qtbot, [packs[1]], answers=[Button.Yes, Button.Yes])
     assert len(second.questions) == 2 and "unsaved edit" in second.questions[0][1]
+    said = "\n".join(text for _title, text in second.questions)  # which records, not only how many
+    assert "toy.plane spit (planes/spit.yaml)" in said and "deleted: tables/raids.yaml" in said
     assert rec_of(second, "toy.plane", "spit").data["name"] == "Spitfire Mk I"
     assert not any(r.id == "raids" for r in second.session.records())
     assert spit.data["name"] == "Spitfire Mk I"
@@ -227,8 +251,13 @@ def test_declined_recovery_is_discarded(qtbot, packs, sandbox):
 def test_rename_through_the_dialog_updates_every_reference(window, qtbot, packs):
     window.open_record("toy.plane", "hurri")
     assert window.used_by.count() == 2
-    window.prompt_id = lambda dialog: (dialog.edit.setText("spit") or dialog.message.text()) and "hurricane-i"
+    listed = []
+    window.prompt_id = lambda dialog: (listed.extend(dialog.details.item(r).text() for r in range(dialog.details.count()))
+                                       or dialog.edit.setText("spit") or dialog.message.text()) and "hurricane-i"
     window.rename_action.trigger()
+    # before confirming, the dialog lists the references that will follow: file, record and field
+    tables = [rec_of(window, "toy.table", t) for t in ("encounters", "raids")]
+    assert sorted(listed) == sorted(f"{t.file} — {t.label} [toy.table] — rows[1].plane" for t in tables)
     assert rec_of(window, "toy.plane", "hurricane-i").path.name == "hurricane-i.yaml"
     assert rec_of(window, "toy.table", "raids").data["rows"][1]["plane"] == "hurricane-i"
     assert rec_of(window, "toy.table", "encounters").data["rows"][1]["plane"] == "hurricane-i"
@@ -1037,6 +1066,30 @@ def test_the_window_opens_at_the_size_it_was_closed_at(qtbot, packs, sandbox):
     assert (fresh.width(), fresh.height()) == (1400, 900)
 
 
+def test_the_layout_is_kept_though_the_studio_never_closed(qtbot, packs, sandbox):
+    """The window's layout was saved only on a clean close: after a crash (and its recovery) the
+    docks came back as they were at the start. A change of layout is saved a moment later."""
+    first = make_window(qtbot, [packs[1]])
+    first.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, first.issues_dock)
+    qtbot.wait(2500)  # a moment after the change
+    # the process dies here: no close
+    again = make_window(qtbot, [packs[1]])
+    assert again.dockWidgetArea(again.issues_dock) == Qt.DockWidgetArea.RightDockWidgetArea
+
+
+def test_find_and_playtest_stay_on_the_toolbar_at_1024_pixels(window, qtbot):
+    """Found in a walk at 1024 x 700: Find and Playtest hid in the toolbar's overflow menu."""
+    from PySide6.QtWidgets import QToolBar
+
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: window.width() == 1024, timeout=2000)
+    tools = window.findChild(QToolBar, "mainToolbar")
+    for action in (window.find_action, window.playtest_action):
+        button = tools.widgetForAction(action)
+        assert button.isVisible() and button.geometry().right() <= tools.width(), action.text()
+    assert window.duplicate_action.toolTip()  # the buttons shown as icons alone still say what they do
+
+
 def test_used_by_follows_an_edit_of_a_reference_and_its_undo(window, qtbot):
     from studio.commands import SetField
 
@@ -1082,3 +1135,39 @@ def test_a_new_pack_is_made_beside_the_designers_own_packs_not_in_the_bundled_on
     assert NewPackDialog(window.session, window).folder.text() == str(child.resolve().parent)
     monkeypatch.setattr(studio.dialogs, "BUNDLED_CONTENT", child.parent)  # as if these were the bundled packs
     assert NewPackDialog(window.session, window).folder.text() == str(Path.cwd())
+
+
+def test_help_lists_every_shortcut_of_the_menus_and_comes_last(window):
+    """Found in a walk: Help held only About, and the Game menu came after it. Keyboard Shortcuts
+    is read from the actions when opened (so it cannot go stale); Help is the last menu."""
+    from studio.shortcuts import ShortcutsDialog
+
+    titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
+    assert titles[-1] == "Help" and "Game" in titles
+    window.find_action.setShortcut(QKeySequence("Ctrl+Alt+J"))  # a shortcut changed is listed as it is now
+    table = ShortcutsDialog(window).table
+    rows = {(table.item(r, 0).text(), table.item(r, 1).text()): table.item(r, 2).text() for r in range(table.rowCount())}
+    assert rows[("Edit", "Find Record")] == QKeySequence("Ctrl+Alt+J").toString(QKeySequence.SequenceFormat.NativeText)
+    assert rows[("Game", "Playtest")] == "F5" and ("Help", "Keyboard Shortcuts") in rows
+    assert not [k for k in rows if k[1] == "About Sortie"]  # no shortcut: not listed
+
+
+def test_the_keyboard_focus_shows_plainly_on_a_check_box(window, qtbot):
+    """Found in a keyboard walk: on a check box (the Issues dock's Errors / Warnings / Info) the focus
+    was a faint dotted frame, hard to find; the box focused now stands out from the others."""
+    from PySide6.QtWidgets import QCheckBox
+
+    from studio.style import STYLE_SHEET
+
+    window.setStyleSheet(STYLE_SHEET)  # as `sortie studio` sets it on the application
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    box = window.issues.toggles[Severity.ERROR]
+    assert isinstance(box, QCheckBox)
+    window.issues.tree.setFocus()
+    plain = box.grab().toImage()
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    focused = box.grab().toImage()
+    changed = sum(plain.pixel(x, y) != focused.pixel(x, y) for x in range(plain.width()) for y in range(plain.height()))
+    assert changed > plain.width() * plain.height() // 3
