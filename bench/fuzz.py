@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.core.game import Game, resume, run
-from engine.rulesets import workspace
-from engine.rulesets.launch import Launch, find_scenario, playable_kinds
+from engine.rulesets.launch import Launch, find_scenario, playable_scenarios
 
 MAX_DECISIONS = 50_000  # some fifty times the longest bundled game: a game past it does not end
 REMOVED = "unit.removed"
@@ -45,14 +44,6 @@ class RandomLegal:
 
     def choose(self, decision, game):
         return self.rng.choice(decision.options)
-
-
-def playable() -> list[str]:
-    """PACK/ID of every scenario `sortie list` shows."""
-    ws = workspace()
-    kinds = playable_kinds()
-    return sorted(f"{ws.pack(root).id}/{e.record.id}" for root in ws.search_roots()
-                  for e in ws.pack(root).entries if e.record is not None and e.kind in kinds)
 
 
 @lru_cache(maxsize=None)
@@ -135,7 +126,7 @@ def fuzz(games: int, seed: int = 0, rulesets: set[str] | None = None, minutes: f
     """Up to `games` games per ruleset, its scenarios in turn, on seeds from `seed` (and for at
     most `minutes` in all, the rulesets taking turns game by game so each gets its share)."""
     by_ruleset: dict[str, list[str]] = {}
-    for spec in specs or playable():
+    for spec in specs or playable_scenarios():
         by_ruleset.setdefault(launched(spec).ruleset.id, []).append(spec)
     if rulesets:
         by_ruleset = {r: s for r, s in by_ruleset.items() if r in rulesets}

@@ -35,6 +35,15 @@ def playable_kinds() -> dict[str, Ruleset]:
     return {r.scenario_kind: r for r in registry.rulesets().values() if r.engine is not None}
 
 
+def playable_scenarios(ws: Workspace | None = None) -> list[str]:
+    """PACK/ID of every scenario `sortie list` offers to play: of a playable kind, and one its engine
+    does not decline (`unplayable`: rules not built yet)."""
+    ws = ws or registry.workspace()
+    kinds = playable_kinds()
+    return sorted(f"{pack.id}/{e.record.id}" for pack in map(ws.pack, ws.search_roots()) for e in pack.entries
+                  if e.record is not None and e.kind in kinds and kinds[e.kind].engine.unplayable(e.record) is None)
+
+
 def find_scenario(spec: str, ws: Workspace | None = None) -> Launch:
     """`spec` is a scenario file, `pack-id/scenario-id`, or a scenario id in the known packs."""
     ws = ws or registry.workspace()

@@ -14,18 +14,9 @@ from engine.cli import main
 from engine.content.loader import BUNDLED_CONTENT
 from engine.core.game import Game, resume, run
 from engine.core.recall import caught_up
-from engine.rulesets import workspace
-from engine.rulesets.launch import find_scenario, playable_kinds
+from engine.rulesets.launch import find_scenario, playable_scenarios
 
 pytestmark = pytest.mark.skipif(not BUNDLED_CONTENT.is_dir(), reason="no bundled content")
-
-
-def playable() -> list[str]:
-    """PACK/ID of every scenario `sortie list` shows."""
-    ws = workspace()
-    kinds = playable_kinds()
-    return sorted(f"{ws.pack(root).id}/{e.record.id}" for root in ws.search_roots()
-                  for e in ws.pack(root).entries if e.record is not None and e.kind in kinds)
 
 
 @lru_cache(maxsize=None)
@@ -64,7 +55,7 @@ def check_cuts(spec: str, seed: int, cuts: int | None, strength: int = -1) -> No
         assert resumed(spec, save, cut, strength) == log, f"{spec} seed {seed}: resumed after {cut} of {made} differs"
 
 
-@pytest.mark.parametrize("spec", playable())
+@pytest.mark.parametrize("spec", playable_scenarios())
 @pytest.mark.parametrize("seed", [1, 11])
 def test_a_game_resumed_at_random_decisions_plays_as_played_straight_through(spec, seed):
     check_cuts(spec, seed, cuts=3)
@@ -89,7 +80,7 @@ def test_play_resume_from_a_save_plays_on_as_the_game_played_through(tmp_path, c
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("spec", playable())
+@pytest.mark.parametrize("spec", playable_scenarios())
 def test_a_game_resumed_at_any_decision_plays_as_played_straight_through(spec):
     """Every cut of one game per scenario (Red Eagles' 600: every tenth), and more seeds at random."""
     save, _ = straight(spec, 3)
