@@ -11,7 +11,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test bench schemas validate clean
+.PHONY: run test test-slow bench schemas validate clean
 
 # --clear: a fresh environment whenever the requirements change, so one made by another
 # interpreter (an older checkout's, say) is rebuilt rather than patched into a broken mix.
@@ -23,8 +23,13 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/sortie studio content
 
+# The long property and simulation runs (marked slow) are left to `make test-slow`; each has a
+# short version that `make test` runs.
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -m "not slow"
+
+test-slow: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -m slow
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest bench -q --benchmark-only --benchmark-columns=min,mean,max,rounds
