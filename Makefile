@@ -24,9 +24,9 @@ run: $(STAMP)
 	$(BIN)/sortie studio content
 
 # The long property and simulation runs (marked slow) are left to `make test-slow`; each has a
-# short version that `make test` runs.
+# short version that `make test` runs. -n auto: one pytest worker per core (pytest-xdist).
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -m "not slow"
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -m "not slow" -n auto
 
 test-slow: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -m slow
