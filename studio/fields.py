@@ -263,6 +263,23 @@ class _SchemaRange:
 
     low: float
     high: float
+    extra_actions = None  # () -> the QActions the form adds to this box's context menu (Sweep this field…)
+
+    def contextMenuEvent(self, event) -> None:  # noqa: N802 - Qt API
+        """Qt's menu of a number box, with the form's own commands for the field below it."""
+        menu = self.lineEdit().createStandardContextMenu()
+        menu.addSeparator()
+        enabled = self.stepEnabled()
+        flag = QAbstractSpinBox.StepEnabledFlag
+        menu.addAction("Step &Up", lambda: self.stepBy(1)).setEnabled(bool(enabled & flag.StepUpEnabled))
+        menu.addAction("Step &Down", lambda: self.stepBy(-1)).setEnabled(bool(enabled & flag.StepDownEnabled))
+        extra = self.extra_actions() if self.extra_actions else []
+        if extra:
+            menu.addSeparator()
+            for action in extra:
+                menu.addAction(action)
+        menu.exec(event.globalPos())
+        menu.deleteLater()
 
     def stepBy(self, steps: int) -> None:  # noqa: N802 - Qt API
         self.setValue(min(max(self.value() + steps * self.singleStep(), self.low), self.high))
@@ -314,6 +331,7 @@ class NumberField(FieldEditor):
         self.spin.setKeyboardTracking(True)
         self.spin.setToolTip(self.toolTip())
         pack_undo(self.spin)
+        self.spin.extra_actions = lambda: ctx.form.actions_for(self)
         self.spin.valueChanged.connect(lambda v: self.commit(int(v) if integer else float(v)))
         self.setFocusProxy(self.spin)
         _single(self, self.spin, stretch=False)

@@ -580,6 +580,9 @@ class RecordForm(QScrollArea):
         self.page: QWidget | None = None  # the form on show
         self.kept: dict[SchemaNav, tuple[QWidget, RecordRoot, FormContext]] = {}  # forms not on show, oldest first
         self.tab_entry: QWidget | None = None  # what Tab comes from into the form (the browser)
+        # Commands other parts of the studio offer on a field (the playtest's Sweep this field…):
+        # each maker gives a QAction for the field's context menu, or None where it does not apply.
+        self.field_actions: list = []
         # Every form is a page of one holder, the one on show visible: taking a form out of the
         # window and putting it back restyled its thousands of widgets (0.4 s each way).
         self.pages = QWidget()
@@ -604,6 +607,10 @@ class RecordForm(QScrollArea):
             shortcut = QShortcut(QKeySequence(key), self)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(lambda key=key: self.row_action(key))
+
+    def actions_for(self, editor) -> list:
+        """The context-menu commands the studio offers on `editor`'s field."""
+        return [a for make in self.field_actions if (a := make(editor)) is not None]
 
     def _placeholder(self, text: str) -> None:
         self._put_away()

@@ -8,15 +8,23 @@ from matplotlib.figure import Figure
 
 
 def sweep_figure(summary: dict) -> Figure:
+    """The curve on a figure of its own, for a file or a report page."""
+    fig = Figure(figsize=(7, 4.5), dpi=100, layout="constrained")
+    FigureCanvasAgg(fig)
+    draw_sweep(fig, summary)
+    return fig
+
+
+def draw_sweep(fig: Figure, summary: dict) -> None:
     """One line per outcome (each side, draws) over the variants: against the value when one field
-    was varied and every value is a number, else against the variants in order."""
+    was varied and every value is a number, else against the variants in order. Drawn on `fig`
+    as it is (the studio's sits on a Qt canvas)."""
+    fig.clear()
     variants = summary["variants"]
     names = summary["vary"]
     values = [v["values"][names[0]] for v in variants]
     numeric = len(names) == 1 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in values)
     xs = values if numeric else list(range(len(variants)))
-    fig = Figure(figsize=(7, 4.5), dpi=100, layout="constrained")
-    FigureCanvasAgg(fig)
     ax = fig.subplots()
     outcomes = list(variants[0]["report"]["win_rates"]) if variants else []
     for outcome in outcomes:
@@ -35,5 +43,4 @@ def sweep_figure(summary: dict) -> Figure:
     ax.set_title(f"{summary['scenario']}: {summary['games']} games a variant, seeds from {summary['seed']}",
                  fontsize="medium")
     ax.legend(fontsize="small")
-    return fig
 

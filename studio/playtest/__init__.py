@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox, QSty
 
 from .folders import remember_replay_folder, replay_folder
 from .replay import ReplayError, read_replay
-from .source import Source, playable
+from .source import Source, playable, why_not_sweep
 
 if TYPE_CHECKING:
     from .window import PlaytestWindow
@@ -105,12 +105,63 @@ def install(window) -> None:
     replay.triggered.connect(lambda: _ask_replay(window))
     menu.addAction(play)
     menu.addAction(replay)
+    menu.addSeparator()
+    menu.addAction(_install_sweep(window))
     tools = window.findChild(QToolBar, "mainToolbar")
     if tools is not None:
         tools.addSeparator()
         tools.addAction(play)
     window.playtest_action = play
     window.installEventFilter(_CloseWith(window))
+
+
+SWEEP_TIP = "Play a scenario with this number at several values, on the same seeds, and plot who wins"
+
+
+def _install_sweep(window) -> QAction:
+    """Game ▸ Sweep This Field… for the field last focused in the form, and the same command in a
+    number box's context menu; the dialog (and matplotlib) loads when first used."""
+    sweep = QAction("S&weep This Field…", window)
+    sweep.setShortcut(QKeySequence("Ctrl+Shift+B"))
+    window.focused_field = None
+
+    def enable(target=None) -> None:
+        why = why_not_sweep(window.session, window.rec, target if target is not None else window.focused_field)
+        sweep.setEnabled(not why)
+        tip = why[:1].upper() + why[1:] if why else SWEEP_TIP
+        sweep.setToolTip(tip)
+        sweep.setStatusTip(tip)
+
+    def focused(target) -> None:
+        window.focused_field = target
+        enable()
+
+    def shown(_rec) -> None:
+        window.focused_field = None
+        enable()
+
+    def in_menu(editor) -> QAction | None:
+        if why_not_sweep(window.session, window.rec, editor):
+            return None
+        action = QAction("S&weep This Field…", editor)
+        action.setStatusTip(SWEEP_TIP)
+        action.triggered.connect(lambda: open_sweep(window, editor))
+        return action
+
+    sweep.triggered.connect(lambda: open_sweep(window))
+    window.form.fieldFocused.connect(focused)
+    window.recordShown.connect(shown)
+    window.form.field_actions.append(in_menu)
+    window.sweep_action = sweep
+    enable()
+    return sweep
+
+
+def open_sweep(window, target=None):
+    """The sweep dialog for `target` (default: the field last focused in the form)."""
+    from .sweep import open_sweep as dialog
+
+    return dialog(window, target)
 
 
 class _CloseWith(QObject):

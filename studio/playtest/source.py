@@ -16,6 +16,7 @@ from engine.content.model import Record
 from engine.core.contract import Ruleset
 from engine.content.diagnostics import Severity
 from engine.content.validate import UsageError, check_entry
+from engine.content.diagnostics import format_path
 from engine.content.view import ContentView
 
 
@@ -113,3 +114,20 @@ def prepare(pack: Pack, ruleset: Ruleset, source: Source) -> Setup:
     except (tool.report, UsageError) as exc:
         raise SetupError(f"no mission from {source.id} with seed {source.mission_seed}: {exc}") from None
     return Setup(source, ruleset, made.scenario, content, left_out, made.summary)
+
+
+def sweepable(schema: dict) -> bool:
+    """A field a sweep can vary: a number (whole or not), not a choice among fixed values."""
+    return schema.get("type") in ("integer", "number") and "enum" not in schema
+
+
+def why_not_sweep(session, rec, target) -> str:
+    """Why the field `target` of `rec` cannot be swept ("" when it can)."""
+    if rec is None or target is None or not getattr(target, "path", None):
+        return "click a number field of a record first"
+    ruleset = session.ruleset(rec.doc)
+    if ruleset is None or ruleset.engine is None:
+        return f"{ruleset.name if ruleset else 'this pack'} has no rules engine to play a sweep"
+    if not sweepable(target.schema):
+        return f"{format_path(target.path)} is not a number"
+    return ""
