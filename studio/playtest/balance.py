@@ -10,7 +10,6 @@ holds it when it starts.
 from __future__ import annotations
 
 import html
-import os
 from dataclasses import dataclass
 from typing import Callable
 
@@ -30,14 +29,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.core.batch import Batch, play_batch
-from engine.core.executors import LocalExecutor
+from engine.core.batch import Batch, ExecutorError, play_batch
 from engine.core.simulate import report
 from engine.core.strength_matrix import matrix, pairings
 from engine.reports.html import comparison, comparison_html, matrix_html, report_html
 from engine.reports.plots import balance_figure
 
 from .source import Setup, SetupError
+from .where import ExecutorChoiceError, RunOn
 
 DEFAULT_GAMES = 200
 GAMES = "%v / %m games"  # the progress bar's text while a run goes on
@@ -48,12 +47,13 @@ class BalanceJob(QThread):
 
     progressed = Signal(int, int)  # games done, games asked
 
-    def __init__(self, setup: Setup, games: int, seed: int, cells: list[dict[str, str]], jobs: int) -> None:
+    def __init__(self, setup: Setup, games: int, seed: int, cells: list[dict[str, str]], executor) -> None:
         super().__init__()
-        self.setup, self.games, self.seed, self.cells, self.jobs = setup, games, seed, cells, jobs
+        self.setup, self.games, self.seed, self.cells, self.executor = setup, games, seed, cells, executor
         self.cancelled = False
         self.results: list[list] = [[] for _ in cells]
         self.error = ""
+        self.refused: list[str] = []  # Dask workers that hold other files, and why
 
     @property
     def matrix(self) -> bool:
@@ -66,9 +66,11 @@ class BalanceJob(QThread):
     def run(self) -> None:  # noqa: D401 - QThread API
         try:
             batch = Batch(self.setup.engine, self.setup.scenario, self.setup.content)
-            self.results = play_batch(batch, self.games, LocalExecutor(self.jobs), self.seed, self.cells,
+            self.results = play_batch(batch, self.games, self.executor, self.seed, self.cells,
                                       progress=lambda done, total: self.progressed.emit(done, total),
                                       cancelled=lambda: self.cancelled)
+        except ExecutorError as exc:  # the cluster: unreachable, or no worker holds these files
+            self.error = str(exc)
         except Exception as exc:  # shown in the panel, never raised into Qt
             self.error = f"{type(exc).__name__}: {exc}"
 
@@ -104,6 +106,7 @@ class BalancePanel(QWidget):
         self.job: BalanceJob | None = None
         self.runs: list[BalanceRun] = []
         self.edits: list[str] = []  # records edited since the last run started
+        self.refusals = ""  # the Dask workers the last run refused, and why
         self.progress_updates = 0  # counted for tests
         self.games = QSpinBox(minimum=1, maximum=100_000, value=DEFAULT_GAMES)
         self.games.setObjectName("balanceGames")
@@ -111,7 +114,7 @@ class BalancePanel(QWidget):
         self.seed = QSpinBox(minimum=0, maximum=2**31 - 1, value=1)
         self.seed.setPrefix("first seed ")
         self.seed.setToolTip("Game i plays seed + i: keep it to compare runs on the same dice")
-        self.cores = os.cpu_count() or 1
+        self.run_on = RunOn()
         self.run_button = QPushButton(f"Run {DEFAULT_GAMES} games")
         self.run_button.setObjectName("balanceRun")
         self.run_button.clicked.connect(self.start)
@@ -129,7 +132,7 @@ class BalancePanel(QWidget):
         self.progress = QProgressBar()
         self.progress.setObjectName("balanceProgress")
         self.progress.setFormat(GAMES)
-        self.message = QLabel(f"Bot against bot on {self.cores} core(s); runs use the data as it is when they start.")
+        self.message = QLabel(f"Bot against bot on {self.run_on.describe()}; runs use the data as it is when they start.")
         self.message.setWordWrap(True)
         self.strengths_row = QHBoxLayout()
         self.compare_with = QComboBox()
@@ -148,6 +151,9 @@ class BalancePanel(QWidget):
         for widget in (self.games, self.seed, self.run_button, self.matrix_button, self.cancel_button):
             top.addWidget(widget)
         top.addWidget(self.progress, 1)
+        where = QHBoxLayout()
+        where.addWidget(QLabel("Games run on"))
+        where.addWidget(self.run_on, 1)
         pick = QHBoxLayout()
         pick.addWidget(QLabel("Show"))
         pick.addWidget(self.shown, 1)
@@ -159,6 +165,7 @@ class BalancePanel(QWidget):
         split.setSizes([420, 640])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addLayout(where)
         layout.addLayout(self.strengths_row)
         layout.addWidget(self.message)
         layout.addLayout(pick)
@@ -206,7 +213,14 @@ class BalancePanel(QWidget):
         cells = pairings(tuple(setup.engine.bot_strengths), setup.sides) if matrix else \
             [{side: box.currentData() for side, box in self.strength_boxes.items()}]
         games = self.games.value()
-        self.job = BalanceJob(setup, games, self.seed.value(), cells, self.cores)
+        refused: list[str] = []
+        try:
+            executor = self.run_on.executor(lambda worker, why: refused.append(f"{worker} ({why})"))
+        except ExecutorChoiceError as exc:
+            self.message.setText(f"Cannot run: {exc}")
+            return False
+        self.job = BalanceJob(setup, games, self.seed.value(), cells, executor)
+        self.job.refused = refused
         self.job.progressed.connect(self._progressed)
         self.job.finished.connect(self._done)
         if not matrix:  # the edits since the last run are noted on the next run, not on a matrix
@@ -221,7 +235,7 @@ class BalancePanel(QWidget):
         self.cancel_button.setEnabled(True)
         self.cancel_button.setText("Cancel")
         each = f" of each of {len(cells)} pairings of bot strengths" if matrix else ""
-        self.message.setText(f"Playing {games} games{each} of {setup.scenario.id} on {self.cores} core(s)…")
+        self.message.setText(f"Playing {games} games{each} of {setup.scenario.id} on {self.run_on.describe()}…")
         self.job.start()
         return True
 
@@ -260,21 +274,27 @@ class BalancePanel(QWidget):
             self.finished.emit(None)
             return
         reports = [report(results, job.setup.sides) for results in job.results]
+        self.refusals = "; ".join(job.refused)
         if job.matrix:
             self.show_matrix(matrix(job.cells, reports, job.setup.sides, tuple(job.setup.engine.bot_strengths)))
             self.finished.emit(None)
             return
         self.add_run(BalanceRun(len(self.runs) + 1, job.seed, job.games, job.cells[0], reports[0], self._note))
 
+    def _say(self, text: str) -> None:
+        """The run's line, and the Dask workers it left out because they hold other files."""
+        self.message.setText(text + (f". Workers refused, holding other files: {self.refusals}"
+                                     if self.refusals else ""))
+
     def show_matrix(self, found: dict) -> None:
         self.matrix = found
-        self.message.setText(f"Strength matrix: {found['games']} games of each pairing from seed {found['seeds'][0]}")
+        self._say(f"Strength matrix: {found['games']} games of each pairing from seed {found['seeds'][0]}")
         self.text.setHtml(matrix_html(found))
 
     def add_run(self, run: BalanceRun) -> None:
         """A finished run listed and shown, compared with the run before it."""
         self.runs.append(run)
-        self.message.setText(run.title)
+        self._say(run.title)
         self.shown.blockSignals(True)
         self.compare_with.blockSignals(True)
         self.shown.addItem(run.title, run.number)

@@ -12,7 +12,6 @@ holds it when the run starts, unsaved edits included.
 from __future__ import annotations
 
 import html
-import os
 from pathlib import Path
 from typing import Any, Callable
 
@@ -39,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from engine.content.diagnostics import format_path
 from engine.content.pack import write_atomic
-from engine.core.executors import LocalExecutor
+from engine.core.batch import ExecutorError
 from engine.core.simulate import simulate
 from engine.core.sweep import SweepError, grid, parse_vary, search
 from engine.reports.html import sweep_html
@@ -47,6 +46,7 @@ from engine.reports.page import page
 from engine.reports.sweep_plot import draw_sweep, sweep_figure
 
 from .source import Setup, SetupError, Source, prepare, why_not_sweep
+from .where import ExecutorChoiceError, RunOn
 
 DEFAULT_GAMES = 200
 GRID_VALUES = 5  # values offered around the field's own
@@ -79,14 +79,15 @@ class SweepJob(QThread):
     progressed = Signal(int, int, int)
 
     def __init__(self, setup: Setup, spec: str, games: int, seed: int, strengths: dict[str, str],
-                 target: tuple[str, float] | None, steps: int, jobs: int) -> None:
+                 target: tuple[str, float] | None, steps: int, executor) -> None:
         super().__init__()
         self.setup, self.spec, self.games, self.seed, self.strengths = setup, spec, games, seed, strengths
-        self.target, self.steps, self.jobs = target, steps, jobs
+        self.target, self.steps, self.executor = target, steps, executor
         self.cancelled = False
         self.summary: dict | None = None
         self.error = ""
         self.variants = 0
+        self.refused: list[str] = []  # Dask workers that hold other files, and why
 
     def run(self) -> None:  # noqa: D401 - QThread API
         setup = self.setup
@@ -95,7 +96,7 @@ class SweepJob(QThread):
 
             def play(content, scenario):
                 results = simulate(setup.engine, scenario, content, self.games, self.seed,
-                                   strengths=self.strengths, executor=LocalExecutor(self.jobs),
+                                   strengths=self.strengths, executor=self.executor,
                                    progress=lambda done, _total: self.progressed.emit(self.variants, done, self.games),
                                    cancelled=lambda: self.cancelled)
                 self.variants += 1
@@ -111,6 +112,8 @@ class SweepJob(QThread):
                             "games": self.games, "strengths": self.strengths, "vary": [vary.name], **found}
         except SweepError as exc:
             self.error = str(exc).removeprefix("--vary ")
+        except ExecutorError as exc:  # the cluster: unreachable, or no worker holds these files
+            self.error = str(exc)
         except Exception as exc:  # shown in the dialog, never raised into Qt
             self.error = f"{type(exc).__name__}: {exc}"
 
@@ -170,6 +173,7 @@ class SweepDialog(QDialog):
         self.seed.setPrefix("first seed ")
         self.strengths_row = QHBoxLayout()
         self.strength_boxes: dict[str, QComboBox] = {}
+        self.run_on = RunOn()
 
         self.run_button = QPushButton("Run")
         self.run_button.setObjectName("sweepRun")
@@ -216,6 +220,7 @@ class SweepDialog(QDialog):
             run_row.addWidget(widget)
         run_row.addLayout(self.strengths_row, 1)
         form.addRow(run_row)
+        form.addRow("Games run on", self.run_on)
         buttons = QHBoxLayout()
         for widget in (self.run_button, self.cancel_button):
             buttons.addWidget(widget)
@@ -316,8 +321,15 @@ class SweepDialog(QDialog):
                 return False
             spec, target = f"{self.spec}={self.values.text().replace(' ', '')}", None
         strengths = {side: box.currentData() for side, box in self.strength_boxes.items()}
+        refused: list[str] = []
+        try:
+            executor = self.run_on.executor(lambda worker, why: refused.append(f"{worker} ({why})"))
+        except ExecutorChoiceError as exc:
+            self.message.setText(f"Cannot run: {exc}")
+            return False
         self.job = SweepJob(setup, spec, self.games.value(), self.seed.value(), strengths, target,
-                            self.steps.value(), os.cpu_count() or 1)
+                            self.steps.value(), executor)
+        self.job.refused = refused
         self.job.progressed.connect(self._progressed)
         self.job.finished.connect(self._done)
         self.variants_asked = 2 + self.steps.value() if search_for else len(self.values.text().split(","))
@@ -327,7 +339,7 @@ class SweepDialog(QDialog):
         self.run_button.setEnabled(False)
         self.use_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        self.message.setText(f"Playing {setup.scenario.id} with {self.spec} at each value…")
+        self.message.setText(f"Playing {setup.scenario.id} with {self.spec} at each value on {self.run_on.describe()}…")
         self.job.start()
         return True
 
@@ -360,6 +372,9 @@ class SweepDialog(QDialog):
             self.progress.setFormat("cancelled")
             return
         self.show_summary(summary, cancelled=job.cancelled)
+        if job.refused:
+            self.message.setText(self.message.text() + ". Workers refused, holding other files: "
+                                 + "; ".join(sorted(set(job.refused))))
 
     def show_summary(self, summary: dict, cancelled: bool = False) -> None:
         self.summary = summary

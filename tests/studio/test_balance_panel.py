@@ -8,6 +8,7 @@ from engine.core.batch import GameSummary
 from engine.core.simulate import report
 from studio.playtest.balance import BalancePanel, BalanceRun
 from studio.playtest.source import Setup, Source
+from studio.playtest.where import RunOn
 from tests import toy
 from tests.core.test_game import content
 
@@ -67,3 +68,47 @@ def test_the_strength_matrix_button_plays_every_pairing_and_shows_the_verdict(qt
     assert "The win rate of red moves +78 points from its easy bot to its hard bot" in text  # the verdict
     assert panel.matrix["pairings"][0]["win_rates"]["draw"]["rate"] == 1.0  # equal easy toy bots never attack
     assert "Strength matrix: 16 games of each pairing from seed 1" == panel.message.text()
+
+
+def test_a_run_on_a_dask_cluster_reports_what_this_machine_reports(qtbot, sandbox):
+    """Issue 24: the Balance tab sends its games to a running cluster's workers (here a
+    LocalCluster of two processes), and the report is the local one, byte for byte."""
+    import json
+    import logging
+
+    from distributed import LocalCluster
+
+    panel = BalancePanel(toy_setup)
+    qtbot.addWidget(panel)
+    panel.games.setValue(24)
+    panel.start()
+    qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
+    local = panel.runs[-1].report
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      silence_logs=logging.ERROR) as cluster:
+        panel.run_on.where.setCurrentIndex(panel.run_on.where.findData("dask"))
+        assert panel.run_on.address.isVisibleTo(panel)
+        panel.run_on.address.setText(cluster.scheduler_address)
+        panel.run_on.address.editingFinished.emit()
+        assert panel.start()
+        assert f"on the Dask cluster at {cluster.scheduler_address}" in panel.message.text()
+        qtbot.waitUntil(lambda: not panel.busy, timeout=60_000)
+    assert json.dumps(panel.runs[-1].report) == json.dumps(local)
+    again = RunOn()  # the choice and the address are remembered for the next window
+    assert again.on_dask and again.address.text() == cluster.scheduler_address
+
+
+def test_a_cluster_without_an_address_or_with_a_bad_one_is_refused_before_a_game(qtbot, sandbox):
+    panel = BalancePanel(toy_setup)
+    qtbot.addWidget(panel)
+    panel.run_on.where.setCurrentIndex(panel.run_on.where.findData("dask"))
+    assert not panel.start() and not panel.busy
+    assert panel.message.text() == ("Cannot run: give the address of the Dask scheduler (tcp://HOST:8786), as "
+                                    "`dask scheduler` prints it")
+    panel.run_on.address.setText("tcp://nowhere")
+    assert not panel.start()
+    assert panel.message.text().startswith("Cannot run: tcp://nowhere: not a scheduler's address (tcp://HOST:PORT)")
+    panel.run_on.where.setCurrentIndex(panel.run_on.where.findData("local"))
+    assert not panel.run_on.address.isVisibleTo(panel)
+    assert panel.start()
+    qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)

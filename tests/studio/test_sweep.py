@@ -164,3 +164,22 @@ def test_the_report_is_saved_as_one_page(window, qtbot, tmp_path):
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith("sweep")] == ["sweep.html"]
     assert not dialog.save(tmp_path)  # a folder: refused, said, nothing written
     assert dialog.message.text().startswith(f"Cannot save {tmp_path}")
+
+
+def test_a_sweep_on_a_dask_cluster_is_the_sweep_on_this_machine(window, qtbot):
+    import json
+    import logging
+
+    from distributed import LocalCluster
+
+    focus_speed(window)
+    dialog = open_dialog(window, qtbot)
+    dialog.values.setText("3,5")
+    run(dialog, qtbot, games=12)
+    local = dialog.summary
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      silence_logs=logging.ERROR) as cluster:
+        dialog.run_on.where.setCurrentIndex(dialog.run_on.where.findData("dask"))
+        dialog.run_on.address.setText(cluster.scheduler_address)
+        run(dialog, qtbot, games=12)
+    assert dialog.summary is not local and json.dumps(dialog.summary) == json.dumps(local)
