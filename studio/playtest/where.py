@@ -55,6 +55,7 @@ class RunOn(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.where)
         layout.addWidget(self.address, 1)
+        self.setFocusProxy(self.where)  # a label's mnemonic lands on the choice
         self._show_address()
 
     @property

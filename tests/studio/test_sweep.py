@@ -110,7 +110,7 @@ def test_the_value_that_evens_the_game_is_found_and_written_back(window, qtbot):
     assert rates[1] < 0.4 < rates[9]
     # the value found brackets the target with its neighbour one step away
     assert any(abs(v - found) == 1 and (rates[v] - 0.4) * (rates[found] - 0.4) <= 0 for v in rates)
-    assert dialog.use_button.isEnabled() and dialog.use_button.text() == f"Set the field to {found}"
+    assert dialog.use_button.isEnabled() and dialog.use_button.text() == f"&Set the field to {found}"
     dialog.use_button.click()
     rec = window.rec
     assert rec.data["speed"] == found and rec.dirty
