@@ -21,7 +21,7 @@ def run_of(number: int, usa_wins: int, games: int = 1000) -> BalanceRun:
 
 
 @pytest.fixture
-def panel(qtbot):
+def panel(qtbot, sandbox):  # sandbox: its own settings, so no earlier test's "run on Dask" is read
     panel = BalancePanel(lambda: pytest.fail("no run is started here"))
     qtbot.addWidget(panel)
     return panel
@@ -53,7 +53,7 @@ def toy_setup() -> Setup:
     return Setup(Source("toys", "toy.scenario", "duel"), toy.RULESET, scen, view, [])
 
 
-def test_the_strength_matrix_button_plays_every_pairing_and_shows_the_verdict(qtbot):
+def test_the_strength_matrix_button_plays_every_pairing_and_shows_the_verdict(qtbot, sandbox):
     panel = BalancePanel(toy_setup)
     qtbot.addWidget(panel)
     panel.games.setValue(16)
