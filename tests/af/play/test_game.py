@@ -274,6 +274,38 @@ def test_the_offered_end_states_are_labelled_by_their_codes_and_a_typed_code_mat
     assert d.match({"type": "plot", "plane": d.plane.id, "code": straight.lower()})["code"] == straight
 
 
+def test_the_views_hooks_place_and_route_a_plot_where_it_ends(scenarios, content):
+    """§VI Codes: the studio draws an offered plot from the plane's hex to its end hex, facing and
+    altitude (`option_place`, `option_route`), and a plot that may not be written with the rule."""
+    game = _first_plot(scenarios, content)
+    d, t = game.pending, game.state
+    start = t.label(d.plane)
+    for option in d.options[::97]:
+        where = ENGINE.option_place(game, d, option)
+        p = d.flown(option["code"])
+        assert where == {"to": t.grid.label(p.cell), "facing": p.facing, "altitude": p.altitude}
+        cells, problem = ENGINE.option_route(game, d, option)
+        assert cells[0] == start and problem == ""
+        if t.grid.contains(p.cell):
+            assert cells[-1] == where["to"]
+    cells, problem = ENGINE.option_route(game, d, {"type": "plot", "plane": d.plane.id, "code": "1R1R1R1R1R1R1R1R1R"})
+    assert cells[0] == start and "§VI" in problem
+    assert ENGINE.written_kinds == {"af.plot"} and d.kind in ENGINE.written_kinds
+
+
+def test_a_move_is_logged_with_the_hexes_it_flew_through(scenarios, content):
+    """§VIII Movement Execution: each plane's move event carries its way, start excluded, to the
+    end hex (the studio's reveal glides the planes along it)."""
+    game = play(scenarios, content, "air-melee", 5)
+    moves = [e for e in game.log.of_type("unit.moved") if "path" in e]
+    assert moves
+    on_board = {game.state.grid.label(c) for c in game.state.grid.cells()}
+    for m in moves:
+        assert set(m["path"]) <= on_board, m  # the board's hexes only
+        if m["to"] in on_board and m["path"]:
+            assert m["path"][-1] == m["to"], m
+
+
 def test_an_endless_board_moves_under_the_planes(scenarios, content):
     """§VI Board Limits (reading): an endless board; every plane shifts alike (columns two at a time,
     keeping the grid's shape) so that all are on the board again, positions relative kept."""

@@ -189,6 +189,7 @@ def setup(game: Game) -> Table:
 
 class AfEngine(EngineHooks):
     bot_strengths = ("easy", "hard")
+    written_kinds = frozenset({"af.plot"})
 
     def sides(self, scenario: Scenario) -> list[str]:
         variants = playable_variants(scenario) or scenario.variants
@@ -223,3 +224,7 @@ class AfEngine(EngineHooks):
     def option_place(self, game: Game, decision, option: dict) -> dict | None:
         from .sequence import option_place
         return option_place(game, decision, option)
+
+    def option_route(self, game: Game, decision, option: dict) -> tuple[list[str], str] | None:
+        from .sequence import option_route
+        return option_route(game, decision, option)
