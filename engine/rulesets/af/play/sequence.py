@@ -38,7 +38,7 @@ from engine.core.game import Game, Outcome, Rules
 
 from ..kinds.scenario import Group, ValueSpec
 from .capability import capability
-from .clock import clock_of
+from .clock import CLOCK, clock_of
 from .codes import CodeError, format_entry, parse
 from .fire import fire_phase
 from .flight import IllegalMove, band_of, fly, route, spin, stalled
@@ -287,8 +287,11 @@ def fire(game: Game, t: Table) -> None:
         return
     phase = fire_phase(t.gunnery, planes, lambda die, why: game.dice.one(die, why))
     for shot, recorded in zip(phase.shots, phase.recorded):
-        game.emit("af.shot", firer=shot.aim.firer, target=shot.aim.target, column=shot.aim.column,
-                  read=shot.aim.read, roll=shot.roll, hits=shot.hits, recorded=recorded, text=shot.explain())
+        a = shot.aim
+        read = "no effect" if a.read is None else f"column {a.read}, roll {shot.roll}: {shot.hits or 'no hits'}"
+        game.emit("af.shot", firer=a.firer, target=a.target, column=a.column, read=a.read, roll=shot.roll,
+                  hits=shot.hits, recorded=recorded, text=shot.explain(), range=a.range,
+                  arc={"degrees": 360 // len(CLOCK), "reach": a.hexes}, brief=f"range {a.range}, {read}")
     for p in phase.planes:
         before = t.planes[p.id]
         t.planes[p.id] = p
@@ -625,8 +628,8 @@ def option_note(game: Game, decision, option: dict) -> str:
     except (CodeError, IllegalMove):
         return ""
     t = decision.t
-    return (f"ends {t.grid.label(p.cell)} facing {t.board.direction(p.facing)}, {p.bank}, {p.altitude:,} ft, "
-            f"next speed {p.speed}")
+    return (f"ends {t.grid.label(p.cell)} facing {t.board.direction(p.facing)}, bank {p.bank}, {p.altitude:,} ft; "
+            f"next turn's speed {p.speed}")
 
 
 def option_place(game: Game, decision, option: dict) -> dict | None:
