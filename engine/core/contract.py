@@ -38,6 +38,9 @@ class EngineHooks:
 
     #: decisions whose moves may carry a route a person gives (Air Wars' 17.0)
     route_kinds: frozenset[str] = frozenset()
+    #: decisions written in secret and revealed together (Air Force's plots): a view lets a person
+    #: look an option over before writing it, and take the last one back until the reveal
+    written_kinds: frozenset[str] = frozenset()
 
     def option_place(self, game: "Game", decision: Any, option: dict) -> dict | None:
         """Where an offered action puts a unit when its parameters do not say (`pos`/`heading` on a
@@ -73,6 +76,7 @@ class RulesEngine(Protocol):
 
     bot_strengths: tuple[str, ...]
     route_kinds: frozenset[str]
+    written_kinds: frozenset[str]
 
     def sides(self, scenario: Record) -> list[str]: ...
 

@@ -4,7 +4,8 @@
 The rulesets' events carry their reasons as data — the roll, the modifiers, the
 threshold, the table column, a `why` — but each names them its own way. This
 module reads them generically, so a new ruleset's events are readable without
-touching the studio: the keys below are conventions, not a schema. No Qt here.
+touching the studio: the keys below are conventions, not a schema (a shot's `brief` is the few
+words the board writes by it, its `arc` the shooter's arc of fire to draw). No Qt here.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from engine.core.game import Outcome
 from engine.cli.narrate import QUIET, REASON_KEYS, line, modifiers_text, value_text
 
 TABLE_KEYS = ("table", "column", "printed")
-SHOOTER_KEYS = ("shooter", "attacker", "plane", "unit", "marker", "by")
+SHOOTER_KEYS = ("shooter", "attacker", "firer", "plane", "unit", "marker", "by")
 
 
 # --------------------------------------------------------------------------- fire
@@ -32,13 +33,15 @@ class Shot:
     hit: bool | None  # None: the event does not say
     label: str  # the roll and result, short enough to sit on the board
     at_cell: bool = False
+    arc: float | None = None  # the shooter's arc of fire, degrees wide about its facing
+    reach: int | None = None  # how far the arc is drawn, in cells
 
 
 def _hit(event: dict) -> bool | None:
     if isinstance(event.get("hit"), bool):
         return event["hit"] or bool(event.get("kill"))
-    if isinstance(event.get("hits"), int):
-        return event["hits"] > 0
+    if isinstance(event.get("hits"), (int, str)):  # a count, or one letter a hit (Air Force)
+        return bool(event["hits"])
     results = event.get("results")
     if isinstance(results, list) and results and all(isinstance(r, str) for r in results):
         return any(r not in ("none", "miss", "") for r in results)
@@ -80,7 +83,9 @@ def shot(event: dict, units: Any) -> Shot | None:
     if isinstance(target, str) and target in units:
         shooter = next((event[k] for k in SHOOTER_KEYS if isinstance(event.get(k), str)
                         and event[k] in units and event[k] != target), None)
-        return Shot(target, shooter, _hit(event), dice_text(event))
+        arc = event.get("arc") if isinstance(event.get("arc"), dict) else {}
+        label = event["brief"] if isinstance(event.get("brief"), str) else dice_text(event)
+        return Shot(target, shooter, _hit(event), label, arc=arc.get("degrees"), reach=arc.get("reach"))
     at = event.get("at")
     if isinstance(at, str) and any(k in event for k in ("rolls", "results", "fire")):
         return Shot(at, None, _hit(event), dice_text(event) or event["type"], at_cell=True)

@@ -36,6 +36,8 @@ class Place:
     value: Any  # a cell label, a unit id, or mat (x, y)
     heading: float | None = None
     path: tuple = ()
+    facing: int | None = None  # on a hex board: the facing the action ends in (a fan of arrows)
+    note: str = ""  # drawn beside the place once it is chosen (Air Force: the end altitude)
 
 
 def offered(game: Any, decision: Any, units: Iterable[str], is_cell: Any) -> list[Place]:
@@ -53,7 +55,10 @@ def offered(game: Any, decision: Any, units: Iterable[str], is_cell: Any) -> lis
         cell = next((source[k] for k in ("to", "at") if isinstance(source.get(k), str)
                      and is_cell(source[k])), None)
         if cell is not None:
-            out.append(Place(i, "cell", cell))
+            facing = where.get("facing") if where else None
+            altitude = where.get("altitude") if where else None
+            out.append(Place(i, "cell", cell, facing=facing if isinstance(facing, int) else None,
+                             note=f"{altitude:,} ft" if isinstance(altitude, int) else ""))
             continue
         unit = next((option[k] for k in ("target", "unit", "plane") if isinstance(option.get(k), str)
                      and option[k] in units), None)
@@ -219,6 +224,7 @@ class BoardPainter:
             counter = self.face_down(unit) if uid in hidden else self.counter(unit)
             items.append(Group(counter.items, dx=x, dy=y, rotate=turn, key=uid))
         items += over
+        items += self._fan(places, chosen)
         items += self._ghosts(places, chosen)
         items += self._fire(shots, poses)
         return Drawing(self.base.width, self.base.height, tuple(items), title=self.base.title,
@@ -235,6 +241,32 @@ class BoardPainter:
             r = self.cell_mm * 0.42
             out.append(Rect(x - r, y - r, 2 * r, 2 * r, radius=r * 0.3,
                             style=Style(OFFER, fill=OFFER, width=0.4, opacity=0.3), key=place.value))
+        return out
+
+    def _fan(self, places: Sequence[Place], chosen: int | None) -> list[Item]:
+        """On a hex board, an arrow in each offered end hex for each facing an action ends in (the
+        fan of a written move's end states), the chosen one larger with its note; each arrow is
+        the place of the first action ending so (`picking.click` offers them all)."""
+        first: dict[tuple[str, int], Place] = {}
+        for place in places:
+            if place.kind == "cell" and place.facing is not None:
+                first.setdefault((place.value, place.facing), place)
+        if not first or self.free:
+            return []
+        picked = next((p for p in places if p.option == chosen), None)
+        out: list[Item] = []
+        for (cell, facing), place in first.items():
+            x, y = self.cell_point(cell)
+            mine = picked is not None and (picked.value, picked.facing) == (cell, facing)
+            angle = self.board.facing_angle(facing) - 90.0  # clockwise from +x; facings turn from up
+            reach = self.cell_mm * (0.42 if mine else 0.36)
+            tip = (x + reach * math.cos(math.radians(angle)), y + reach * math.sin(math.radians(angle)))
+            out.append(arrow(*tip, self.cell_mm * (0.3 if mine else 0.2), angle=angle,
+                             fill=SELECT if mine else OFFER, key=f"{PLACE_KEY}{place.option}"))
+        if picked is not None and picked.note and picked.value is not None and picked.kind == "cell":
+            x, y = self.cell_point(picked.value)
+            out.append(Text(x, y + self.cell_mm * 0.62, picked.note, Font(self.cell_mm * 0.2, bold=True), "#5d4200",
+                            anchor="n"))
         return out
 
     def _ghosts(self, places: Sequence[Place], chosen: int | None) -> list[Item]:
@@ -263,6 +295,8 @@ class BoardPainter:
                 continue
             x, y = end[:2]
             start = poses.get(s.shooter) if s.shooter else None
+            if start is not None and s.arc and s.reach:
+                out.append(self._arc(start, s.arc, s.reach, colour))
             if start is not None:
                 out.append(Line(start[0], start[1], x, y, Style(colour, width=self.cell_mm * 0.05,
                                                                 dash=(1.5, 1.0) if not s.hit else None)))
@@ -272,6 +306,16 @@ class BoardPainter:
                 ty = y - self.cell_mm * (0.75 + 0.22 * (n % 3))
                 out.append(Text(x, ty, s.label, font, colour, anchor="s"))
         return out
+
+
+    def _arc(self, pose: Pose, degrees: float, reach: int, colour: str) -> Polygon:
+        """A shooter's arc of fire: a wedge `degrees` wide about its facing, out to `reach` cells."""
+        x, y, turn = pose
+        r = (reach + 0.5) * self.cell_mm
+        nose = turn - 90.0  # drawing angles run clockwise from +x; a counter's turn from up
+        rim = [(x + r * math.cos(math.radians(nose + a)), y + r * math.sin(math.radians(nose + a)))
+               for a in (-degrees / 2 + degrees * i / 12 for i in range(13))]
+        return Polygon(((x, y), *rim), style=Style(colour, fill=colour, width=self.cell_mm * 0.03, opacity=0.15))
 
 
 def _burst(x: float, y: float, r: float) -> tuple[tuple[float, float], ...]:

@@ -53,6 +53,10 @@ class DecisionPanel(QWidget):
         self.options.currentRowChanged.connect(self._current_changed)
         self.choose_button = QPushButton("Choose")
         self.choose_button.clicked.connect(self.choose_current)
+        self.preview = QLabel()  # the option highlighted, whole: what choosing it does
+        self.preview.setObjectName("decisionPreview")
+        self.preview.setWordWrap(True)
+        self.preview.setTextFormat(Qt.TextFormat.PlainText)
         self.json = QLineEdit(placeholderText='Any action as JSON, e.g. {"type": "move", "to": "0712"}')
         self.json.setObjectName("actionJson")
         self.json.returnPressed.connect(self.try_json)
@@ -83,20 +87,28 @@ class DecisionPanel(QWidget):
         filter_row.addWidget(self.choose_button)
         layout.addLayout(filter_row)
         layout.addWidget(self.options, 1)
+        layout.addWidget(self.preview)
         layout.addWidget(self.via)
         layout.addLayout(row)
         layout.addWidget(self.refusal)
 
     def show_decision(self, decision: Decision | None, situation: Situation | None = None,
-                      routes: bool = False) -> None:
+                      routes: bool = False, written: bool = False) -> None:
         """List `decision`'s options as the terminal prompt does (`situation`): each with what it leads
         to (the minis: the guns a move brings to bear; Pocket Air War: where a maneuver ends, that it
-        leaves the mat or crashes; Air Wars: the engine's route) and the printed text of a record it
-        names (a campaign card); with `routes`, a field for the route of a move (17.0)."""
+        leaves the mat or crashes; Air Wars: the engine's route; Air Force: the end state and next
+        turn's speed) and the printed text of a record it names (a campaign card); with `routes`, a
+        field for the route of a move (17.0); `written`: a move written in secret, so Choose
+        says Write."""
         if decision is self.decision:
             return
         self.decision = decision
+        self.choose_button.setText("Write" if written else "Choose")
+        self.choose_button.setToolTip("Write this move on the log sheet: it stays secret until every move is "
+                                      "revealed, and Undo takes it back until then" if written
+                                      else "Choose the highlighted action")
         self.refusal.clear()
+        self.preview.clear()
         self.via.clear()
         self.via.setVisible(routes)
         self.filter.blockSignals(True)
@@ -145,6 +157,7 @@ class DecisionPanel(QWidget):
         if index is not None and self.decision is not None:
             option = {k: v for k, v in self.decision.options[index].items() if k != "label"}
             self.json.setText(json.dumps(option))
+        self.preview.setText(item.text().replace("  → ", " → ") if item is not None else "")
         self.highlighted.emit(index)
 
     def choose_current(self) -> None:

@@ -30,22 +30,30 @@ def _at(places: Sequence[Place], kind: str, value: Any) -> list[int]:
     return [p.option for p in places if p.kind == kind and p.value == value]
 
 
-def _offer(decision: Any, indices: list[int], what: str) -> Pick:
-    if len(indices) == 1:
+def _offer(decision: Any, indices: list[int], what: str, commit: bool = True) -> Pick:
+    if len(indices) == 1 and commit:
         return Pick(action=decision.options[indices[0]])
+    if len(indices) == 1:
+        return Pick(among=indices, note="Look it over, then Write it.")
     return Pick(among=indices, note=f"{len(indices)} actions {what}: pick one.")
 
 
-def click(decision: Any, places: Sequence[Place], key: str) -> Pick | None:
-    """An offered place, unit or cell clicked; None when nothing is offered there."""
+def click(decision: Any, places: Sequence[Place], key: str, commit: bool = True) -> Pick | None:
+    """An offered place, unit or cell clicked; None when nothing is offered there. Without
+    `commit` (a move written before it is revealed) even a single action is only picked, for
+    the person to look over before writing it."""
     if key.startswith(PLACE_KEY):
         option = int(key[len(PLACE_KEY):])
-        spot = next(p.value for p in places if p.option == option)
-        return _offer(decision, _at(places, "pos", spot), "end there")
+        place = next(p for p in places if p.option == option)
+        if place.kind == "cell":  # an arrow of a hex's fan: the actions ending there, facing so
+            indices = [p.option for p in places if p.kind == "cell" and p.value == place.value
+                       and p.facing == place.facing]
+            return _offer(decision, indices, f"end in {place.value} facing that way", commit)
+        return _offer(decision, _at(places, "pos", place.value), "end there", commit)
     for kind in ("unit", "cell"):
         indices = _at(places, kind, key)
         if indices:
-            return _offer(decision, indices, f"with {key}")
+            return _offer(decision, indices, f"with {key}", commit)
     return None
 
 

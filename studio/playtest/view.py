@@ -54,6 +54,7 @@ from .trails import Trail, flight_trail, option_trail
 
 MAX_GLIDE_MS = 600
 STEP_GLIDE_MS = 300
+REVEAL_GLIDE_MS = 1200  # written moves revealed: every plane flies its way at once, slowly enough to follow
 OPTION_ROWS = 8  # the person's options shown at once, where the window has the room
 
 
@@ -112,6 +113,9 @@ class PlaytestView(QWidget):
         self.inspected: str | None = None
         self.seats: dict[str, str] = {}
         self._kept = 0  # the person's answers in the game as last saved (a replay)
+        # The log's length when the person's written moves were all written: the board and the log
+        # stay there, the moves unrevealed, until Reveal (Undo takes the last one back meanwhile).
+        self._held: int | None = None
         self._build()
 
     # ------------------------------------------------------------------ layout
@@ -375,6 +379,7 @@ class PlaytestView(QWidget):
 
     # ------------------------------------------------------------------ following the game
     def _restarted(self) -> None:
+        self._release()
         self.events = self.run.game.log if self.run.game is not None else []
         self._kept = 0
         self.log.model.reset(self.events)
@@ -386,7 +391,7 @@ class PlaytestView(QWidget):
         self._update()
 
     def _advanced(self) -> None:
-        if self.mode != "live":
+        if self.mode != "live" or self._held is not None:
             return
         before = self.cursor
         following = before >= self.log.model.rowCount() - 1
@@ -440,6 +445,8 @@ class PlaytestView(QWidget):
         if glide_from is not None and 0 <= glide_from < index:
             duration = min(MAX_GLIDE_MS, int(self.run.timer.interval() * 0.8)) if self.run.running \
                 else STEP_GLIDE_MS
+            if self._reveals(glide_from, index):
+                duration = REVEAL_GLIDE_MS
             self.board.glide(view_at(self.events, glide_from + 1), view,
                              self.events[glide_from + 1:index + 1], duration, **overlays)
         else:
@@ -450,6 +457,13 @@ class PlaytestView(QWidget):
             self._show_decision(self.run.busy)
             self.status.setText(self._status_text(self.run.busy))
         self.cursorMoved.emit(index)
+
+    def _reveals(self, start: int, end: int) -> bool:
+        """Whether events `start`..`end` carry out written moves: a written decision, then moves."""
+        kinds = self.run.game.engine.written_kinds if self.run is not None and self.run.game is not None else ()
+        span = self.events[start:end + 1]
+        return bool(kinds) and any(e["type"] == "decision" and e.get("kind") in kinds for e in span) \
+            and any(e["type"] == "unit.moved" for e in span)
 
     def _overlays(self, view: BoardView, index: int) -> dict:
         start = index
@@ -529,7 +543,7 @@ class PlaytestView(QWidget):
 
     # ------------------------------------------------------------------ the person's move
     def _person_decision(self):
-        if self.mode != "live" or self.run is None or self.cursor != len(self.events) - 1:
+        if self.mode != "live" or self.run is None or self.cursor != len(self.events) - 1 or self._held is not None:
             return None
         return self.run.person_to_move()
 
@@ -551,12 +565,62 @@ class PlaytestView(QWidget):
     def submit(self, action: dict) -> None:
         if self.run is None:
             return
+        decision, start = self.run.person_to_move(), len(self.events)
+        written = decision is not None and decision.kind in self.run.game.engine.written_kinds
+        if written:
+            self._held = start  # the answer may reveal the moves at once: nothing shown until we know
         reason = self.run.submit(self.decision.routed(action))
         if reason:
+            self._held = None
             self.decision.refused(reason)
             self.status.setText(f"Refused: {reason}")
+            return
+        if written and self._still_writing(start):
+            self._held = None
+            self._advanced()
+        elif written:
+            self._hold()
         elif self.run.person_to_move() is None:
             self.run.play()  # the bots play on, at the pace set, to the person's next move (Run stops there)
+
+    def _still_writing(self, start: int) -> bool:
+        """Whether the person writes another move before any is revealed: asked again, and nothing
+        but decisions logged since `start`."""
+        return self.run.person_to_move() is not None and all(
+            e["type"] in ("decision", "decision.pending") for e in self.events[start:])
+
+    def _written(self) -> list[str]:
+        """The person's written moves not yet revealed: their answers in the decisions logged last."""
+        out, persons, kinds = [], self.run.persons(), self.run.game.engine.written_kinds
+        for event in reversed(self.events[:self._held + 1]):  # the last answer is logged at `_held`
+            if event["type"] not in ("decision", "decision.pending"):
+                break
+            if event["type"] == "decision" and event["side"] in persons and event.get("kind") in kinds:
+                out.append(event["action"].get("label") or str(event["action"]))
+        return out[::-1]
+
+    def _hold(self) -> None:
+        """Every move of the person's written: say so, and wait for Reveal (or Undo)."""
+        moves = ", ".join(self._written())
+        self.news.say(f"<b>Written, not yet revealed:</b> {html.escape(moves)}. Reveal shows every side's "
+                      f"moves together; Undo takes your last one back.", "#e3f2fd",
+                      [("Reveal", self.reveal), ("Take back", self.take_back)])
+        self.decision.show_decision(None)
+        self._update()
+
+    def _release(self) -> None:
+        if self._held is not None:
+            self._held = None
+            self.news.hide()
+
+    def reveal(self) -> None:
+        """The held moves go to the rules: every side's are shown together, the planes flying them."""
+        if self._held is None:
+            return
+        self._release()
+        self._advanced()
+        if self.run.person_to_move() is None and not self.run.game.over:
+            self.run.play()
 
     def _follow(self, pick) -> None:
         """Do what a click or a drop on the board asked for."""
@@ -571,7 +635,8 @@ class PlaytestView(QWidget):
         if QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier and self.add_waypoint(key):
             return
         decision = self._person_decision()
-        pick = picking.click(decision, self.places, key) if decision is not None else None
+        pick = picking.click(decision, self.places, key, decision.kind not in self.run.game.engine.written_kinds) \
+            if decision is not None else None
         if pick is not None:
             self._follow(pick)
             return
@@ -615,6 +680,9 @@ class PlaytestView(QWidget):
         moves on: a Step never jumps a whole game."""
         if self.run is None or self.mode != "live":
             return
+        if self._held is not None:
+            self.reveal()
+            return
         end = len(self.events) - 1
         if self.cursor < end and self._stepped_to == end:
             self.set_cursor(self._round_end(self.cursor, end), glide_from=self.cursor)
@@ -635,6 +703,7 @@ class PlaytestView(QWidget):
     def take_back(self) -> None:
         if self.run is None or self.mode != "live":
             return
+        self._release()
         said = self.run.take_back()
         self.status.setText(said)
 
@@ -654,6 +723,9 @@ class PlaytestView(QWidget):
 
     def toggle_run(self) -> None:
         if self.run is None or self.mode != "live":
+            return
+        if self._held is not None:
+            self.reveal()
             return
         if self.run.running:
             self.run.pause()
@@ -717,8 +789,10 @@ class PlaytestView(QWidget):
         where the move waits (called as the cursor moves, so it never lags behind the board)."""
         decision = self._person_decision() if not busy else None
         new = decision is not None and decision is not self.decision.decision
+        engine = self.run.game.engine if self.run is not None and self.run.game is not None else None
         self.decision.show_decision(decision, decision and Situation(self.run.game, decision),
-                                    decision is not None and decision.kind in self.run.game.engine.route_kinds)
+                                    decision is not None and decision.kind in engine.route_kinds,
+                                    decision is not None and decision.kind in engine.written_kinds)
         # shown while anyone plays by hand, so the panel does not come and go between moves
         showing = self.mode == "live" and PERSON in self.seats.values()
         if showing and self.decision_box.isHidden():  # room for the options, not what is left over
@@ -737,6 +811,8 @@ class PlaytestView(QWidget):
         run = self.run
         if self.mode != "live" or run is None or run.game is None:
             return "Your move"
+        if self._held is not None:
+            return "Your moves are written (Reveal shows every side's)"
         if run.game.over:
             return "The game is over (Restart plays it again)"
         waiting = not busy and run.person_to_move()
@@ -769,6 +845,8 @@ class PlaytestView(QWidget):
         if self.run is None or self.run.game is None:
             return self.run.error if self.run is not None else ""
         game = self.run.game
+        if self._held is not None:
+            return "Your moves are written and secret: Reveal (F8) shows every side's moves together."
         if busy:
             return "Playing to the end…"
         if self.run.error:

@@ -54,20 +54,33 @@ def test_only_the_basic_game_scenarios_are_offered_the_rest_say_what_they_need(s
 
 
 def test_air_melee_options_are_its_matchups_aircraft_and_four_a_side(scenarios):
-    """§XXII Suggested Aircraft: each line is an option, the first on; two planes a side, or four."""
+    """§XXII Suggested Aircraft: each matchup option fixes both sides' aircraft, the first on; a
+    line offering several types is one option per pairing; two planes a side, or four."""
     options = ENGINE.option_defaults(scenarios["air-melee"])
     assert options["matchup:battle-of-britain"] and not options["matchup:1941-42"]
     assert "planes:4" in options and not options["planes:4"]
-    assert "allied:p-51d" in options and "german:fw-190a" in options
+    pairings = [k for k in options if k.startswith("matchup:1943-45/")]
+    assert len(pairings) == 6 * 2 and "matchup:1943-45/p-51d/fw-190a" in pairings
+    assert not any(k.startswith(("allied:", "german:")) for k in options)  # no per-line aircraft options
+
+
+def test_a_pairing_option_fixes_the_aircraft_of_both_sides(scenarios, content):
+    """§XXII Suggested Aircraft, 1943-45: the option names the types flown, and they are flown."""
+    game = Game(ENGINE, scenarios["air-melee"], content, 1, {"matchup:1943-45/p-51d/fw-190a": True})
+    planes = game.log.of_type("af.setup")[0]["planes"]
+    assert sorted(set(planes.values())) == ["fw-190a", "p-51d"]
+    with pytest.raises(ValueError, match="switch on one matchup"):
+        Game(ENGINE, scenarios["air-melee"], content, 1,
+             {"matchup:1941-42": True, "matchup:1943-45/p-51d/fw-190a": True})
 
 
 @pytest.mark.parametrize("name, options, strength", [
     ("air-melee", None, "easy"),
     ("air-melee", None, "hard"),
-    ("air-melee", {"planes:4": True, "matchup:1943-45": True, "allied:p-51d": True}, "easy"),
+    ("air-melee", {"planes:4": True, "matchup:1943-45/p-51d/me-109g": True}, "easy"),
     ("air-melee", {"variant:advanced": True, "matchup:1941-42": True}, "easy"),
     ("solitaire-v-1", None, "easy"),
-    ("solitaire-v-1", {"fighter:tempest-v": True}, "hard"),
+    ("solitaire-v-1", {"matchup:suggested/tempest-v": True}, "hard"),
 ])
 def test_a_seeded_bot_game_ends_and_replays_byte_for_byte(scenarios, content, name, options, strength):
     """§V: the same seed and decisions give the same log bytes, played again or resumed."""
@@ -259,6 +272,38 @@ def test_the_offered_end_states_are_labelled_by_their_codes_and_a_typed_code_mat
     assert any(o["code"] == straight for o in options)
     assert d.typed(straight) is None and d.typed("=" + straight)["code"] == straight
     assert d.match({"type": "plot", "plane": d.plane.id, "code": straight.lower()})["code"] == straight
+
+
+def test_the_views_hooks_place_and_route_a_plot_where_it_ends(scenarios, content):
+    """§VI Codes: the studio draws an offered plot from the plane's hex to its end hex, facing and
+    altitude (`option_place`, `option_route`), and a plot that may not be written with the rule."""
+    game = _first_plot(scenarios, content)
+    d, t = game.pending, game.state
+    start = t.label(d.plane)
+    for option in d.options[::97]:
+        where = ENGINE.option_place(game, d, option)
+        p = d.flown(option["code"])
+        assert where == {"to": t.grid.label(p.cell), "facing": p.facing, "altitude": p.altitude}
+        cells, problem = ENGINE.option_route(game, d, option)
+        assert cells[0] == start and problem == ""
+        if t.grid.contains(p.cell):
+            assert cells[-1] == where["to"]
+    cells, problem = ENGINE.option_route(game, d, {"type": "plot", "plane": d.plane.id, "code": "1R1R1R1R1R1R1R1R1R"})
+    assert cells[0] == start and "§VI" in problem
+    assert ENGINE.written_kinds == {"af.plot"} and d.kind in ENGINE.written_kinds
+
+
+def test_a_move_is_logged_with_the_hexes_it_flew_through(scenarios, content):
+    """§VIII Movement Execution: each plane's move event carries its way, start excluded, to the
+    end hex (the studio's reveal glides the planes along it)."""
+    game = play(scenarios, content, "air-melee", 5)
+    moves = [e for e in game.log.of_type("unit.moved") if "path" in e]
+    assert moves
+    on_board = {game.state.grid.label(c) for c in game.state.grid.cells()}
+    for m in moves:
+        assert set(m["path"]) <= on_board, m  # the board's hexes only
+        if m["to"] in on_board and m["path"]:
+            assert m["path"][-1] == m["to"], m
 
 
 def test_an_endless_board_moves_under_the_planes(scenarios, content):

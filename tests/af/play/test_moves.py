@@ -14,8 +14,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from engine.core.board import HexGrid
 from engine.rulesets.af.play.codes import STEP_FT, Entry
-from engine.rulesets.af.play.flight import (IllegalMove, Refusal, advance, band_of, flown_card, fly, frame, start,
+from engine.rulesets.af.play.flight import (IllegalMove, Refusal, advance, band_of, flown_card, fly, frame, route, start,
                                             stalled)
 from engine.rulesets.af.play.moves import _TEMPLATES, end_states, paths, verticals
 from engine.rulesets.af.play.state import BANKS, Plane
@@ -23,6 +24,7 @@ from engine.rulesets.af.play.state import BANKS, Plane
 from .kit import handbook, plane
 
 CARDS = ("me-109e", "p-47d", "spitfire-ix", "hurricane-ii", "fw-190a", "b-17f", "ju-87b", "me-262a")
+GRID = HexGrid(40, 40)
 
 
 def key(p: Plane) -> tuple:
@@ -172,3 +174,18 @@ def test_paths_and_their_verticals_make_up_the_end_states(records):
     tail, status = verticals(p, card, hb, path)[0]
     end = fly(p, path.code + str(tail), card, hb)
     assert (end.cell, end.speed, end.altitude) == (path.cell, status.speed, status.altitude)
+
+
+@settings(max_examples=10, **SETTINGS)
+@given(drawn=planes())
+def test_a_routes_last_hex_is_where_the_entry_ends_and_each_hex_is_a_step(books, drawn):
+    """§VI Codes: the hexes a view draws a plot through (`route`) lead, a hex at a time, from the
+    plane's hex to the hex the entry ends in, for every end state offered."""
+    hb = handbook(books.records)
+    p, card = build(books.records, drawn)
+    for o in end_states(p, card, hb)[::37]:
+        hexes = [p.cell, *route(p, o.entry, hb)]
+        assert hexes[-1] == o.plane.cell, o.code
+        assert all(GRID.distance(a, b) == 1 for a, b in zip(hexes, hexes[1:])), o.code
+        assert len(hexes) - 1 == sum(t for t in o.entry.steps if isinstance(t, int)) + \
+            sum(1 for t in o.entry.steps if isinstance(t, str) and hb.spec(t).sidestep), o.code

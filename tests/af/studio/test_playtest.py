@@ -69,3 +69,58 @@ def test_a_person_is_asked_the_secret_plot_and_a_typed_code_is_refused(studio, q
     assert refused and "§VI" in refused
     assert view.run.submit({"type": "plot", "plane": plane, "code": decision.options[0]["code"]}) is None
     window.close()
+
+
+def _to_plot(view, qtbot):
+    """Air Melee with the Allies by hand, set up by the middle offers (in from the board's edge), to
+    the first plot."""
+    from studio.playtest.view import PERSON
+    view.set_seat("allies", PERSON)
+    view.speed.setValue(0)
+    view.run.play()
+    while True:
+        qtbot.waitUntil(lambda: view.run.person_to_move() is not None, timeout=60_000)
+        decision = view.run.person_to_move()
+        if decision.kind == "af.plot":
+            return decision
+        view.submit(decision.options[len(decision.options) // 2])
+
+
+def test_a_click_on_the_fan_picks_an_end_state_to_look_over_and_write(studio, qtbot):
+    """§VI written movement: the board shows an arrow per end hex and facing; a click narrows the
+    list to the plots ending so and previews one (code, end state, next turn's speed) without
+    writing it; Write writes it, and the last plot is held, unrevealed, until Reveal or Undo."""
+    from studio.playtest.frames import PLACE_KEY
+    window = _open(studio, "air-melee")
+    view = window.play
+    decision = _to_plot(view, qtbot)
+    game = view.run.game
+    fan = {(p.value, p.facing): p for p in view.places if p.facing is not None}
+    assert len(fan) > 5
+    (cell, facing), place = sorted(fan.items())[-1]
+    view.board_clicked(f"{PLACE_KEY}{place.option}")
+    assert view.run.person_to_move() is decision  # looked at, not written
+    code = decision.options[view.chosen]["code"]
+    end = game.engine.option_place(game, decision, decision.options[view.chosen])
+    assert (end["to"], end["facing"]) == (cell, facing)
+    shown = [view.decision.options.item(r) for r in range(view.decision.options.count())]
+    assert all(("ends " + cell) in i.text() for i in shown if not i.isHidden())
+    assert view.decision.preview.text().startswith(code) and "next turn's speed" in view.decision.preview.text()
+    assert view.decision.choose_button.text() == "Write"
+    view.decision.choose_current()
+    qtbot.waitUntil(lambda: view.run.person_to_move() is not None, timeout=60_000)
+    assert view.run.person_to_move().context["plane"] != decision.context["plane"]
+    view.decision.choose_current()  # the second plane's: every allied plot is written
+    assert view._held is not None and not view.news.isHidden() and "Reveal" in view.news.text.text()
+    assert not any(e["type"] == "af.reveal" for e in view.log.model.events[:view.log.model.rowCount()])
+    view.take_back()  # the last plot back: asked again, nothing revealed
+    qtbot.waitUntil(lambda: view.run.person_to_move() is not None, timeout=60_000)
+    assert view._held is None and not any(e["type"] == "af.reveal" for e in view.run.game.log)
+    view.decision.choose_current()
+    assert view._held is not None
+    view.reveal()
+    qtbot.waitUntil(lambda: any(e["type"] == "af.reveal" for e in view.events[:view.log.model.rowCount()]),
+                    timeout=60_000)
+    reveal = next(e for e in view.run.game.log if e["type"] == "af.reveal")
+    assert reveal["plots"][decision.context["plane"]] == code
+    window.close()

@@ -6,12 +6,16 @@ engine scores). The others are listed with the reason (`unplayable`), so `sortie
 studio can say plainly that they need rules not built yet (issue 22).
 
 Options (booleans, as every engine's): `variant:<id>` plays another playable variant than the
-first; `matchup:<id>` picks a line of Suggested Aircraft (the first is on by default); where a
-line offers several types for a group, `<group>:<card>` picks one (the first by default);
+first; `matchup:...` fixes every group's aircraft (the first is on by default): a line of
+Suggested Aircraft is `matchup:<line>`, and a line offering several types for a group is one
+option per pairing, `matchup:<line>/<card>/<card>` in the line's force order (Air Melee's
+1943-45: `matchup:1943-45/p-51d/fw-190a`), so no choice is left that another option ignores;
 `planes:<n>` flies n planes in each group whose `counts` allow it (Air Melee: four a side).
 """
 
 from __future__ import annotations
+
+from itertools import product
 
 from engine.content.model import Record
 from engine.core.contract import EngineHooks
@@ -70,30 +74,34 @@ def playable_variants(scenario: Scenario) -> list[Variant]:
     return [v for v in scenario.variants if variant_problem(v) is None]
 
 
-def _matchups(scenario: Scenario) -> list[Matchup]:
-    seen: dict[str, Matchup] = {}
-    for v in playable_variants(scenario):
+def pairings(matchup: Matchup) -> list[tuple[str, dict[str, str]]]:
+    """The option keys a line of Suggested Aircraft offers, each with the card it gives every
+    group: the line itself when it names one type per group, else one per pairing."""
+    if all(len(f.aircraft) == 1 for f in matchup.forces):
+        return [(f"matchup:{matchup.id}", {f.group: f.aircraft[0] for f in matchup.forces})]
+    return [(f"matchup:{matchup.id}/" + "/".join(cards), {f.group: c for f, c in zip(matchup.forces, cards)})
+            for cards in product(*(f.aircraft for f in matchup.forces))]
+
+
+def _choices(variants: list[Variant]) -> dict[str, dict[str, str]]:
+    """Every matchup option of the variants, in the print's order: key -> {group: card}."""
+    seen: dict[str, dict[str, str]] = {}
+    for v in variants:
         for m in v.matchups:
-            seen.setdefault(m.id, m)
-    return list(seen.values())
+            for key, cards in pairings(m):
+                seen.setdefault(key, cards)
+    return seen
 
 
 def option_defaults(scenario: Scenario) -> dict[str, bool]:
     variants = playable_variants(scenario)
     out: dict[str, bool] = {f"variant:{v.id}": False for v in variants[1:]}
-    matchups = _matchups(scenario)
-    for i, m in enumerate(matchups):
-        out[f"matchup:{m.id}"] = i == 0 and len(matchups) > 1
-    for m in matchups:
-        for force in m.forces:
-            if len(force.aircraft) > 1:
-                for j, card in enumerate(force.aircraft):
-                    out.setdefault(f"{force.group}:{card}", j == 0)
+    choices = list(_choices(variants))
+    if len(choices) > 1:  # the only pairing: nothing to choose
+        out.update({key: i == 0 for i, key in enumerate(choices)})
     counts = sorted({n for v in variants for g in v.groups for n in g.counts})
     for n in counts:
         out[f"planes:{n}"] = False
-    if len(matchups) == 1:  # the only line: nothing to choose
-        out.pop(f"matchup:{matchups[0].id}", None)
     return out
 
 
@@ -107,29 +115,28 @@ def chosen_variant(scenario: Scenario, options: dict[str, bool]) -> Variant:
     return on[0] if on else variants[0]
 
 
-def chosen_matchup(variant: Variant, options: dict[str, bool]) -> Matchup | None:
-    if not variant.matchups:
-        return None
-    on = [m for m in variant.matchups if options.get(f"matchup:{m.id}")]
-    if len(on) > 1:  # the default gives way to the one a person switched on
-        on = [m for m in on if m is not variant.matchups[0]] or on
+def chosen_aircraft(variant: Variant, options: dict[str, bool]) -> dict[str, str]:
+    """{group: card} of the matchup option switched on (the first when none is; the default gives
+    way to the one a person switched on)."""
+    choices = [c for m in variant.matchups for c in pairings(m)]
+    if not choices:
+        return {}
+    on = [c for c in choices if options.get(c[0])]
     if len(on) > 1:
-        raise ValueError(f"options {', '.join(f'matchup:{m.id}' for m in on)}: switch on one matchup")
-    return on[0] if on else variant.matchups[0]
+        on = [c for c in on if c[0] != choices[0][0]] or on
+    if len(on) > 1:
+        raise ValueError(f"options {', '.join(key for key, _ in on)}: switch on one matchup")
+    return (on[0] if on else choices[0])[1]
 
 
 def group_aircraft(variant: Variant, group: Group, options: dict[str, bool]) -> str:
-    """The data card a plane group flies: fixed by the set-up, else the matchup's (and the option's pick)."""
+    """The data card a plane group flies: fixed by the set-up, else by the matchup option."""
     if group.aircraft:
         return group.aircraft[0]
-    matchup = chosen_matchup(variant, options)
-    force = next((f for f in matchup.forces if f.group == group.id), None) if matchup else None
-    if force is None or not force.aircraft:
+    card = chosen_aircraft(variant, options).get(group.id)
+    if card is None:
         raise ValueError(f"group '{group.id}' has no aircraft: the set-up and the matchup give none")
-    picked = [c for c in force.aircraft if options.get(f"{group.id}:{c}")]
-    if len(picked) > 1:
-        picked = [c for c in picked if c != force.aircraft[0]] or picked
-    return picked[0] if picked else force.aircraft[0]
+    return card
 
 
 def group_count(group: Group, options: dict[str, bool]) -> int:
@@ -182,6 +189,7 @@ def setup(game: Game) -> Table:
 
 class AfEngine(EngineHooks):
     bot_strengths = ("easy", "hard")
+    written_kinds = frozenset({"af.plot"})
 
     def sides(self, scenario: Scenario) -> list[str]:
         variants = playable_variants(scenario) or scenario.variants
@@ -216,3 +224,7 @@ class AfEngine(EngineHooks):
     def option_place(self, game: Game, decision, option: dict) -> dict | None:
         from .sequence import option_place
         return option_place(game, decision, option)
+
+    def option_route(self, game: Game, decision, option: dict) -> tuple[list[str], str] | None:
+        from .sequence import option_route
+        return option_route(game, decision, option)

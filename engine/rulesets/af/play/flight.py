@@ -383,6 +383,25 @@ def fly(plane: Plane, code: str | Entry, card: DataCard, hb: Handbook) -> Plane:
                   tuple(t for t in entry.steps if isinstance(t, str)))
 
 
+def route(plane: Plane, entry: Entry, hb: Handbook) -> list[tuple[int, int]]:
+    """The hexes a written entry enters, in order: straight hexes one by one and the hex a slip
+    moves into. Geometry only, for views (a plot drawn before it is written, a move animated
+    along its way); whether the entry may be flown is `fly`'s to say."""
+    cube, facing, out = to_cube(plane.cell), plane.facing, []
+    for token in () if entry.spin else entry.steps:
+        if isinstance(token, int):
+            for _ in range(token):
+                cube = cube_step(cube, facing)
+                out.append(from_cube(cube))
+            continue
+        s = hb.spec(token)
+        if s.sidestep:
+            cube = cube_step(cube, (facing + s.sidestep) % 6)
+            out.append(from_cube(cube))
+        facing = (facing + s.facing) % 6
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Spin:
     """How a spin ended (§VI, Stall Speed): the plane, and whether it broke up or hit the ground."""

@@ -38,10 +38,10 @@ from engine.core.game import Game, Outcome, Rules
 
 from ..kinds.scenario import Group, ValueSpec
 from .capability import capability
-from .clock import clock_of
+from .clock import CLOCK, clock_of
 from .codes import CodeError, format_entry, parse
 from .fire import fire_phase
-from .flight import IllegalMove, band_of, fly, spin, stalled
+from .flight import IllegalMove, band_of, fly, route, spin, stalled
 from .moves import Option, _Finisher, end_states, paths
 from .remedies import remedy
 from .state import BANKS, Plane
@@ -287,8 +287,11 @@ def fire(game: Game, t: Table) -> None:
         return
     phase = fire_phase(t.gunnery, planes, lambda die, why: game.dice.one(die, why))
     for shot, recorded in zip(phase.shots, phase.recorded):
-        game.emit("af.shot", firer=shot.aim.firer, target=shot.aim.target, column=shot.aim.column,
-                  read=shot.aim.read, roll=shot.roll, hits=shot.hits, recorded=recorded, text=shot.explain())
+        a = shot.aim
+        read = "no effect" if a.read is None else f"column {a.read}, roll {shot.roll}: {shot.hits or 'no hits'}"
+        game.emit("af.shot", firer=a.firer, target=a.target, column=a.column, read=a.read, roll=shot.roll,
+                  hits=shot.hits, recorded=recorded, text=shot.explain(), range=a.range,
+                  arc={"degrees": 360 // len(CLOCK), "reach": a.hexes}, brief=f"range {a.range}, {read}")
     for p in phase.planes:
         before = t.planes[p.id]
         t.planes[p.id] = p
@@ -501,9 +504,16 @@ def _move_event(game: Game, t: Table, before: Plane, p: Plane, code: str, note: 
     game.emit("af.moved", plane=p.id, code=code, **extra,
               start=t.label(before), end=t.grid.label(p.cell), facing=t.board.direction(p.facing),
               altitude=p.altitude, speed=p.speed, bank=p.bank)
-    game.emit("unit.moved", unit=p.id, to=t.grid.label(p.cell), facing=p.facing)
+    game.emit("unit.moved", unit=p.id, to=t.grid.label(p.cell), facing=p.facing, path=_path(t, before, code))
     game.emit("unit.changed", unit=p.id, state={"altitude": p.altitude, "speed": p.speed, "bank": p.bank,
                                                 "carry": p.carry})
+
+
+def _path(t: Table, before: Plane, code: str) -> list[str]:
+    """The hexes on the board a flown entry passed through (the views glide the plane along them)."""
+    if code == "SPIN":
+        return []
+    return [t.grid.label(c) for c in route(before, parse(code, t.hb.letters), t.hb) if t.grid.contains(c)]
 
 
 def _collided(t: Table) -> set[str]:
@@ -618,8 +628,8 @@ def option_note(game: Game, decision, option: dict) -> str:
     except (CodeError, IllegalMove):
         return ""
     t = decision.t
-    return (f"ends {t.grid.label(p.cell)} facing {t.board.direction(p.facing)}, {p.bank}, {p.altitude:,} ft, "
-            f"next speed {p.speed}")
+    return (f"ends {t.grid.label(p.cell)} facing {t.board.direction(p.facing)}, bank {p.bank}, {p.altitude:,} ft; "
+            f"next turn's speed {p.speed}")
 
 
 def option_place(game: Game, decision, option: dict) -> dict | None:
@@ -628,7 +638,26 @@ def option_place(game: Game, decision, option: dict) -> dict | None:
             p = decision.flown(option["code"])
         except (CodeError, IllegalMove):
             return None
-        return {"to": decision.t.grid.label(p.cell), "facing": p.facing}
+        return {"to": decision.t.grid.label(p.cell), "facing": p.facing, "altitude": p.altitude}
     if option.get("type") == "place":
         return {"to": option["at"], "facing": game.state.board.facing(option["facing"])}
     return None
+
+
+def option_route(game: Game, decision, option: dict) -> tuple[list[str], str] | None:
+    """The hexes a plot flies through from the plane's hex, and why it may not be written ('' when
+    it may): the board draws it while a person looks it over."""
+    if not isinstance(decision, PlotDecision) or option.get("type") != "plot":
+        return None
+    t = decision.t
+    try:
+        entry = parse(str(option.get("code", "")), t.hb.letters)
+    except CodeError as exc:
+        return None if not str(option.get("code", "")) else ([t.label(decision.plane)], str(exc))
+    problem = ""
+    try:
+        decision.flown(format_entry(entry))
+    except IllegalMove as exc:
+        problem = str(exc)
+    cells = [decision.plane.cell, *route(decision.plane, entry, t.hb)]
+    return [t.grid.label(c) for c in cells if t.grid.contains(c)], problem
