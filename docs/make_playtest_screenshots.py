@@ -1,5 +1,6 @@
-"""Regenerate docs/screenshots/playtest-*.png: the playtest's Play tab (watching, a person playing,
-fog of war), a replay, the Balance tab.
+"""Regenerate docs/screenshots/playtest-*.png and studio-sweep.png: the playtest's Play tab
+(watching, a person playing, fog of war, an Air Force plot on the board's fan), a replay, the
+Balance tab, and the sweep dialog.
 
     .venv/bin/python docs/make_playtest_screenshots.py
 
@@ -129,6 +130,49 @@ def fog(app, window) -> None:
     playtest.close()
 
 
+def plot(app, window) -> None:
+    """Air Melee with the Allies by hand: the fan of a plane's end states on the hex board, one
+    arrow clicked and its plot previewed (code, end state, next turn's speed) before Write."""
+    from studio.playtest.frames import PLACE_KEY
+
+    playtest = open_playtest(window, window.open_record("af.scenario", "air-melee"))
+    playtest.resize(1400, 900)
+    view = playtest.play
+    view.set_seat("allies", PERSON)
+    view.speed.setValue(0)
+    view.run.play()
+    while True:
+        until(app, lambda: view.run.person_to_move() is not None)
+        decision = view.run.person_to_move()
+        if decision.kind == "af.plot":
+            break
+        view.submit(decision.options[len(decision.options) // 2])  # set up in from the board's edge
+    view.run.pause()
+    settle(app, 0.5)
+    fan = sorted((p for p in view.places if p.facing is not None), key=lambda p: (p.value, p.facing))
+    view.board_clicked(f"{PLACE_KEY}{fan[len(fan) // 2].option}")
+    view.board.zoom_to_units()
+    settle(app)
+    playtest.grab().save(str(OUT / "playtest-af-plot.png"))
+    playtest.close()
+
+
+def sweep(app, window) -> None:
+    """Game > Sweep This Field... on the Zero's front guns over Yamamoto's Defeat: the curve."""
+    from studio.playtest.sweep import open_sweep
+
+    window.open_record("hm.fighter", "a6m5-zero-navy")
+    guns = window.form.editor_at(("guns_front",))
+    dialog = open_sweep(window, guns)
+    dialog.resize(1100, 640)
+    dialog.games.setValue(100)
+    dialog.start()
+    until(app, lambda: not dialog.busy, 600)
+    settle(app, 0.5)
+    dialog.grab().save(str(OUT / "studio-sweep.png"))
+    dialog.close()
+
+
 def replay(app, window, folder: Path) -> None:
     """A replay reopened after an edit: the first event where the game now differs."""
     playtest = open_playtest(window, window.open_record("hm.scenario", "zekes-in-the-slot"))
@@ -174,12 +218,13 @@ def main() -> int:
         window.ask = lambda *args, **kwargs: QMessageBox.StandardButton.Discard
         window.resize(1400, 900)
         window.show()
-        for make in (watch, person, fog):
+        for make in (watch, person, fog, plot):
             make(app, window)
         replay(app, window, Path(tmp))
         balance(app, window)
+        sweep(app, window)
         window.close()
-    print(f"wrote {OUT}/playtest-*.png")
+    print(f"wrote {OUT}/playtest-*.png and studio-sweep.png")
     return 0
 
 
