@@ -380,3 +380,13 @@ def test_github_annotations_stay_within_what_github_shows_errors_first(make_pack
     assert "| base | toy.plane | 12 | 2 | 1 |" in table and "❌ 12 error(s), 2 warning(s), 1 info" in table
     assert main(["validate", "--github", "--suppressed", "s.yaml"]) == 0
     assert capsys.readouterr().out.startswith("::notice file=base/s.yaml,line=")
+
+
+def test_python_dash_m_engine_cli_is_the_sortie_command():
+    proc = subprocess.run([sys.executable, "-m", "engine.cli", "list", "--help"], capture_output=True, text=True,
+                          cwd=ROOT)
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert proc.stdout.startswith("usage: sortie list")
+    bad = subprocess.run([sys.executable, "-m", "engine.cli", "no-such-command"], capture_output=True, text=True,
+                         cwd=ROOT)
+    assert bad.returncode == 2 and "invalid choice: 'no-such-command'" in bad.stderr
