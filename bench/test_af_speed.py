@@ -17,7 +17,7 @@ from engine.content.loader import BUNDLED_CONTENT
 from engine.content.validate import validate_paths
 from engine.content.view import ContentView
 from engine.core.game import Game, run
-from engine.core.simulate import frozen_heap
+from engine.core.executors import frozen_heap
 from engine.rulesets.af import RULESET
 from engine.rulesets import workspace
 
