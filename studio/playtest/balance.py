@@ -213,9 +213,8 @@ class BalancePanel(QWidget):
         cells = pairings(tuple(setup.engine.bot_strengths), setup.sides) if matrix else \
             [{side: box.currentData() for side, box in self.strength_boxes.items()}]
         games = self.games.value()
-        refused: list[str] = []
         try:
-            executor = self.run_on.executor(lambda worker, why: refused.append(f"{worker} ({why})"))
+            executor, refused = self.run_on.executor()
         except ExecutorChoiceError as exc:
             self.message.setText(f"Cannot run: {exc}")
             return False

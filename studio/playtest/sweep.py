@@ -321,9 +321,8 @@ class SweepDialog(QDialog):
                 return False
             spec, target = f"{self.spec}={self.values.text().replace(' ', '')}", None
         strengths = {side: box.currentData() for side, box in self.strength_boxes.items()}
-        refused: list[str] = []
         try:
-            executor = self.run_on.executor(lambda worker, why: refused.append(f"{worker} ({why})"))
+            executor, refused = self.run_on.executor()
         except ExecutorChoiceError as exc:
             self.message.setText(f"Cannot run: {exc}")
             return False

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-from typing import Callable
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QWidget
@@ -74,10 +73,12 @@ class RunOn(QWidget):
     def describe(self) -> str:
         return f"the Dask cluster at {self.address.text().strip()}" if self.on_dask else f"{self.cores} core(s)"
 
-    def executor(self, refused: Callable[[str, str], None]):
-        """The executor chosen; `refused(worker, why)` hears of each Dask worker that holds other files."""
+    def executor(self) -> tuple[object, list[str]]:
+        """The executor chosen, and the list it fills with each Dask worker refused for holding
+        other files ("worker (why)"); ExecutorChoiceError when it cannot be made."""
+        refused: list[str] = []
         if not self.on_dask:
-            return LocalExecutor(self.cores)
+            return LocalExecutor(self.cores), refused
         address = self.address.text().strip()
         if not address:
             raise ExecutorChoiceError("give the address of the Dask scheduler (tcp://HOST:8786), as "
@@ -87,6 +88,6 @@ class RunOn(QWidget):
         from engine.core.dask_executor import DaskExecutor
 
         try:
-            return DaskExecutor(address, refused)
+            return DaskExecutor(address, lambda worker, why: refused.append(f"{worker} ({why})")), refused
         except ValueError as exc:
             raise ExecutorChoiceError(str(exc)) from None
