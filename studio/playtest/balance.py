@@ -42,6 +42,28 @@ DEFAULT_GAMES = 200
 GAMES = "%v / %m games"  # the progress bar's text while a run goes on
 
 
+def strength_choices(row: QHBoxLayout, sides: list[str], strengths: tuple[str, ...],
+                     name: str = "strength") -> dict[str, QComboBox]:
+    """A bot-strength choice per side in `row` (emptied first), the strongest chosen: side -> box."""
+    while row.count():
+        item = row.takeAt(0)
+        if item.widget():
+            item.widget().deleteLater()
+    boxes = {}
+    for side in sides:
+        box = QComboBox()
+        box.setObjectName(f"{name}:{side}")
+        box.setAccessibleName(f"{side} bot")
+        for strength in strengths:
+            box.addItem(f"bot ({strength})", strength)
+        box.setCurrentIndex(len(strengths) - 1)
+        row.addWidget(QLabel(f"<b>{html.escape(side)}</b>:"))
+        row.addWidget(box)
+        boxes[side] = box
+    row.addStretch(1)
+    return boxes
+
+
 class BalanceJob(QThread):
     """`games` games of each pairing of bot strengths: one for a run, all of them for the matrix."""
 
@@ -175,21 +197,7 @@ class BalancePanel(QWidget):
     def set_sides(self, sides: list[str], strengths: tuple[str, ...]) -> None:
         if list(self.strength_boxes) == sides:
             return
-        while self.strengths_row.count():
-            item = self.strengths_row.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
-        self.strength_boxes = {}
-        for side in sides:
-            box = QComboBox()
-            box.setObjectName(f"strength:{side}")
-            for strength in strengths:
-                box.addItem(f"bot ({strength})", strength)
-            box.setCurrentIndex(len(strengths) - 1)
-            self.strengths_row.addWidget(QLabel(f"<b>{html.escape(side)}</b>:"))
-            self.strengths_row.addWidget(box)
-            self.strength_boxes[side] = box
-        self.strengths_row.addStretch(1)
+        self.strength_boxes = strength_choices(self.strengths_row, sides, strengths)
 
     def note_edit(self, what: str) -> None:
         if what not in self.edits:

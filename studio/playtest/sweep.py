@@ -45,6 +45,7 @@ from engine.reports.html import sweep_html
 from engine.reports.page import page
 from engine.reports.sweep_plot import draw_sweep, sweep_figure
 
+from .balance import strength_choices
 from .source import Setup, SetupError, Source, prepare, why_not_sweep
 from .where import ExecutorChoiceError, RunOn
 
@@ -278,21 +279,8 @@ class SweepDialog(QDialog):
         self.message.setText("Every value is played on the same seeds, so the curve shows the value, not the dice.")
         self.side.clear()
         self.side.addItems(setup.sides)
-        while self.strengths_row.count():
-            item = self.strengths_row.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
-        self.strength_boxes = {}
-        strengths = tuple(setup.engine.bot_strengths)
-        for side in setup.sides:
-            box = QComboBox()
-            box.setObjectName(f"sweepStrength:{side}")
-            box.setAccessibleName(f"{side} bot")
-            for strength in strengths:
-                box.addItem(f"{side}: bot ({strength})", strength)
-            box.setCurrentIndex(len(strengths) - 1)
-            self.strengths_row.addWidget(box)
-            self.strength_boxes[side] = box
+        self.strength_boxes = strength_choices(self.strengths_row, setup.sides, tuple(setup.engine.bot_strengths),
+                                               "sweepStrength")
 
     # ------------------------------------------------------------------ running
     @property
